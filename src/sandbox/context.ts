@@ -1,0 +1,145 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import { dirname, join, basename } from 'node:path';
+import type { Principal, SandboxState } from './model.js';
+
+/** The sandbox's clock: real time plus an offset that /__sandbox/clock moves. */
+export class SandboxClock {
+  private readonly listeners: (() => void)[] = [];
+  constructor(public offsetMs = 0) {}
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+  advance(seconds: number): void {
+    this.offsetMs += Math.round(seconds * 1000);
+    for (const listener of this.listeners) listener();
+  }
+  /** Called after every advance, so reminders and schedules that became due fire at once. */
+  onAdvance(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+}
+
+/** Counters reported by GET /__sandbox/stats. */
+export interface SandboxCounters {
+  refreshes: number;
+  revocations: number;
+  requests: number;
+}
+
+/** Fault injection, set by POST /__sandbox/faults or `wts sandbox` flags. Rates are 0..1. */
+export interface Faults {
+  rate429: number;
+  rate5xx: number;
+  latencyMs: number;
+  dropRate: number; // the connection is destroyed without an answer
+  retryAfterSeconds: number;
+  /** Real rate limiting per connection: at most this many API/MCP requests per window (0: off). */
+  rateLimit: number;
+  rateLimitWindowSeconds: number;
+}
+
+export const DEFAULT_FAULTS: Faults = {
+  rate429: 0,
+  rate5xx: 0,
+  latencyMs: 0,
+  dropRate: 0,
+  retryAfterSeconds: 1,
+  rateLimit: 6000,
+  rateLimitWindowSeconds: 60,
+};
+
+/** Verifies access tokens; implemented by the OAuth server. */
+export interface TokenVerifier {
+  /** The principal for a valid, unexpired, unrevoked token bound to `resource`; undefined otherwise. */
+  verifyAccessToken(token: string, resource: string): Principal | undefined;
+  connectionStats(): { id: string; refreshes: number; revoked: boolean }[];
+}
+
+/** Keeps the state in memory and, with --data FILE, on disk: written atomically (temp file, fsync, rename). */
+export class SandboxStore {
+  private saveTimer: NodeJS.Timeout | undefined;
+  constructor(
+    public state: SandboxState,
+    private readonly dataFile: string | undefined,
+  ) {}
+
+  static load(dataFile: string | undefined, fresh: () => SandboxState): SandboxStore {
+    if (dataFile) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(dataFile, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+      if (text !== undefined) {
+        const state = JSON.parse(text) as SandboxState;
+        if (state.version !== 1) throw new Error(`${dataFile}: unsupported sandbox data version`);
+        return new SandboxStore(state, dataFile);
+      }
+    }
+    const store = new SandboxStore(fresh(), dataFile);
+    store.changed();
+    return store;
+  }
+
+  nextId(prefix: string): string {
+    const id = `${prefix}_${this.state.seq}`;
+    this.state.seq += 1;
+    return id;
+  }
+
+  /** Marks the state as changed; with a data file, a write follows shortly. */
+  changed(): void {
+    if (!this.dataFile || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.flush();
+    }, 50);
+    this.saveTimer.unref();
+  }
+
+  flush(): void {
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+    }
+    if (!this.dataFile) return;
+    mkdirSync(dirname(this.dataFile), { recursive: true, mode: 0o700 });
+    const tmp = join(dirname(this.dataFile), `.${basename(this.dataFile)}.${process.pid}.tmp`);
+    writeFileSync(tmp, JSON.stringify(this.state), { mode: 0o600 });
+    const fd = openSync(tmp, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.dataFile);
+  }
+}
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  autoApprove?: string | null; // a user login
+  dataFile?: string;
+  faults?: Partial<Faults>;
+  /** Adds a workspace "Bulk" with this many more tasks (benchmarks). */
+  seedTasks?: number;
+  /** Prints nothing when false (tests). */
+  log?: (line: string) => void;
+}
+
+/** Everything the sandbox's parts share. `origin` is set once the server listens. */
+export interface SandboxContext {
+  origin: string;
+  store: SandboxStore;
+  clock: SandboxClock;
+  counters: SandboxCounters;
+  faults: Faults;
+  autoApprove: string | null;
+  tokens: TokenVerifier;
+  log: (line: string) => void;
+}

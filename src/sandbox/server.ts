@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { serve, type HttpBindings } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { DEFAULT_FAULTS, SandboxClock, SandboxStore, type SandboxContext, type SandboxOptions } from './context.js';
+import { seedState } from './seed.js';
+import { OAuthServer } from './oauth/server.js';
+import { apiRoutes } from './api/routes.js';
+import { mcpRoutes } from './mcp.js';
+import { controlRoutes } from './controls.js';
+import { AgentSimulator } from './agent.js';
+import { ServiceError, problemResponse } from './problem.js';
+import { addBulkWorkspace } from './seed.js';
+
+export interface RunningSandbox {
+  origin: string;
+  ctx: SandboxContext;
+  close(): Promise<void>;
+}
+
+type Env = { Bindings: HttpBindings };
+
+/** Starts the sandbox in this process and resolves once it listens. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const store = SandboxStore.load(options.dataFile, () => {
+    const state = seedState(Date.now());
+    if (options.seedTasks) addBulkWorkspace(state, options.seedTasks, Date.now());
+    return state;
+  });
+  const clock = new SandboxClock(store.state.clockOffsetMs);
+  const ctx: SandboxContext = {
+    origin: '',
+    store,
+    clock,
+    counters: { refreshes: 0, revocations: 0, requests: 0 },
+    faults: { ...DEFAULT_FAULTS, ...options.faults },
+    autoApprove: options.autoApprove ?? null,
+    tokens: undefined as never,
+    log: options.log ?? (() => {}),
+  };
+  const oauth = new OAuthServer(ctx);
+  ctx.tokens = oauth;
+  const agent = new AgentSimulator(ctx);
+
+  const host = options.host ?? '127.0.0.1';
+  const app = new Hono<Env>();
+  let allowedHosts = new Set<string>();
+
+  // DNS-rebinding protection: answer only requests addressed to our own host:port.
+  app.use('*', async (c, next) => {
+    const hostHeader = c.req.header('host') ?? '';
+    if (!allowedHosts.has(hostHeader.toLowerCase())) {
+      return problemResponse(c, new ServiceError('forbidden_host', `this sandbox answers only requests for ${ctx.origin}`));
+    }
+    if (!c.req.path.startsWith('/__sandbox/')) ctx.counters.requests += 1;
+    await next();
+  });
+  app.route('/__sandbox', controlRoutes(ctx));
+  app.route('/', oauth.routes());
+  app.route('/api/v1', apiRoutes(ctx));
+  app.route('/mcp', mcpRoutes(ctx));
+  app.notFound((c) => problemResponse(c, new ServiceError('not_found', `no such path: ${c.req.method} ${c.req.path}`)));
+  app.onError((err, c) => {
+    if (err instanceof ServiceError) return problemResponse(c, err);
+    ctx.log(`internal error: ${(err as Error).stack ?? String(err)}`);
+    return problemResponse(c, new ServiceError('internal_error', 'the sandbox failed to handle this request'));
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
+    (s as Server).once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  ctx.origin = `http://${host}:${port}`;
+  allowedHosts = new Set([`${host}:${port}`, `localhost:${port}`]);
+  agent.start();
+
+  return {
+    origin: ctx.origin,
+    ctx,
+    async close() {
+      agent.stop();
+      store.state.clockOffsetMs = clock.offsetMs;
+      store.flush();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
