@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import type { Principal, SandboxState } from './model.js';
+import type { AgentSimulator } from './agent.js';
 
 /** The sandbox's clock: real time plus an offset that /__sandbox/clock moves. */
 export class SandboxClock {
@@ -141,5 +142,6 @@ export interface SandboxContext {
   faults: Faults;
   autoApprove: string | null;
   tokens: TokenVerifier;
+  agent: AgentSimulator;
   log: (line: string) => void;
 }

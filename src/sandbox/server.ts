@@ -36,11 +36,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults: { ...DEFAULT_FAULTS, ...options.faults },
     autoApprove: options.autoApprove ?? null,
     tokens: undefined as never,
+    agent: undefined as never,
     log: options.log ?? (() => {}),
   };
   const oauth = new OAuthServer(ctx);
   ctx.tokens = oauth;
   const agent = new AgentSimulator(ctx);
+  ctx.agent = agent;
 
   const host = options.host ?? '127.0.0.1';
   const app = new Hono<Env>();

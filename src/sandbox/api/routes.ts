@@ -1,7 +1,50 @@
-// STUB: replaced by the /api/v1 routes generated from the operations catalog.
 import { Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { operations, type OperationDef, type OperationId } from '../../api/operations.js';
+import { readQuery } from '../../api/validate.js';
+import { buildOpenApi } from '../../api/openapi.js';
 import type { SandboxContext } from '../context.js';
+import type { Principal } from '../model.js';
+import { ServiceError } from '../problem.js';
+import { bearerAuth, faultMiddleware } from '../guard.js';
+import { executeOperation } from './dispatch.js';
 
-export function apiRoutes(_ctx: SandboxContext): Hono {
-  return new Hono();
+type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+async function readJsonBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) throw new ServiceError('payload_too_large', `the body is larger than ${MAX_BODY_BYTES} bytes`);
+  if (text.trim() === '') return undefined;
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ServiceError('unsupported_media_type', 'the body must be JSON, sent with Content-Type: application/json');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ServiceError('invalid_request', 'body: is not valid JSON');
+  }
+}
+
+/** /api/v1: one route per catalog entry, all answering through executeOperation. */
+export function apiRoutes(ctx: SandboxContext): Hono<Env> {
+  const app = new Hono<Env>();
+  app.get('/openapi.json', (c) => c.json(buildOpenApi(ctx.origin)));
+  app.use('*', faultMiddleware(ctx));
+  app.use('*', bearerAuth(ctx, '/api/v1'));
+  for (const [opId, def] of Object.entries(operations) as [OperationId, OperationDef][]) {
+    const routePath = def.path.replace(/\{(\w+)\}/g, ':$1');
+    app.on(def.method, routePath, async (c) => {
+      const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : await readJsonBody(c.req.raw);
+      const result = await executeOperation(ctx, c.get('principal'), opId, {
+        path: c.req.param(),
+        query: readQuery(def.query, c.req.queries()),
+        body,
+      });
+      return c.json(result as object);
+    });
+  }
+  return app;
 }

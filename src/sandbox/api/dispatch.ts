@@ -1,0 +1,45 @@
+import { getOperation, type OperationId, type OperationInput } from '../../api/operations.js';
+import { InputError, parseOperationInput } from '../../api/validate.js';
+import type { SandboxContext } from '../context.js';
+import type { Principal } from '../model.js';
+import { ServiceError } from '../problem.js';
+import { handlers } from './handlers.js';
+
+/** What every handler gets: the sandbox and the caller. */
+export interface CallContext {
+  ctx: SandboxContext;
+  principal: Principal;
+}
+
+/** A handler returns the wire object (or page) for its operation, or throws a ServiceError. */
+export type Handler<K extends OperationId> = (call: CallContext, input: OperationInput<K>) => unknown | Promise<unknown>;
+export type Handlers = { [K in OperationId]: Handler<K> };
+
+/**
+ * Runs one operation for a caller: the scope check, the catalog's input check, then the handler.
+ * Shared by the /api/v1 routes and the /mcp tools, so both behave the same.
+ */
+export async function executeOperation(
+  ctx: SandboxContext,
+  principal: Principal,
+  opId: OperationId,
+  raw: { path?: unknown; query?: unknown; body?: unknown },
+): Promise<unknown> {
+  const op = getOperation(opId);
+  if (!principal.scopes.includes(op.scope)) {
+    throw new ServiceError('insufficient_scope', `${opId} needs the scope ${op.scope}, which this connection was not granted`, {
+      'www-authenticate': `Bearer error="insufficient_scope", scope="${op.scope}"`,
+    });
+  }
+  let input: OperationInput<typeof opId>;
+  try {
+    input = parseOperationInput(opId, raw);
+  } catch (err) {
+    if (err instanceof InputError) throw new ServiceError('invalid_request', err.message);
+    throw err;
+  }
+  const handler = handlers[opId] as Handler<typeof opId>;
+  const result = await handler({ ctx, principal }, input);
+  ctx.store.changed();
+  return result;
+}

@@ -1,0 +1,45 @@
+// Small constructors for records that both the API handlers and the simulated agent create,
+// so events, messages and pending actions look the same whoever made them.
+import type { SandboxContext } from './context.js';
+import type { Author, EventRec, MessageRec, PendingActionRec, PendingKind, User } from './model.js';
+
+export function personAuthor(user: User): Author {
+  return { kind: 'person', id: user.id, name: user.name };
+}
+
+export function agentAuthor(ctx: SandboxContext, agentId: string): Author {
+  const agent = ctx.store.state.data.agents.find((a) => a.id === agentId);
+  return { kind: 'agent', id: agentId, name: agent?.name ?? 'Agent' };
+}
+
+export function recordEvent(ctx: SandboxContext, taskId: string, kind: string, summary: string, actor: Author): EventRec {
+  const event: EventRec = { id: ctx.store.nextId('evt'), taskId, kind, summary, actor, createdAt: ctx.clock.iso() };
+  ctx.store.state.data.events.push(event);
+  ctx.store.changed();
+  return event;
+}
+
+export function recordMessage(ctx: SandboxContext, taskId: string, author: Author, content: string): MessageRec {
+  const message: MessageRec = { id: ctx.store.nextId('msg'), taskId, author, content, createdAt: ctx.clock.iso() };
+  ctx.store.state.data.messages.push(message);
+  ctx.store.changed();
+  return message;
+}
+
+export function recordPendingAction(
+  ctx: SandboxContext,
+  fields: { taskId: string; runId: string | null; kind: PendingKind; summary: string; draft: Record<string, unknown> },
+): PendingActionRec {
+  const action: PendingActionRec = {
+    id: ctx.store.nextId('act'),
+    ...fields,
+    state: 'pending',
+    createdAt: ctx.clock.iso(),
+    resolvedAt: null,
+    resolvedBy: null,
+    resolution: null,
+  };
+  ctx.store.state.data.pendingActions.push(action);
+  ctx.store.changed();
+  return action;
+}

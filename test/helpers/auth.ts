@@ -1,0 +1,205 @@
+// Signs in against a running sandbox over real HTTP, the way a browser and a client would:
+// dynamic registration, the authorization request with PKCE, the sign-in and consent pages driven by
+// form posts (the interaction cookie carried along), then the code exchange at the token endpoint.
+//
+//   const { origin } = await startSandbox({ log: () => {} });
+//   const tokens = await signIn(origin);                                   // ada, acme, all workspaces
+//   const narrow = await signIn(origin, { org: 'globex', scopes: ['workspace:read'] });
+//   const limited = await signIn(origin, { workspaceIds: ['ws_support'], resource: `${origin}/mcp` });
+//
+// When the sandbox auto-approves (--auto-approve / POST /__sandbox/auto-approve), no page is shown:
+// the approval is as that user in that user's first organization, and `signIn` refuses options it
+// could then not honour (org, workspaceIds, narrowScopes).
+import { createHash, randomBytes } from 'node:crypto';
+
+export const API_SCOPES = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'] as const;
+export const ALL_SCOPES: readonly string[] = [...API_SCOPES, 'offline_access'];
+
+/** Any port matches a loopback redirect URI (RFC 8252 §7.3); nothing needs to listen there. */
+export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1/callback';
+
+/** What POST /oauth/register answered (client_secret only for the secret methods). */
+export interface RegisteredClient {
+  client_id: string;
+  client_secret?: string;
+  redirect_uris: string[];
+  token_endpoint_auth_method: string;
+  [field: string]: unknown;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+}
+
+export interface AuthorizeOptions {
+  /** Demo user login picked on the sign-in page. Default `ada`. */
+  user?: string;
+  /** Scopes requested. Default: the five API scopes and offline_access. */
+  scopes?: readonly string[];
+  /** Resource indicator(s) requested; omitted means every resource (`/api/v1` and `/mcp`). */
+  resource?: string | readonly string[];
+  /** Organization slug (or id) chosen on the organization step. Default: the first one offered. */
+  org?: string;
+  /** Restrict the grant to these workspace ids. Default: all workspaces. */
+  workspaceIds?: readonly string[];
+  /** Scopes left checked on the consent page (a subset of `scopes`). Default: all requested. */
+  narrowScopes?: readonly string[];
+  /** A client registered beforehand; default: a new public client (`none`) registered for this call. */
+  client?: RegisteredClient;
+  /** Redirect URI sent; default: the client's first one. */
+  redirectUri?: string;
+}
+
+export interface AuthorizationResult {
+  code: string;
+  state: string;
+  iss: string | null;
+  codeVerifier: string;
+  redirectUri: string;
+  client: RegisteredClient;
+}
+
+export interface SignInResult extends TokenResponse {
+  client: RegisteredClient;
+}
+
+/** Registers a client (RFC 7591). Default: a public client with both grant types and a loopback redirect. */
+export async function registerClient(origin: string, metadata: Record<string, unknown> = {}): Promise<RegisteredClient> {
+  const res = await fetch(`${origin}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'wts test client',
+      redirect_uris: [DEFAULT_REDIRECT_URI],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...metadata,
+    }),
+  });
+  const body = (await res.json()) as RegisteredClient & { error?: string; error_description?: string };
+  if (res.status !== 201) throw new Error(`registration failed (${res.status}): ${body.error}: ${body.error_description}`);
+  return body;
+}
+
+/** PKCE S256: a random verifier and base64url(SHA-256(verifier)). */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/**
+ * Runs the authorization request and, unless the sandbox auto-approves, the sign-in, organization and
+ * consent pages, and returns the code from the redirect. Throws on an error redirect or page.
+ */
+export async function authorize(origin: string, options: AuthorizeOptions = {}): Promise<AuthorizationResult> {
+  const client = options.client ?? (await registerClient(origin));
+  const redirectUri = options.redirectUri ?? client.redirect_uris[0]!;
+  const scopes = options.scopes ?? ALL_SCOPES;
+  const { verifier, challenge } = pkcePair();
+  const state = randomBytes(12).toString('base64url');
+
+  const url = new URL('/oauth/authorize', origin);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', client.client_id);
+  url.searchParams.set('redirect_uri', redirectUri);
+  url.searchParams.set('scope', scopes.join(' '));
+  url.searchParams.set('state', state);
+  url.searchParams.set('code_challenge', challenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  for (const r of typeof options.resource === 'string' ? [options.resource] : (options.resource ?? [])) url.searchParams.append('resource', r);
+
+  let res = await fetch(url, { redirect: 'manual' });
+  let location = locationOf(res, origin);
+  if (location.origin === origin && location.pathname.startsWith('/oauth/interaction/')) {
+    const page = location;
+    const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+    const post = async (step: string, form: URLSearchParams) => {
+      const r = await fetch(`${page.href}/${step}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+      if (r.status !== 303) throw new Error(`the ${step} step answered ${r.status}: ${textOf(await r.text())}`);
+      return r;
+    };
+    await post('login', new URLSearchParams({ user: options.user ?? 'ada' }));
+    const html = await (await fetch(page, { headers: { cookie } })).text();
+    const offered = [...html.matchAll(/name="org" value="([^"]+)"/g)].map((m) => m[1]!);
+    if (offered.length > 0) await post('organization', new URLSearchParams({ org: options.org ?? offered[0]! }));
+    else if (options.org) await post('organization', new URLSearchParams({ org: options.org }));
+    const consent = new URLSearchParams({ decision: 'approve', workspaces: options.workspaceIds ? 'some' : 'all' });
+    for (const s of options.narrowScopes ?? scopes) consent.append('scope', s);
+    for (const w of options.workspaceIds ?? []) consent.append('workspace', w);
+    res = await post('consent', consent);
+    location = locationOf(res, origin);
+  } else if (options.org || options.workspaceIds || options.narrowScopes) {
+    throw new Error('the sandbox auto-approves sign-ins, so org, workspaceIds and narrowScopes cannot be chosen');
+  }
+  const error = location.searchParams.get('error');
+  if (error) throw new Error(`authorization failed: ${error}: ${location.searchParams.get('error_description')}`);
+  const code = location.searchParams.get('code');
+  if (!code || location.searchParams.get('state') !== state) throw new Error(`unexpected authorization response: ${location.href}`);
+  return { code, state, iss: location.searchParams.get('iss'), codeVerifier: verifier, redirectUri, client };
+}
+
+/** POSTs a form to the token endpoint, authenticating as a public client or by client_secret_post. */
+export async function tokenRequest(origin: string, client: RegisteredClient, params: Record<string, string | readonly string[]>): Promise<Response> {
+  const form = new URLSearchParams({ client_id: client.client_id });
+  if (client.client_secret) form.set('client_secret', client.client_secret);
+  for (const [key, value] of Object.entries(params)) {
+    for (const v of typeof value === 'string' ? [value] : value) form.append(key, v);
+  }
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (client.token_endpoint_auth_method === 'client_secret_basic' && client.client_secret) {
+    form.delete('client_secret');
+    form.delete('client_id');
+    const enc = (s: string) => encodeURIComponent(s);
+    headers.authorization = `Basic ${Buffer.from(`${enc(client.client_id)}:${enc(client.client_secret)}`).toString('base64')}`;
+  }
+  return fetch(`${origin}/oauth/token`, { method: 'POST', headers, body: form });
+}
+
+/** Exchanges a code; throws with the OAuth error when refused. */
+export async function exchangeCode(origin: string, auth: AuthorizationResult, resource?: string | readonly string[]): Promise<TokenResponse> {
+  const params: Record<string, string | readonly string[]> = {
+    grant_type: 'authorization_code',
+    code: auth.code,
+    redirect_uri: auth.redirectUri,
+    code_verifier: auth.codeVerifier,
+  };
+  if (resource) params.resource = resource;
+  return tokenBody(await tokenRequest(origin, auth.client, params));
+}
+
+/** Refreshes (the refresh token rotates: use the returned one next time); throws when refused. */
+export async function refreshTokens(origin: string, client: RegisteredClient, refreshToken: string, params: Record<string, string> = {}): Promise<TokenResponse> {
+  return tokenBody(await tokenRequest(origin, client, { grant_type: 'refresh_token', refresh_token: refreshToken, ...params }));
+}
+
+/** The whole flow: register (unless a client is given), authorize, exchange. */
+export async function signIn(origin: string, options: AuthorizeOptions = {}): Promise<SignInResult> {
+  const auth = await authorize(origin, options);
+  return { ...(await exchangeCode(origin, auth)), client: auth.client };
+}
+
+async function tokenBody(res: Response): Promise<TokenResponse> {
+  const body = (await res.json()) as TokenResponse & { error?: string; error_description?: string };
+  if (res.status !== 200) throw new Error(`token request failed (${res.status}): ${body.error}: ${body.error_description}`);
+  return body;
+}
+
+function locationOf(res: Response, origin: string): URL {
+  const location = res.headers.get('location');
+  if (res.status < 300 || res.status > 399 || !location) throw new Error(`expected a redirect, got ${res.status}`);
+  return new URL(location, origin);
+}
+
+function textOf(html: string): string {
+  return html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+}
