@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { createRequire } from 'node:module';
 import { registerSandbox } from './commands/sandbox.js';
+import { CliError, ExitCode } from './errors.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../package.json') as { version: string };
@@ -22,8 +23,12 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
     return 0;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    process.stderr.write(`wts: ${(err as Error).message}\n`);
-    return 1;
+    if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    if (err instanceof CliError) {
+      process.stderr.write(`wts: ${err.message}\n`);
+      return err.exitCode;
+    }
+    process.stderr.write(`wts: unexpected error: ${(err as Error).message}\n`);
+    return ExitCode.failure;
   }
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
+import { CliError, ExitCode } from '../errors.js';
 
 function parsePort(value: string): number {
   const n = Number(value);
@@ -7,10 +8,28 @@ function parsePort(value: string): number {
   return n;
 }
 
+function parseRate(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('must be a rate from 0 to 1, e.g. 0.2');
+  return n;
+}
+
 function parseCount(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n > 1_000_000) throw new InvalidArgumentError('must be a whole number from 0 to 1000000');
   return n;
+}
+
+interface SandboxFlags {
+  port?: number;
+  autoApprove?: string;
+  data?: string;
+  seedTasks?: number;
+  fault429?: number;
+  fault5xx?: number;
+  faultDrop?: number;
+  latency?: number;
+  rateLimit?: number;
 }
 
 export function registerSandbox(program: Command): void {
@@ -21,15 +40,40 @@ export function registerSandbox(program: Command): void {
     .option('--auto-approve <user>', 'approve every sign-in as this demo user (ada or ben), with no pages to click')
     .option('--data <file>', 'keep state in this file across restarts (written atomically)')
     .option('--seed-tasks <n>', 'add a workspace "Bulk" holding this many more tasks', parseCount)
-    .addHelpText('after', '\nExamples:\n  $ wts sandbox --port 8787\n  $ wts sandbox --auto-approve ada --data ./sandbox.json\n')
-    .action(async (opts: { port?: number; autoApprove?: string; data?: string; seedTasks?: number }) => {
-      const { startSandbox } = await import('../sandbox/server.js');
+    .option('--fault-429 <rate>', 'answer this share of API and MCP requests with 429 and Retry-After', parseRate)
+    .option('--fault-5xx <rate>', 'answer this share of API and MCP requests with 503', parseRate)
+    .option('--fault-drop <rate>', 'drop this share of API and MCP connections without an answer', parseRate)
+    .option('--latency <ms>', 'delay every API and MCP answer by this many milliseconds', parseCount)
+    .option('--rate-limit <n>', 'allow this many API and MCP requests per connection per minute (0: no limit)', parseCount)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ wts sandbox --port 8787
+  $ wts sandbox --auto-approve ada --data ./sandbox.json
+  $ wts sandbox --fault-5xx 0.2 --latency 200
+
+Test controls (sandbox only): GET/POST /__sandbox/clock, GET /__sandbox/stats,
+GET/POST /__sandbox/faults, POST /__sandbox/auto-approve.`,
+    )
+    .action(async (opts: SandboxFlags) => {
+      const { startSandbox, SandboxStartError } = await import('../sandbox/server.js');
       const sandbox = await startSandbox({
         port: opts.port,
         autoApprove: opts.autoApprove ?? null,
         dataFile: opts.data,
         seedTasks: opts.seedTasks,
+        faults: {
+          ...(opts.fault429 !== undefined && { rate429: opts.fault429 }),
+          ...(opts.fault5xx !== undefined && { rate5xx: opts.fault5xx }),
+          ...(opts.faultDrop !== undefined && { dropRate: opts.faultDrop }),
+          ...(opts.latency !== undefined && { latencyMs: opts.latency }),
+          ...(opts.rateLimit !== undefined && { rateLimit: opts.rateLimit }),
+        },
         log: (line) => process.stderr.write(`${line}\n`),
+      }).catch((err: unknown) => {
+        if (err instanceof SandboxStartError) throw new CliError(err.message, ExitCode.usage);
+        throw err;
       });
       process.stdout.write(`wts sandbox listening on ${sandbox.origin}\n`);
       if (opts.autoApprove) process.stdout.write(`auto-approving sign-ins as ${opts.autoApprove}\n`);

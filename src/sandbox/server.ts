@@ -20,13 +20,25 @@ export interface RunningSandbox {
 
 type Env = { Bindings: HttpBindings };
 
+/** A sandbox that cannot start as asked: a bad option, an unreadable data file, a port in use. */
+export class SandboxStartError extends Error {}
+
 /** Starts the sandbox in this process and resolves once it listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const store = SandboxStore.load(options.dataFile, () => {
-    const state = seedState(Date.now());
-    if (options.seedTasks) addBulkWorkspace(state, options.seedTasks, Date.now());
-    return state;
-  });
+  let store: SandboxStore;
+  try {
+    store = SandboxStore.load(options.dataFile, () => {
+      const state = seedState(Date.now());
+      if (options.seedTasks) addBulkWorkspace(state, options.seedTasks, Date.now());
+      return state;
+    });
+  } catch (err) {
+    throw new SandboxStartError(`cannot use the data file ${options.dataFile}: ${(err as Error).message}`);
+  }
+  if (options.autoApprove && !store.state.data.users.some((u) => u.login === options.autoApprove)) {
+    const logins = store.state.data.users.map((u) => u.login).join(', ');
+    throw new SandboxStartError(`--auto-approve: no demo user ${options.autoApprove}; choose one of ${logins}`);
+  }
   const clock = new SandboxClock(store.state.clockOffsetMs);
   const ctx: SandboxContext = {
     origin: '',
@@ -70,7 +82,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
-    (s as Server).once('error', reject);
+    (s as Server).once('error', (err: NodeJS.ErrnoException) =>
+      reject(new SandboxStartError(err.code === 'EADDRINUSE' ? `port ${options.port} is already in use` : `cannot listen on ${host}: ${err.message}`)),
+    );
   });
   const { port } = server.address() as AddressInfo;
   ctx.origin = `http://${host}:${port}`;

@@ -1,0 +1,25 @@
+// The one map from what went wrong to the exit code (DESIGN.md, "Exit codes").
+export const ExitCode = {
+  ok: 0,
+  failure: 1, // network, server 5xx after retries, unexpected
+  usage: 2, // usage or invalid input (caught before any request, or a 400)
+  notFound: 3,
+  signIn: 4, // no credentials, 401, connection revoked
+  forbidden: 5, // scope not granted, workspace not shared
+  conflict: 6, // 409
+  rateLimited: 7, // 429 after retries
+  checkFailed: 8, // e.g. `schedule check`
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** An error meant for the user: one line on stderr, then this exit code. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
