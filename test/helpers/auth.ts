@@ -7,9 +7,10 @@
 //   const narrow = await signIn(origin, { org: 'globex', scopes: ['workspace:read'] });
 //   const limited = await signIn(origin, { workspaceIds: ['ws_support'], resource: `${origin}/mcp` });
 //
+// `approve(url)` answers the pages for an authorization URL built by anyone (openid-client, the CLI).
 // When the sandbox auto-approves (--auto-approve / POST /__sandbox/auto-approve), no page is shown:
-// the approval is as that user in that user's first organization, and `signIn` refuses options it
-// could then not honour (org, workspaceIds, narrowScopes).
+// the approval is as that user (whatever `user` says) in that user's first organization, and options
+// that cannot then be honoured (org, workspaceIds, narrowScopes, deny) throw.
 import { createHash, randomBytes } from 'node:crypto';
 
 export const API_SCOPES = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'] as const;
@@ -35,19 +36,25 @@ export interface TokenResponse {
   refresh_token?: string;
 }
 
-export interface AuthorizeOptions {
+/** How the person at the browser answers the sign-in and consent pages. */
+export interface ApproveOptions {
   /** Demo user login picked on the sign-in page. Default `ada`. */
   user?: string;
-  /** Scopes requested. Default: the five API scopes and offline_access. */
-  scopes?: readonly string[];
-  /** Resource indicator(s) requested; omitted means every resource (`/api/v1` and `/mcp`). */
-  resource?: string | readonly string[];
   /** Organization slug (or id) chosen on the organization step. Default: the first one offered. */
   org?: string;
   /** Restrict the grant to these workspace ids. Default: all workspaces. */
   workspaceIds?: readonly string[];
-  /** Scopes left checked on the consent page (a subset of `scopes`). Default: all requested. */
+  /** Scopes left checked on the consent page. Default: every scope requested. */
   narrowScopes?: readonly string[];
+  /** Press Deny instead of Approve. */
+  deny?: boolean;
+}
+
+export interface AuthorizeOptions extends Omit<ApproveOptions, 'deny'> {
+  /** Scopes requested. Default: the five API scopes and offline_access. */
+  scopes?: readonly string[];
+  /** Resource indicator(s) requested; omitted means every resource (`/api/v1` and `/mcp`). */
+  resource?: string | readonly string[];
   /** A client registered beforehand; default: a new public client (`none`) registered for this call. */
   client?: RegisteredClient;
   /** Redirect URI sent; default: the client's first one. */
@@ -93,13 +100,49 @@ export function pkcePair(): { verifier: string; challenge: string } {
 }
 
 /**
- * Runs the authorization request and, unless the sandbox auto-approves, the sign-in, organization and
- * consent pages, and returns the code from the redirect. Throws on an error redirect or page.
+ * Opens an authorization URL (built by any client) like a browser would and answers the pages, then
+ * returns where the server redirects: the client's redirect URI with `code` or `error`, `state` and
+ * `iss`. It does not follow that last redirect; `fetch` it to deliver the code to a loopback listener.
+ * Throws when the server shows an error page instead of redirecting.
  */
+export async function approve(authorizationUrl: string | URL, options: ApproveOptions = {}): Promise<URL> {
+  const first = await fetch(authorizationUrl, { redirect: 'manual' });
+  const origin = new URL(authorizationUrl).origin;
+  const location = locationOf(first, origin, await first.text());
+  const interaction = location.origin === origin && location.pathname.startsWith('/oauth/interaction/');
+  if (!interaction) {
+    const autoApproved = !location.searchParams.has('error');
+    if (autoApproved && (options.org || options.workspaceIds || options.narrowScopes || options.deny)) {
+      throw new Error('the sandbox auto-approves sign-ins, so org, workspaceIds, narrowScopes and deny cannot be honoured');
+    }
+    return location;
+  }
+  const cookie = (first.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  const post = async (step: string, form: URLSearchParams) => {
+    const res = await fetch(`${location.href}/${step}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+    return locationOf(res, origin, await res.text());
+  };
+  await post('login', new URLSearchParams({ user: options.user ?? 'ada' }));
+  const page = await (await fetch(location, { headers: { cookie } })).text();
+  const offered = [...page.matchAll(/name="org" value="([^"]+)"/g)].map((m) => m[1]!);
+  if (offered.length > 0 || options.org) await post('organization', new URLSearchParams({ org: options.org ?? offered[0]! }));
+  const consent = await (await fetch(location, { headers: { cookie } })).text();
+  const requested = [...consent.matchAll(/name="scope" value="([^"]+)"/g)].map((m) => m[1]!);
+  const form = new URLSearchParams({ decision: options.deny ? 'deny' : 'approve', workspaces: options.workspaceIds ? 'some' : 'all' });
+  for (const s of options.narrowScopes ?? requested) form.append('scope', s);
+  for (const w of options.workspaceIds ?? []) form.append('workspace', w);
+  return post('consent', form);
+}
+
+/** Builds the authorization request (PKCE S256, random state), approves it and returns the code. */
 export async function authorize(origin: string, options: AuthorizeOptions = {}): Promise<AuthorizationResult> {
   const client = options.client ?? (await registerClient(origin));
   const redirectUri = options.redirectUri ?? client.redirect_uris[0]!;
-  const scopes = options.scopes ?? ALL_SCOPES;
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(12).toString('base64url');
 
@@ -107,48 +150,21 @@ export async function authorize(origin: string, options: AuthorizeOptions = {}):
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', client.client_id);
   url.searchParams.set('redirect_uri', redirectUri);
-  url.searchParams.set('scope', scopes.join(' '));
+  url.searchParams.set('scope', (options.scopes ?? ALL_SCOPES).join(' '));
   url.searchParams.set('state', state);
   url.searchParams.set('code_challenge', challenge);
   url.searchParams.set('code_challenge_method', 'S256');
   for (const r of typeof options.resource === 'string' ? [options.resource] : (options.resource ?? [])) url.searchParams.append('resource', r);
 
-  let res = await fetch(url, { redirect: 'manual' });
-  let location = locationOf(res, origin);
-  if (location.origin === origin && location.pathname.startsWith('/oauth/interaction/')) {
-    const page = location;
-    const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
-    const post = async (step: string, form: URLSearchParams) => {
-      const r = await fetch(`${page.href}/${step}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-      });
-      if (r.status !== 303) throw new Error(`the ${step} step answered ${r.status}: ${textOf(await r.text())}`);
-      return r;
-    };
-    await post('login', new URLSearchParams({ user: options.user ?? 'ada' }));
-    const html = await (await fetch(page, { headers: { cookie } })).text();
-    const offered = [...html.matchAll(/name="org" value="([^"]+)"/g)].map((m) => m[1]!);
-    if (offered.length > 0) await post('organization', new URLSearchParams({ org: options.org ?? offered[0]! }));
-    else if (options.org) await post('organization', new URLSearchParams({ org: options.org }));
-    const consent = new URLSearchParams({ decision: 'approve', workspaces: options.workspaceIds ? 'some' : 'all' });
-    for (const s of options.narrowScopes ?? scopes) consent.append('scope', s);
-    for (const w of options.workspaceIds ?? []) consent.append('workspace', w);
-    res = await post('consent', consent);
-    location = locationOf(res, origin);
-  } else if (options.org || options.workspaceIds || options.narrowScopes) {
-    throw new Error('the sandbox auto-approves sign-ins, so org, workspaceIds and narrowScopes cannot be chosen');
-  }
-  const error = location.searchParams.get('error');
-  if (error) throw new Error(`authorization failed: ${error}: ${location.searchParams.get('error_description')}`);
-  const code = location.searchParams.get('code');
-  if (!code || location.searchParams.get('state') !== state) throw new Error(`unexpected authorization response: ${location.href}`);
-  return { code, state, iss: location.searchParams.get('iss'), codeVerifier: verifier, redirectUri, client };
+  const callback = await approve(url, options);
+  const error = callback.searchParams.get('error');
+  if (error) throw new Error(`authorization failed: ${error}: ${callback.searchParams.get('error_description')}`);
+  const code = callback.searchParams.get('code');
+  if (!code || callback.searchParams.get('state') !== state) throw new Error(`unexpected authorization response: ${callback.href}`);
+  return { code, state, iss: callback.searchParams.get('iss'), codeVerifier: verifier, redirectUri, client };
 }
 
-/** POSTs a form to the token endpoint, authenticating as a public client or by client_secret_post. */
+/** POSTs a form to the token endpoint, authenticating as the client registered (none, client_secret_post or _basic). */
 export async function tokenRequest(origin: string, client: RegisteredClient, params: Record<string, string | readonly string[]>): Promise<Response> {
   const form = new URLSearchParams({ client_id: client.client_id });
   if (client.client_secret) form.set('client_secret', client.client_secret);
@@ -194,9 +210,9 @@ async function tokenBody(res: Response): Promise<TokenResponse> {
   return body;
 }
 
-function locationOf(res: Response, origin: string): URL {
+function locationOf(res: Response, origin: string, body: string): URL {
   const location = res.headers.get('location');
-  if (res.status < 300 || res.status > 399 || !location) throw new Error(`expected a redirect, got ${res.status}`);
+  if (res.status < 300 || res.status > 399 || !location) throw new Error(`expected a redirect, got ${res.status}: ${textOf(body)}`);
   return new URL(location, origin);
 }
 
