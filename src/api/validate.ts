@@ -98,7 +98,12 @@ export function parseOperationInput<K extends OperationId>(opId: K, input: { pat
   const path = parseWith(op.pathParams, input.path ?? {});
   const query = parseWith(op.query, input.query ?? {});
   let body: unknown;
-  if (op.body) body = parseWith(op.body, input.body === undefined ? {} : input.body, input.body === null || typeof input.body !== 'object' || Array.isArray(input.body) ? 'body' : '');
+  if (op.body) {
+    // No body at all reads as {}; a body that is not an object is named as such.
+    const raw = input.body === undefined ? {} : input.body;
+    const notObject = raw === null || typeof raw !== 'object' || Array.isArray(raw);
+    body = parseWith(op.body, raw, notObject ? 'body' : '');
+  }
   return { path, query, body } as OperationInput<K>;
 }
 

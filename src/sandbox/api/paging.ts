@@ -1,0 +1,86 @@
+// Cursor pagination. A cursor is an opaque base64url string holding the sort key of the last item served
+// and a fingerprint of the listing and its filters, so the next page starts strictly after that item
+// (nothing is repeated or skipped when items are added or removed between pages) and a cursor cannot be
+// replayed against another listing or other filters.
+import { createHash } from 'node:crypto';
+import { ServiceError } from '../problem.js';
+import type { Page } from './views.js';
+
+/** Where an item sits in a listing: a time (ISO 8601) and an id to break ties. */
+export type SortKey = readonly [time: string, id: string];
+
+export interface Listing<T> {
+  /** The operation and whatever selects its items (path ids, filters); page size is not part of it. */
+  name: string;
+  filters: Record<string, unknown>;
+  key: (item: T) => SortKey;
+  order: 'oldest first' | 'newest first';
+}
+
+const ids = new Intl.Collator('en', { numeric: true });
+
+/** Total order on sort keys: time, then id with numbers compared as numbers (`evt_999` < `evt_1000`). */
+export function compareKeys(a: SortKey, b: SortKey): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  const byNumber = ids.compare(a[1], b[1]);
+  if (byNumber !== 0) return byNumber;
+  return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+}
+
+/** Sorts a copy of `items` in the listing's order. `list` operations use it too, for a stable order. */
+export function sortedBy<T>(items: readonly T[], key: (item: T) => SortKey, order: Listing<T>['order'] = 'oldest first'): T[] {
+  const sign = order === 'oldest first' ? 1 : -1;
+  return [...items].sort((a, b) => sign * compareKeys(key(a), key(b)));
+}
+
+function fingerprint(listing: Listing<unknown>): string {
+  const filters = Object.keys(listing.filters)
+    .sort()
+    .filter((k) => listing.filters[k] !== undefined)
+    .map((k) => [k, listing.filters[k]]);
+  return createHash('sha256').update(JSON.stringify([listing.name, filters])).digest('base64url').slice(0, 16);
+}
+
+interface CursorPayload {
+  f: string;
+  k: [string, string];
+}
+
+function encodeCursor(payload: CursorPayload): string {
+  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, expected: string): SortKey {
+  let payload: unknown;
+  try {
+    const text = Buffer.from(cursor, 'base64url').toString('utf8');
+    // Only the exact string this listing handed out: base64url that re-encodes to itself.
+    payload = Buffer.from(text).toString('base64url') === cursor ? JSON.parse(text) : undefined;
+  } catch {
+    payload = undefined;
+  }
+  const p = payload as Partial<CursorPayload> | undefined;
+  const valid = p !== null && typeof p === 'object' && p.f === expected && Array.isArray(p.k) && p.k.length === 2 && p.k.every((v) => typeof v === 'string');
+  if (!valid) throw new ServiceError('invalid_request', 'cursor: is not a cursor from this listing; start again without a cursor');
+  return [p.k![0]!, p.k![1]!];
+}
+
+/** One page of `items` (in any order) after `cursor`, at most `limit` long. */
+export function cursorPage<T, V>(items: readonly T[], listing: Listing<T>, request: { cursor?: string | undefined; limit: number }, view: (item: T) => V): Page<V> {
+  const f = fingerprint(listing as Listing<unknown>);
+  const sorted = sortedBy(items, listing.key, listing.order);
+  let start = 0;
+  if (request.cursor !== undefined) {
+    const after = decodeCursor(request.cursor, f);
+    const sign = listing.order === 'oldest first' ? 1 : -1;
+    start = sorted.findIndex((item) => sign * compareKeys(listing.key(item), after) > 0);
+    if (start < 0) start = sorted.length;
+  }
+  const slice = sorted.slice(start, start + request.limit);
+  const last = slice[slice.length - 1];
+  const more = start + slice.length < sorted.length;
+  return {
+    items: slice.map(view),
+    nextCursor: more && last !== undefined ? encodeCursor({ f, k: [...listing.key(last)] }) : null,
+  };
+}
