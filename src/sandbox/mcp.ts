@@ -1,7 +1,157 @@
-// STUB: replaced by the MCP server.
-import { Hono } from 'hono';
+// /mcp: the service's 56 operations as tools of an MCP server over Streamable HTTP, generated from the
+// catalog and answered by the same executeOperation as /api/v1, so both behave the same.
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { operations, type OperationDef, type OperationId } from '../api/operations.js';
 import type { SandboxContext } from './context.js';
+import type { Principal } from './model.js';
+import { ServiceError } from './problem.js';
+import { bearerAuth, faultMiddleware } from './guard.js';
+import { executeOperation } from './api/dispatch.js';
 
-export function mcpRoutes(_ctx: SandboxContext): Hono {
-  return new Hono();
+type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
+type Part = 'path' | 'query' | 'body';
+
+/** One operation as a tool: its arguments are the operation's path, query and body fields in one flat object. */
+export interface OperationTool {
+  name: OperationId;
+  description: string;
+  inputSchema: z.ZodObject;
+  annotations: ToolAnnotations;
+  /** Puts each argument back where the operation takes it. */
+  split(args: Record<string, unknown>): { path: Record<string, unknown>; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
+}
+
+export type OperationCatalog = Readonly<Record<OperationId, OperationDef>>;
+
+const PAGE_HINTS: Record<OperationDef['page'], string> = {
+  object: '',
+  list: ' Returns { items }.',
+  cursor: ' Returns a page { items, nextCursor }; pass nextCursor back as cursor for the next page.',
+  offset: ' Returns a piece of the body with nextOffset; pass it back as offset to read on (null: complete).',
+};
+
+/** The tools, one per catalog entry. Throws if an operation uses one field name in two places (a flat object could not tell them apart). */
+export function operationTools(catalog: OperationCatalog = operations as unknown as OperationCatalog): OperationTool[] {
+  return (Object.entries(catalog) as [OperationId, OperationDef][]).map(([name, op]) => {
+    const partOf = new Map<string, Part>();
+    const parts: [Part, z.ZodObject | null][] = [['path', op.pathParams], ['query', op.query], ['body', op.body]];
+    for (const [part, schema] of parts) {
+      for (const field of Object.keys(schema?.shape ?? {})) {
+        const taken = partOf.get(field);
+        if (taken) throw new Error(`${name}: the field ${field} is both a ${taken} and a ${part} field, so it cannot be one tool argument`);
+        partOf.set(field, part);
+      }
+    }
+    return {
+      name,
+      description: `${op.summary[0]!.toUpperCase()}${op.summary.slice(1)}. Requires the scope ${op.scope}.${PAGE_HINTS[op.page]}`,
+      // Strict, like the catalog's own objects: a misspelt argument is refused, not ignored.
+      inputSchema: z.object({ ...op.pathParams.shape, ...op.query.shape, ...op.body?.shape }).strict(),
+      annotations: { readOnlyHint: op.method === 'GET', destructiveHint: op.method === 'DELETE', idempotentHint: op.idempotent },
+      split(args) {
+        const path: Record<string, unknown> = {};
+        const query: Record<string, unknown> = {};
+        const body: Record<string, unknown> = {};
+        const into = { path, query, body };
+        // A field no part names goes to the query, whose strict schema then refuses it by name.
+        for (const [field, value] of Object.entries(args)) into[partOf.get(field) ?? 'query'][field] = value;
+        return { path, query, body: op.body ? body : undefined };
+      },
+    };
+  });
+}
+
+function problemResult(err: ServiceError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(err.toProblem()) }] };
+}
+
+/** The caller, as bearerAuth found it and the transport handed it to the tool through `extra.authInfo`. */
+function principalOf(authInfo: AuthInfo | undefined): Principal {
+  const principal = authInfo?.extra?.principal as Principal | undefined;
+  if (!principal) throw new ServiceError('unauthorized', 'an access token is required');
+  return principal;
+}
+
+function toolServer(ctx: SandboxContext, tools: readonly OperationTool[], jsonSchemaValidator: AjvJsonSchemaValidator): McpServer {
+  const server = new McpServer(
+    { name: 'workspace-task-service', title: 'Workspace Task Service', version: '1.0.0' },
+    {
+      jsonSchemaValidator,
+      instructions:
+        'Tools act as the signed-in user, within the scopes and workspaces granted to this connection. ' +
+        'Identifiers come from list and search tools: list_workspaces, list_tasks, search_tasks, list_agents, list_pending_actions, list_scheduled_tasks. ' +
+        'When the service refuses a call, the result has isError and its text is a problem+json object { type, title, status, detail, code }.',
+    },
+  );
+  for (const tool of tools) {
+    const { name, description, inputSchema, annotations } = tool;
+    server.registerTool(name, { description, inputSchema, annotations }, async (args, extra): Promise<CallToolResult> => {
+      try {
+        const result = await executeOperation(ctx, principalOf(extra.authInfo), name, tool.split(args));
+        if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new Error(`the handler returned ${JSON.stringify(result)}, not an object`);
+        return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
+      } catch (err) {
+        if (err instanceof ServiceError) return problemResult(err);
+        ctx.log(`internal error in tool ${name}: ${(err as Error).stack ?? String(err)}`);
+        return problemResult(new ServiceError('internal_error', 'the sandbox failed to handle this tool call'));
+      }
+    });
+  }
+  return server;
+}
+
+/**
+ * The MCP transport spec requires servers to check Origin against DNS rebinding. The Host check in
+ * server.ts already stops rebinding; this also refuses pages of other origins that call us directly.
+ */
+function ownOriginOnly(ctx: SandboxContext): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined) {
+      const own = new URL(ctx.origin);
+      const host = URL.canParse(origin) ? new URL(origin).host : undefined;
+      if (host !== own.host && host !== `localhost:${own.port}`) {
+        throw new ServiceError('forbidden_host', `this tool server answers only requests from ${ctx.origin}`);
+      }
+    }
+    await next();
+  };
+}
+
+/**
+ * /mcp, stateless: each POST gets a fresh server and transport, so any request can go anywhere and
+ * nothing is kept between them. Answers are JSON rather than SSE streams: no tool sends progress, and a
+ * complete answer lets the per-request server close as soon as it is out.
+ */
+export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
+  const tools = operationTools();
+  // Shared: each server would otherwise build its own Ajv (only elicitation uses it), several times the cost of the rest.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  const app = new Hono<Env>();
+  app.use('*', ownOriginOnly(ctx));
+  app.use('*', faultMiddleware(ctx));
+  app.use('*', bearerAuth(ctx, '/mcp'));
+  app.post('/', async (c) => {
+    const principal = c.get('principal');
+    const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
+    const authInfo: AuthInfo = { token, clientId: principal.clientId, scopes: principal.scopes, resource: new URL(principal.resource), extra: { principal } };
+    const server = toolServer(ctx, tools, jsonSchemaValidator);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw, { authInfo });
+    } finally {
+      await server.close();
+    }
+  });
+  // Without sessions there is no stream to open (GET) or session to end (DELETE): 405, as the SDK's stateless examples answer.
+  app.all('/', (c) => c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }, 405, { allow: 'POST' }));
+  return app;
 }

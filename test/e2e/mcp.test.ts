@@ -1,0 +1,359 @@
+// /mcp end to end: a real sandbox, and the MCP SDK's own client signing in with its own OAuth support
+// (discovery from the 401, dynamic registration, PKCE, code exchange), driven headless through the
+// sandbox's auto-approve instead of a browser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { getOperation, OPERATION_IDS, operations } from '../../src/api/operations.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { operationTools, type OperationCatalog } from '../../src/sandbox/mcp.js';
+import { signIn } from '../helpers/auth.js';
+
+const REDIRECT_URL = 'http://127.0.0.1/callback';
+
+/**
+ * The SDK's OAuthClientProvider kept in memory. Instead of opening a browser, redirectToAuthorization
+ * fetches the authorization URL (the sandbox auto-approves) and keeps the code from the redirect,
+ * after checking the state, as a loopback callback would.
+ */
+class HeadlessProvider implements OAuthClientProvider {
+  client: OAuthClientInformationMixed | undefined;
+  saved: OAuthTokens | undefined;
+  discovery: OAuthDiscoveryState | undefined;
+  authorizationUrl: URL | undefined;
+  code: string | undefined;
+  private verifier = '';
+  private expectedState = '';
+
+  constructor(tokens?: OAuthTokens) {
+    this.saved = tokens;
+  }
+
+  get redirectUrl(): string {
+    return REDIRECT_URL;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'wts mcp e2e',
+      redirect_uris: [REDIRECT_URL],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+  state(): string {
+    this.expectedState = crypto.randomUUID();
+    return this.expectedState;
+  }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed): void {
+    this.client = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens): void {
+    this.saved = tokens;
+  }
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+  codeVerifier(): string {
+    return this.verifier;
+  }
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
+  }
+  async redirectToAuthorization(url: URL): Promise<void> {
+    this.authorizationUrl = url;
+    const res = await fetch(url, { redirect: 'manual' });
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status > 399 || !location) throw new Error(`authorization answered ${res.status}, not a redirect`);
+    const callback = new URL(location);
+    if (callback.searchParams.get('error')) throw new Error(`authorization refused: ${callback.searchParams.get('error')}`);
+    if (callback.searchParams.get('state') !== this.expectedState) throw new Error('the callback state does not match');
+    this.code = callback.searchParams.get('code') ?? undefined;
+  }
+}
+
+let sandbox: RunningSandbox;
+let origin: string;
+let mcpUrl: URL;
+const clients: Client[] = [];
+
+function newTransport(provider: OAuthClientProvider, fetchLog?: string[]): StreamableHTTPClientTransport {
+  const recording: typeof fetch = (input, init) => {
+    fetchLog?.push(`${init?.method ?? 'GET'} ${input instanceof Request ? input.url : String(input)}`);
+    return fetch(input, init);
+  };
+  return new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: recording });
+}
+
+async function connected(provider: OAuthClientProvider, fetchLog?: string[]): Promise<Client> {
+  const client = new Client({ name: 'wts-mcp-e2e', version: '1.0.0' });
+  await client.connect(newTransport(provider, fetchLog));
+  clients.push(client);
+  return client;
+}
+
+/** The SDK's headless pattern: connect, get UnauthorizedError after the redirect, finishAuth(code), connect again. */
+async function signedInClient(provider: HeadlessProvider, fetchLog?: string[]): Promise<Client> {
+  const transport = newTransport(provider, fetchLog);
+  await expect(new Client({ name: 'wts-mcp-e2e', version: '1.0.0' }).connect(transport)).rejects.toThrow(UnauthorizedError);
+  expect(provider.code).toBeTruthy();
+  await transport.finishAuth(provider.code!);
+  return connected(provider, fetchLog);
+}
+
+function problemOf(result: CallToolResult): { status: number; code: string; detail: string; title: string } {
+  expect(result.isError).toBe(true);
+  const [first] = result.content;
+  expect(first?.type).toBe('text');
+  return JSON.parse((first as { text: string }).text);
+}
+
+function textOf(result: CallToolResult): string {
+  return (result.content[0] as { text: string }).text;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  origin = sandbox.origin;
+  mcpUrl = new URL(`${origin}/mcp`);
+  const res = await fetch(`${origin}/__sandbox/auto-approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'ada' }) });
+  expect(res.status).toBe(200);
+});
+
+afterAll(async () => {
+  await Promise.allSettled(clients.map((c) => c.close()));
+  await sandbox?.close();
+});
+
+describe('/mcp without a usable token', () => {
+  it('answers 401 naming the protected-resource metadata of /mcp', async () => {
+    const res = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect(((await res.json()) as { code: string }).code).toBe('unauthorized');
+  });
+
+  it('refuses a token issued for /api/v1 only, which /api/v1 itself accepts', async () => {
+    const apiOnly = await signIn(origin, { resource: `${origin}/api/v1` });
+    const api = await fetch(`${origin}/api/v1/workspaces`, { headers: { authorization: `Bearer ${apiOnly.access_token}` } });
+    expect(api.status).toBe(200);
+
+    const res = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiOnly.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+
+    // The SDK client holding that token is sent back to sign in rather than let in.
+    const provider = new HeadlessProvider({ access_token: apiOnly.access_token, token_type: 'Bearer' });
+    const client = new Client({ name: 'wts-mcp-e2e', version: '1.0.0' });
+    await expect(client.connect(newTransport(provider))).rejects.toThrow(UnauthorizedError);
+  });
+});
+
+describe('/mcp through the SDK client', () => {
+  let provider: HeadlessProvider;
+  let client: Client;
+  const fetchLog: string[] = [];
+
+  beforeAll(async () => {
+    provider = new HeadlessProvider();
+    client = await signedInClient(provider, fetchLog);
+  });
+
+  it('discovered the authorization server through the resource metadata and registered dynamically', () => {
+    const prm = `${origin}/.well-known/oauth-protected-resource/mcp`;
+    expect(provider.discovery?.resourceMetadataUrl).toBe(prm);
+    expect(provider.discovery?.resourceMetadata?.resource).toBe(`${origin}/mcp`);
+    expect(new URL(provider.discovery!.authorizationServerUrl).origin).toBe(origin);
+    expect(provider.client?.client_id).toBeTruthy();
+
+    const prmAt = fetchLog.indexOf(`GET ${prm}`);
+    const asAt = fetchLog.indexOf(`GET ${origin}/.well-known/oauth-authorization-server`);
+    const registerAt = fetchLog.indexOf(`POST ${origin}/oauth/register`);
+    const tokenAt = fetchLog.indexOf(`POST ${origin}/oauth/token`);
+    expect(prmAt).toBeGreaterThanOrEqual(0);
+    expect(asAt).toBeGreaterThan(prmAt);
+    expect(registerAt).toBeGreaterThan(asAt);
+    expect(tokenAt).toBeGreaterThan(registerAt);
+
+    const authorization = provider.authorizationUrl!;
+    expect(`${authorization.origin}${authorization.pathname}`).toBe(`${origin}/oauth/authorize`);
+    expect(authorization.searchParams.get('resource')).toBe(`${origin}/mcp`);
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(provider.saved?.access_token).toBeTruthy();
+  });
+
+  it('lists exactly one tool per catalog operation, with the catalog bounds and hints', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...OPERATION_IDS].sort());
+
+    const byName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
+    const listTasks = byName.get('list_tasks')!;
+    const props = listTasks.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(props.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: 20 });
+    expect(props.cursor).toMatchObject({ type: 'string', maxLength: 2000 });
+    expect(props.tag).toMatchObject({ minLength: 1, maxLength: 100 });
+    expect(props.workspaceId).toMatchObject({ type: 'string', minLength: 1, maxLength: 64 });
+    expect(listTasks.inputSchema.required).toEqual(['workspaceId']);
+    expect(listTasks.inputSchema.additionalProperties).toBe(false);
+    expect(listTasks.description).toContain('workspace:read');
+
+    expect((byName.get('list_task_runs')!.inputSchema.properties as Record<string, Record<string, unknown>>).limit).toMatchObject({ maximum: 25, default: 10 });
+    const note = byName.get('add_task_note')!.inputSchema;
+    expect(note.required?.sort()).toEqual(['content', 'taskId']);
+    expect((note.properties as Record<string, Record<string, unknown>>).content).toMatchObject({ minLength: 1, maxLength: 10000 });
+    const schedule = byName.get('update_scheduled_task')!;
+    expect((schedule.inputSchema.properties as Record<string, Record<string, unknown>>).cron).toMatchObject({ minLength: 9, maxLength: 100 });
+    expect(schedule.description).toContain('agents:write');
+
+    for (const id of OPERATION_IDS) {
+      const op = getOperation(id);
+      const tool = byName.get(id)!;
+      const fields = [...Object.keys(op.pathParams.shape), ...Object.keys(op.query.shape), ...Object.keys(op.body?.shape ?? {})];
+      expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), id).toEqual(fields.sort());
+      expect(tool.description, id).toContain(op.scope);
+      expect(tool.annotations, id).toMatchObject({ readOnlyHint: op.method === 'GET', destructiveHint: op.method === 'DELETE', idempotentHint: op.idempotent });
+    }
+  });
+
+  it('calls list_workspaces and returns the page as text and as structured content', async () => {
+    const result = await call(client, 'list_workspaces');
+    expect(result.isError).toBeFalsy();
+    const page = result.structuredContent as { items: { id: string; name: string }[]; nextCursor?: string | null };
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const ws of page.items) expect(ws).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+    expect(JSON.parse(textOf(result))).toEqual(page);
+
+    // The same caller through /api/v1 sees the same workspaces.
+    const api = await signIn(origin, { resource: `${origin}/api/v1` });
+    const res = await fetch(`${origin}/api/v1/workspaces`, { headers: { authorization: `Bearer ${api.access_token}` } });
+    expect(((await res.json()) as typeof page).items.map((w) => w.id).sort()).toEqual(page.items.map((w) => w.id).sort());
+  });
+
+  it('answers an unknown task id with a not_found problem', async () => {
+    const problem = problemOf(await call(client, 'get_task', { taskId: 'task_does_not_exist' }));
+    expect(problem).toMatchObject({ status: 404, code: 'not_found', title: expect.any(String) });
+  });
+
+  it('refuses an out-of-bounds or unknown argument, naming it', async () => {
+    const { structuredContent } = await call(client, 'list_workspaces');
+    const workspaceId = (structuredContent as { items: { id: string }[] }).items[0]!.id;
+
+    const tooMany = await call(client, 'list_tasks', { workspaceId, limit: 51 });
+    expect(tooMany.isError).toBe(true);
+    expect(textOf(tooMany)).toMatch(/\blimit\b/);
+
+    const empty = await call(client, 'add_task_note', { taskId: 'task_x', content: '' });
+    expect(empty.isError).toBe(true);
+    expect(textOf(empty)).toMatch(/\bcontent\b/);
+
+    const unknown = await call(client, 'list_tasks', { workspaceId, colour: 'red' });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain('colour');
+
+    const fine = await call(client, 'list_tasks', { workspaceId, limit: 50 });
+    expect(fine.isError).toBeFalsy();
+    expect((fine.structuredContent as { items: unknown[] }).items.length).toBeLessThanOrEqual(50);
+  });
+
+  it('writes through tools what reads then show', async () => {
+    const created = await call(client, 'create_workspace', { name: `MCP ${crypto.randomUUID().slice(0, 8)}` });
+    expect(created.isError, textOf(created)).toBeFalsy();
+    const workspace = created.structuredContent as { id: string; name: string };
+    const agents = (await call(client, 'list_agents')).structuredContent as { items: { id: string; workspaceId: string }[] };
+    const agent = agents.items.find((a) => a.workspaceId === workspace.id);
+    expect(agent, 'the new workspace has its own agent').toBeDefined();
+
+    const submitted = await call(client, 'submit_task', { agentId: agent!.id, title: 'Written over MCP' });
+    expect(submitted.isError, textOf(submitted)).toBeFalsy();
+    const taskId = (submitted.structuredContent as { id: string }).id;
+    const content = `noted over MCP ${crypto.randomUUID()}`;
+    const added = await call(client, 'add_task_note', { taskId, content });
+    expect(added.isError, textOf(added)).toBeFalsy();
+
+    const task = (await call(client, 'get_task', { taskId })).structuredContent as { id: string; workspaceId: string; title: string; notes: { content: string }[] };
+    expect(task).toMatchObject({ id: taskId, workspaceId: workspace.id, title: 'Written over MCP' });
+    expect(task.notes.map((n) => n.content)).toContain(content);
+    const listed = (await call(client, 'list_tasks', { workspaceId: workspace.id })).structuredContent as { items: { id: string }[] };
+    expect(listed.items.map((t) => t.id)).toContain(taskId);
+  });
+
+  it('answers GET and DELETE on /mcp with 405, there being no session', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(mcpUrl, { method, headers: { authorization: `Bearer ${provider.saved!.access_token}`, accept: 'text/event-stream' } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+    }
+  });
+
+  it('refuses a request sent from another origin', async () => {
+    const res = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${provider.saved!.access_token}`,
+        origin: 'http://evil.example',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('/mcp with fewer scopes', () => {
+  it('answers a tool whose scope was not granted with insufficient_scope, and serves the granted ones', async () => {
+    const narrow = await signIn(origin, { scopes: ['workspace:read'], resource: `${origin}/mcp` });
+    expect(narrow.scope.split(' ')).not.toContain('workspace:write');
+    const client = await connected(new HeadlessProvider({ access_token: narrow.access_token, token_type: 'Bearer', scope: narrow.scope }));
+
+    const problem = problemOf(await call(client, 'create_workspace', { name: 'Not allowed' }));
+    expect(problem).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect(problem.detail).toContain('workspace:write');
+    expect(problemOf(await call(client, 'list_agents')).code).toBe('insufficient_scope');
+
+    const allowed = await call(client, 'list_workspaces');
+    expect(allowed.isError).toBeFalsy();
+  });
+});
+
+describe('tools from the catalog', () => {
+  it('refuses an operation whose path, query and body share a field name', () => {
+    expect(operationTools()).toHaveLength(OPERATION_IDS.length);
+    const clashing = { ...getOperation('update_task'), body: z.object({ taskId: z.string() }).strict() };
+    expect(() => operationTools({ ...(operations as unknown as OperationCatalog), update_task: clashing })).toThrow(
+      'update_task: the field taskId is both a path and a body field',
+    );
+  });
+
+  it('puts each argument back in the part of the request the operation takes it from', () => {
+    const tool = operationTools().find((t) => t.name === 'update_scheduled_task')!;
+    expect(tool.split({ scheduledTaskId: 'st_1', cron: '0 9 * * 1-5' })).toEqual({ path: { scheduledTaskId: 'st_1' }, query: {}, body: { cron: '0 9 * * 1-5' } });
+    const listTasks = operationTools().find((t) => t.name === 'list_tasks')!;
+    expect(listTasks.split({ workspaceId: 'ws_1', limit: 5 })).toEqual({ path: { workspaceId: 'ws_1' }, query: { limit: 5 }, body: undefined });
+  });
+});
