@@ -23,3 +23,14 @@ export class CliError extends Error {
     this.name = 'CliError';
   }
 }
+
+/** The exit code for an HTTP error status from the service (after retries). */
+export function exitCodeForStatus(status: number): ExitCodeValue {
+  if (status === 400 || status === 413 || status === 415) return ExitCode.usage;
+  if (status === 401) return ExitCode.signIn;
+  if (status === 403) return ExitCode.forbidden;
+  if (status === 404) return ExitCode.notFound;
+  if (status === 409) return ExitCode.conflict;
+  if (status === 429) return ExitCode.rateLimited;
+  return ExitCode.failure;
+}

@@ -1,0 +1,289 @@
+// The one HTTP layer of the client: URLs and input checks from the catalog, the auth header from a token
+// source, retries that never repeat a request the server may have acted on, problem+json → ApiError,
+// and pages as async iterators so `--all` streams with flat memory.
+import type { Dispatcher } from 'undici';
+import { getOperation, type OperationArgs, type OperationId } from './operations.js';
+import { expandPath, parseOperationInput } from './validate.js';
+
+export interface TokenSource {
+  /** A valid access token (the token lifecycle refreshes it first when it is about to expire). */
+  accessToken(): Promise<string>;
+  /** The API refused `rejected` with 401: refresh once and return the new token, or undefined when it cannot. */
+  renew?(rejected: string): Promise<string | undefined>;
+}
+
+export interface ApiClientOptions {
+  origin: string;
+  tokens: TokenSource;
+  /** Per-request timeout for headers and body. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. */
+  maxRetries?: number;
+  /** Longest Retry-After the client waits for; a longer one gives up at once. */
+  maxRetryAfterSeconds?: number;
+  debug?: (line: string) => void;
+  userAgent?: string;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface Problem {
+  type?: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: string;
+}
+
+/** The service answered with an error (after any retries). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly problem: Problem | undefined,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+/** The service could not be reached, or the answer was lost (after any retries). */
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    cause?: unknown,
+  ) {
+    super(message, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export interface Page<T = unknown> {
+  items: T[];
+  nextCursor?: string | null;
+}
+
+export interface RawRequest {
+  method: string;
+  path: string; // under /api/v1, starting with /
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Safe to repeat after a lost answer or a 5xx. */
+  idempotent: boolean;
+}
+
+// Errors undici raises before the request left this machine: always safe to try again.
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+let undiciModule: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => (undiciModule ??= import('undici'));
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+function wireQuery(query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim());
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+export class ApiClient {
+  private dispatcher: Dispatcher | undefined;
+  private readonly base: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly maxRetryAfter: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.base = `${options.origin.replace(/\/+$/, '')}/api/v1`;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxRetries = options.maxRetries ?? 3;
+    this.maxRetryAfter = options.maxRetryAfterSeconds ?? 60;
+    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Calls one operation; its input is checked against the catalog first, so bad input sends nothing. */
+  async call<K extends OperationId>(opId: K, args: OperationArgs<K>): Promise<unknown> {
+    return this.send(this.prepare(opId, args));
+  }
+
+  /** Every page of a listing, following nextCursor; break out of the loop to stop early. */
+  async *pages<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<Page> {
+    const op = getOperation(opId);
+    let cursor = (args.query as { cursor?: string } | undefined)?.cursor;
+    for (;;) {
+      const query = { ...(args.query as object), ...(cursor ? { cursor } : {}) };
+      const page = (await this.call(opId, { ...args, query } as OperationArgs<K>)) as Page;
+      yield page;
+      if (op.page !== 'cursor' || !page.nextCursor) return;
+      cursor = page.nextCursor;
+    }
+  }
+
+  /** Every item of a listing, page by page. */
+  async *items<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<unknown> {
+    for await (const page of this.pages(opId, args)) yield* page.items;
+  }
+
+  /** The whole body of a handbook entry, read piece by piece along nextOffset. */
+  async readWhole<K extends OperationId>(opId: K, args: OperationArgs<K>): Promise<{ id: string; title: string; body: string }> {
+    let offset = 0;
+    let body = '';
+    for (;;) {
+      const piece = (await this.call(opId, { ...args, query: { offset } } as OperationArgs<K>)) as { id: string; title: string; body: string; nextOffset: number | null };
+      body += piece.body;
+      if (piece.nextOffset === null || piece.nextOffset === undefined) return { id: piece.id, title: piece.title, body };
+      offset = piece.nextOffset;
+    }
+  }
+
+  /** Builds the request for an operation from the catalog (throws InputError on bad input). */
+  prepare<K extends OperationId>(opId: K, args: OperationArgs<K>): RawRequest {
+    const op = getOperation(opId);
+    const input = parseOperationInput(opId, args);
+    // Send only the query fields the caller gave; defaults are the server's business.
+    const given = Object.keys((args.query as object | undefined) ?? {});
+    const query = Object.fromEntries(given.map((k) => [k, (input.query as Record<string, unknown>)[k]])) as RawRequest['query'];
+    return {
+      method: op.method,
+      path: expandPath(op.path, input.path as Record<string, unknown>),
+      query,
+      body: op.body ? input.body : undefined,
+      idempotent: op.idempotent,
+    };
+  }
+
+  /** Sends a request with the auth header and the retry policy; resolves to the parsed JSON body. */
+  async send(req: RawRequest): Promise<unknown> {
+    let token = await this.options.tokens.accessToken();
+    let renewed = false;
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = attempt < this.maxRetries;
+      let res: { status: number; headers: Record<string, string | string[] | undefined>; text: string };
+      try {
+        res = await this.exchange(req, token);
+      } catch (err) {
+        const code = errorCode(err);
+        const notSent = code !== undefined && NOT_SENT.has(code);
+        if (canRetry && (notSent || req.idempotent)) {
+          await this.backoff(attempt, `network error ${code ?? (err as Error).message}`);
+          continue;
+        }
+        const lost = notSent ? '' : req.idempotent ? '' : ' (the request may have reached the service, so it was not repeated)';
+        throw new NetworkError(`cannot reach ${this.options.origin}: ${code ?? (err as Error).message}${lost}`, err);
+      }
+      if (res.status >= 200 && res.status < 300) return res.text ? JSON.parse(res.text) : {};
+      if (res.status === 401 && !renewed && this.options.tokens.renew) {
+        renewed = true;
+        const next = await this.options.tokens.renew(token);
+        if (next) {
+          token = next;
+          attempt--; // the renewal is not a retry
+          continue;
+        }
+      }
+      const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
+      if (res.status === 429 && canRetry && (retryAfter === undefined || retryAfter <= this.maxRetryAfter)) {
+        // A 429 was refused before any work was done, so any request may be repeated.
+        await this.wait(retryAfter !== undefined ? retryAfter * 1000 : this.backoffMs(attempt), 'rate limited');
+        continue;
+      }
+      if (res.status >= 500 && canRetry && req.idempotent) {
+        await this.backoff(attempt, `server error ${res.status}`);
+        continue;
+      }
+      throw toApiError(res.status, res.headers['content-type'], res.text, retryAfter);
+    }
+  }
+
+  private backoffMs(attempt: number): number {
+    // Exponential backoff with full jitter: 0..min(5 s, 250 ms * 2^attempt).
+    return Math.round(this.random() * Math.min(5000, 250 * 2 ** attempt));
+  }
+
+  private async backoff(attempt: number, why: string): Promise<void> {
+    await this.wait(this.backoffMs(attempt), why);
+  }
+
+  private async wait(ms: number, why: string): Promise<void> {
+    this.options.debug?.(`* ${why}; retrying in ${ms} ms`);
+    await this.sleep(ms);
+  }
+
+  private async exchange(req: RawRequest, token: string) {
+    const { request, Agent } = await loadUndici();
+    this.dispatcher ??= new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    const url = `${this.base}${req.path}${wireQuery(req.query)}`;
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json, application/problem+json',
+      'user-agent': this.options.userAgent ?? 'wts',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    };
+    const debug = this.options.debug;
+    const started = Date.now();
+    debug?.(`> ${req.method} ${url}`);
+    if (debug) for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
+    if (debug && body !== undefined) debug(`> ${truncate(body)}`);
+    const res = await request(url, {
+      method: req.method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      dispatcher: this.dispatcher,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    });
+    const text = await res.body.text();
+    if (debug) {
+      debug(`< ${res.statusCode} (${Date.now() - started} ms)`);
+      for (const [k, v] of Object.entries(res.headers)) debug(`< ${k}: ${String(v)}`);
+      if (text) debug(`< ${truncate(text)}`);
+    }
+    return { status: res.statusCode, headers: res.headers as Record<string, string | string[] | undefined>, text };
+  }
+
+  /** Closes kept-alive connections so the process can exit at once. */
+  async close(): Promise<void> {
+    const d = this.dispatcher;
+    this.dispatcher = undefined;
+    await d?.close();
+  }
+}
+
+function truncate(text: string, max = 2000): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
+function toApiError(status: number, contentType: string | string[] | undefined, text: string, retryAfter: number | undefined): ApiError {
+  let problem: Problem | undefined;
+  if (String(contentType ?? '').includes('json')) {
+    try {
+      const parsed = JSON.parse(text) as Partial<Problem>;
+      if (parsed && typeof parsed === 'object' && typeof parsed.code === 'string') problem = parsed as Problem;
+    } catch {
+      // not JSON after all: fall through to the status line
+    }
+  }
+  const detail = problem?.detail ?? problem?.title ?? `the service answered ${status}`;
+  return new ApiError(status, problem?.code ?? `http_${status}`, detail, problem, retryAfter);
+}

@@ -1,0 +1,119 @@
+// The client's HTTP layer against the real sandbox: catalog-driven requests, pages, retries and errors.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { ApiClient, ApiError, NetworkError, type TokenSource } from '../../src/api/client.js';
+import { InputError } from '../../src/api/validate.js';
+import { signIn } from '../helpers/auth.js';
+
+let sandbox: RunningSandbox;
+let token: string;
+
+const control = (path: string, body: unknown) =>
+  fetch(`${sandbox.origin}/__sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const noFaults = { rate429: 0, rate5xx: 0, dropRate: 0, latencyMs: 0, rateLimit: 0 };
+
+function client(overrides: { tokens?: TokenSource; sleep?: (ms: number) => Promise<void> } = {}) {
+  return new ApiClient({
+    origin: sandbox.origin,
+    tokens: overrides.tokens ?? { accessToken: async () => token },
+    sleep: overrides.sleep ?? (async () => {}),
+  });
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  token = (await signIn(sandbox.origin)).access_token;
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(async () => {
+  await control('faults', noFaults);
+});
+
+describe('ApiClient', () => {
+  it('calls an operation by id and returns the parsed body', async () => {
+    const page = (await client().call('list_workspaces', { path: {} })) as { items: { id: string; name: string }[] };
+    expect(page.items.map((w) => w.name)).toContain('Customer Support');
+  });
+
+  it('streams every page of a listing, following nextCursor', async () => {
+    const c = client();
+    let pages = 0;
+    const ids = new Set<string>();
+    for await (const page of c.pages('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 7 } })) {
+      pages++;
+      for (const t of page.items as { id: string }[]) ids.add(t.id);
+    }
+    expect(ids.size).toBeGreaterThanOrEqual(60);
+    expect(pages).toBe(Math.ceil(ids.size / 7));
+    await c.close();
+  });
+
+  it('refuses bad input before sending anything', async () => {
+    const before = await requests();
+    await expect(client().call('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 51 } })).rejects.toThrow(InputError);
+    await expect(client().call('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 51 } })).rejects.toThrow('limit: must be at most 50');
+    expect(await requests()).toBe(before);
+  });
+
+  it('turns problem+json into an ApiError with status and code', async () => {
+    const err = (await client().call('get_task', { path: { taskId: 'no_such_task' } }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(404);
+    expect(err.code).toBe('not_found');
+  });
+
+  it('waits out a 429 for the time Retry-After names, then succeeds', async () => {
+    await control('faults', { ...noFaults, rateLimit: 1, rateLimitWindowSeconds: 30 });
+    const waits: number[] = [];
+    // Sleeping moves the sandbox clock, so the rate-limit window passes without real waiting.
+    const c = client({ sleep: async (ms) => { waits.push(ms); await control('clock', { advanceSeconds: ms / 1000 }); } });
+    await c.call('list_workspaces', { path: {} });
+    await c.call('list_workspaces', { path: {} });
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits[0]! % 1000).toBe(0);
+  });
+
+  it('retries a 429 even for a non-idempotent request, and gives up with 429 after the retries', async () => {
+    await control('faults', { ...noFaults, rate429: 1, retryAfterSeconds: 1 });
+    const before = await requests();
+    const err = (await client().call('add_task_note', { path: { taskId: 'no_such_task' }, body: { content: 'hi' } }).catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(429);
+    expect(await requests()).toBe(before + 4);
+  });
+
+  it('retries an idempotent request on 5xx, but never a non-idempotent one', async () => {
+    await control('faults', { ...noFaults, rate5xx: 1 });
+    let before = await requests();
+    await expect(client().call('list_workspaces', { path: {} })).rejects.toMatchObject({ status: 503 });
+    expect(await requests()).toBe(before + 4);
+    before = await requests();
+    await expect(client().call('create_workspace', { path: {}, body: { name: 'Never' } })).rejects.toMatchObject({ status: 503 });
+    expect(await requests()).toBe(before + 1);
+  });
+
+  it('repeats an idempotent request whose answer was lost, but not a non-idempotent one', async () => {
+    await control('faults', { ...noFaults, dropRate: 1 });
+    let before = await requests();
+    await expect(client().call('list_workspaces', { path: {} })).rejects.toThrow(NetworkError);
+    expect(await requests()).toBe(before + 4);
+    before = await requests();
+    const err = (await client().call('create_workspace', { path: {}, body: { name: 'Maybe' } }).catch((e: unknown) => e)) as NetworkError;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toContain('may have reached the service');
+    expect(await requests()).toBe(before + 1);
+  });
+
+  it('renews the token once on 401 and retries with the new one', async () => {
+    const renewed: string[] = [];
+    const tokens: TokenSource = { accessToken: async () => 'stale-token', renew: async (rejected) => (renewed.push(rejected), token) };
+    const page = (await client({ tokens }).call('list_workspaces', { path: {} })) as { items: unknown[] };
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(renewed).toEqual(['stale-token']);
+    const dead: TokenSource = { accessToken: async () => 'stale-token', renew: async () => undefined };
+    await expect(client({ tokens: dead }).call('list_workspaces', { path: {} })).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+});
