@@ -3,16 +3,16 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { z } from 'zod';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { operations, type OperationDef, type OperationId } from '../api/operations.js';
 import type { SandboxContext } from './context.js';
 import type { Principal } from './model.js';
 import { ServiceError } from './problem.js';
-import { bearerAuth, faultMiddleware } from './guard.js';
+import { bearerAuth, faultMiddleware, resourceOf } from './guard.js';
 import { executeOperation } from './api/dispatch.js';
 
 type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
@@ -23,6 +23,9 @@ export interface OperationTool {
   name: OperationId;
   description: string;
   inputSchema: z.ZodObject;
+  /** What tools/list shows: the input schema as JSON Schema, with every bound of the catalog. */
+  jsonSchema: Tool['inputSchema'];
+  scope: OperationDef['scope'];
   annotations: ToolAnnotations;
   /** Puts each argument back where the operation takes it. */
   split(args: Record<string, unknown>): { path: Record<string, unknown>; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
@@ -49,11 +52,15 @@ export function operationTools(catalog: OperationCatalog = operations as unknown
         partOf.set(field, part);
       }
     }
+    // Strict, like the catalog's own objects: a misspelt argument is refused, not ignored.
+    const inputSchema = z.object({ ...op.pathParams.shape, ...op.query.shape, ...op.body?.shape }).strict();
+    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(inputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     return {
       name,
       description: `${op.summary[0]!.toUpperCase()}${op.summary.slice(1)}. Requires the scope ${op.scope}.${PAGE_HINTS[op.page]}`,
-      // Strict, like the catalog's own objects: a misspelt argument is refused, not ignored.
-      inputSchema: z.object({ ...op.pathParams.shape, ...op.query.shape, ...op.body?.shape }).strict(),
+      inputSchema,
+      jsonSchema: jsonSchema as Tool['inputSchema'],
+      scope: op.scope,
       annotations: { readOnlyHint: op.method === 'GET', destructiveHint: op.method === 'DELETE', idempotentHint: op.idempotent },
       split(args) {
         const path: Record<string, unknown> = {};
@@ -79,10 +86,16 @@ function principalOf(authInfo: AuthInfo | undefined): Principal {
   return principal;
 }
 
-function toolServer(ctx: SandboxContext, tools: readonly OperationTool[], jsonSchemaValidator: AjvJsonSchemaValidator): McpServer {
-  const server = new McpServer(
+/**
+ * A low-level SDK server rather than McpServer, so that arguments are checked by the catalog itself, in
+ * the same order and words as /api/v1 (scope first, then "limit: must be at most 50" as problem+json),
+ * instead of by the SDK's own validation before our code runs.
+ */
+function toolServer(ctx: SandboxContext, tools: ReadonlyMap<string, OperationTool>, jsonSchemaValidator: AjvJsonSchemaValidator): Server {
+  const server = new Server(
     { name: 'workspace-task-service', title: 'Workspace Task Service', version: '1.0.0' },
     {
+      capabilities: { tools: {} },
       jsonSchemaValidator,
       instructions:
         'Tools act as the signed-in user, within the scopes and workspaces granted to this connection. ' +
@@ -90,21 +103,42 @@ function toolServer(ctx: SandboxContext, tools: readonly OperationTool[], jsonSc
         'When the service refuses a call, the result has isError and its text is a problem+json object { type, title, status, detail, code }.',
     },
   );
-  for (const tool of tools) {
-    const { name, description, inputSchema, annotations } = tool;
-    server.registerTool(name, { description, inputSchema, annotations }, async (args, extra): Promise<CallToolResult> => {
-      try {
-        const result = await executeOperation(ctx, principalOf(extra.authInfo), name, tool.split(args));
-        if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new Error(`the handler returned ${JSON.stringify(result)}, not an object`);
-        return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
-      } catch (err) {
-        if (err instanceof ServiceError) return problemResult(err);
-        ctx.log(`internal error in tool ${name}: ${(err as Error).stack ?? String(err)}`);
-        return problemResult(new ServiceError('internal_error', 'the sandbox failed to handle this tool call'));
-      }
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools.values()].map(({ name, description, jsonSchema, annotations }) => ({ name, description, inputSchema: jsonSchema, annotations })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = tools.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);
+    try {
+      const result = await executeOperation(ctx, principalOf(extra.authInfo), tool.name, tool.split(request.params.arguments ?? {}));
+      if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new Error(`the handler returned ${JSON.stringify(result)}, not an object`);
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
+    } catch (err) {
+      if (err instanceof ServiceError) return problemResult(err);
+      ctx.log(`internal error in tool ${tool.name}: ${(err as Error).stack ?? String(err)}`);
+      return problemResult(new ServiceError('internal_error', 'the sandbox failed to handle this tool call'));
+    }
+  });
+  return server;
+}
+
+/**
+ * MCP scope step-up: a tools/call needing a scope this connection lacks is refused with HTTP 403 and
+ * `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, naming every scope the client should
+ * then ask for, so an MCP client can sign in again with more.
+ */
+function requireToolScopes(ctx: SandboxContext, tools: ReadonlyMap<string, OperationTool>, principal: Principal, body: unknown): void {
+  const messages = Array.isArray(body) ? body : [body];
+  for (const message of messages as { method?: unknown; params?: { name?: unknown } }[]) {
+    if (message?.method !== 'tools/call' || typeof message.params?.name !== 'string') continue;
+    const tool = tools.get(message.params.name);
+    if (!tool || principal.scopes.includes(tool.scope)) continue;
+    const wanted = [...new Set([...principal.scopes, tool.scope])].join(' ');
+    const detail = `${tool.name} needs the scope ${tool.scope}, which this connection was not granted`;
+    throw new ServiceError('insufficient_scope', detail, {
+      'www-authenticate': `Bearer error="insufficient_scope", scope="${wanted}", resource_metadata="${resourceOf(ctx, '/mcp').metadataUrl}", error_description="${detail}"`,
     });
   }
-  return server;
 }
 
 /**
@@ -131,7 +165,7 @@ function ownOriginOnly(ctx: SandboxContext): MiddlewareHandler<Env> {
  * complete answer lets the per-request server close as soon as it is out.
  */
 export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
-  const tools = operationTools();
+  const tools = new Map(operationTools().map((tool) => [tool.name as string, tool]));
   // Shared: each server would otherwise build its own Ajv (only elicitation uses it), several times the cost of the rest.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const app = new Hono<Env>();
@@ -142,11 +176,18 @@ export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
     const principal = c.get('principal');
     const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
     const authInfo: AuthInfo = { token, clientId: principal.clientId, scopes: principal.scopes, resource: new URL(principal.resource), extra: { principal } };
+    let parsedBody: unknown;
+    try {
+      parsedBody = await c.req.json();
+    } catch {
+      return c.json({ jsonrpc: '2.0', error: { code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON' }, id: null }, 400);
+    }
+    requireToolScopes(ctx, tools, principal, parsedBody);
     const server = toolServer(ctx, tools, jsonSchemaValidator);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw, { authInfo });
+      return await transport.handleRequest(c.req.raw, { authInfo, parsedBody });
     } finally {
       await server.close();
     }

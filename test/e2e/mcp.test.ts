@@ -205,6 +205,8 @@ describe('/mcp through the SDK client', () => {
     expect(authorization.searchParams.get('resource')).toBe(`${origin}/mcp`);
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(provider.saved?.access_token).toBeTruthy();
+    // The SDK asked for the metadata's scopes_supported, offline_access among them, so it can refresh.
+    expect(provider.saved?.refresh_token).toBeTruthy();
   });
 
   it('lists exactly one tool per catalog operation, with the catalog bounds and hints', async () => {
@@ -263,17 +265,11 @@ describe('/mcp through the SDK client', () => {
     const { structuredContent } = await call(client, 'list_workspaces');
     const workspaceId = (structuredContent as { items: { id: string }[] }).items[0]!.id;
 
-    const tooMany = await call(client, 'list_tasks', { workspaceId, limit: 51 });
-    expect(tooMany.isError).toBe(true);
-    expect(textOf(tooMany)).toMatch(/\blimit\b/);
-
-    const empty = await call(client, 'add_task_note', { taskId: 'task_x', content: '' });
-    expect(empty.isError).toBe(true);
-    expect(textOf(empty)).toMatch(/\bcontent\b/);
-
-    const unknown = await call(client, 'list_tasks', { workspaceId, colour: 'red' });
-    expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toContain('colour');
+    // The catalog checks the arguments, as on /api/v1: the same problem+json, the same words.
+    expect(problemOf(await call(client, 'list_tasks', { workspaceId, limit: 51 }))).toMatchObject({ status: 400, code: 'invalid_request', detail: 'limit: must be at most 50' });
+    expect(problemOf(await call(client, 'add_task_note', { taskId: 'task_x', content: '' }))).toMatchObject({ status: 400, code: 'invalid_request', detail: 'content: must not be empty' });
+    expect(problemOf(await call(client, 'list_tasks', { workspaceId, colour: 'red' }))).toMatchObject({ status: 400, code: 'invalid_request', detail: 'unknown field colour' });
+    expect(problemOf(await call(client, 'get_task', {}))).toMatchObject({ status: 400, detail: 'taskId: is required' });
 
     const fine = await call(client, 'list_tasks', { workspaceId, limit: 50 });
     expect(fine.isError).toBeFalsy();
@@ -326,18 +322,39 @@ describe('/mcp through the SDK client', () => {
 });
 
 describe('/mcp with fewer scopes', () => {
-  it('answers a tool whose scope was not granted with insufficient_scope, and serves the granted ones', async () => {
+  it('refuses a tool call needing a scope not granted with HTTP 403 and a scope challenge, and serves the granted ones', async () => {
     const narrow = await signIn(origin, { scopes: ['workspace:read'], resource: `${origin}/mcp` });
     expect(narrow.scope.split(' ')).not.toContain('workspace:write');
+    const res = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${narrow.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_workspace', arguments: { name: 'Not allowed' } } }),
+    });
+    expect(res.status).toBe(403);
+    const challenge = res.headers.get('www-authenticate') ?? '';
+    expect(challenge).toContain('error="insufficient_scope"');
+    expect(challenge).toContain('scope="workspace:read workspace:write"');
+    expect(challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect(await res.json()).toMatchObject({ status: 403, code: 'insufficient_scope' });
+
     const client = await connected(new HeadlessProvider({ access_token: narrow.access_token, token_type: 'Bearer', scope: narrow.scope }));
-
-    const problem = problemOf(await call(client, 'create_workspace', { name: 'Not allowed' }));
-    expect(problem).toMatchObject({ status: 403, code: 'insufficient_scope' });
-    expect(problem.detail).toContain('workspace:write');
-    expect(problemOf(await call(client, 'list_agents')).code).toBe('insufficient_scope');
-
     const allowed = await call(client, 'list_workspaces');
     expect(allowed.isError).toBeFalsy();
+  });
+
+  it('lets the SDK client step up: it signs in again with the challenged scopes and the call then succeeds', async () => {
+    const narrow = await signIn(origin, { scopes: ['workspace:read'], resource: `${origin}/mcp` });
+    const provider = new HeadlessProvider({ access_token: narrow.access_token, token_type: 'Bearer', scope: narrow.scope });
+    const transport = newTransport(provider);
+    const client = new Client({ name: 'wts-mcp-e2e', version: '1.0.0' });
+    await client.connect(transport);
+    clients.push(client);
+    await expect(call(client, 'create_workspace', { name: 'Stepped up' })).rejects.toThrow(UnauthorizedError);
+    expect(provider.authorizationUrl?.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['workspace:read', 'workspace:write']));
+    await transport.finishAuth(provider.code!);
+    expect(provider.saved?.scope?.split(' ')).toContain('workspace:write');
+    const created = await call(client, 'create_workspace', { name: 'Stepped up' });
+    expect(created.isError, textOf(created)).toBeFalsy();
   });
 });
 

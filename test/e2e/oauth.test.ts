@@ -173,7 +173,7 @@ describe('discovery', () => {
       expect(await res.json()).toMatchObject({
         resource: `${origin}${path}`,
         authorization_servers: [origin],
-        scopes_supported: [...API_SCOPES],
+        scopes_supported: [...API_SCOPES, 'offline_access'],
         bearer_methods_supported: ['header'],
         resource_name: expect.any(String),
       });

@@ -63,7 +63,8 @@ export function protectedResourceMetadata(origin: string, path: ResourcePath): R
   return {
     resource: `${origin}${path}`,
     authorization_servers: [origin],
-    scopes_supported: API_SCOPES,
+    // offline_access too: clients such as the MCP SDK request exactly these, and need it for a refresh token.
+    scopes_supported: [...API_SCOPES, 'offline_access'],
     bearer_methods_supported: ['header'],
     resource_name: RESOURCE_NAMES[path],
   };
