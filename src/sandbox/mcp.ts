@@ -3,11 +3,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { z } from 'zod';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { operations, type OperationDef, type OperationId } from '../api/operations.js';
 import type { SandboxContext } from './context.js';
 import type { Principal } from './model.js';
@@ -86,12 +85,25 @@ function principalOf(authInfo: AuthInfo | undefined): Principal {
   return principal;
 }
 
+/** The MCP SDK, loaded on the first /mcp request: it is a third of the sandbox's start-up otherwise. */
+async function loadSdk() {
+  const [server, transport, ajv, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/validation/ajv'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return { ...server, ...transport, ...ajv, ...types };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
 /**
  * A low-level SDK server rather than McpServer, so that arguments are checked by the catalog itself, in
  * the same order and words as /api/v1 (scope first, then "limit: must be at most 50" as problem+json),
  * instead of by the SDK's own validation before our code runs.
  */
-function toolServer(ctx: SandboxContext, tools: ReadonlyMap<string, OperationTool>, jsonSchemaValidator: AjvJsonSchemaValidator): Server {
+function toolServer(sdk: Sdk, ctx: SandboxContext, tools: ReadonlyMap<string, OperationTool>, jsonSchemaValidator: AjvJsonSchemaValidator): Server {
+  const { Server, CallToolRequestSchema, ListToolsRequestSchema, McpError, ErrorCode } = sdk;
   const server = new Server(
     { name: 'workspace-task-service', title: 'Workspace Task Service', version: '1.0.0' },
     {
@@ -167,7 +179,8 @@ function ownOriginOnly(ctx: SandboxContext): MiddlewareHandler<Env> {
 export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
   const tools = new Map(operationTools().map((tool) => [tool.name as string, tool]));
   // Shared: each server would otherwise build its own Ajv (only elicitation uses it), several times the cost of the rest.
-  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  let loaded: Promise<{ sdk: Sdk; jsonSchemaValidator: AjvJsonSchemaValidator }> | undefined;
+  const sdkOnce = () => (loaded ??= loadSdk().then((sdk) => ({ sdk, jsonSchemaValidator: new sdk.AjvJsonSchemaValidator() })));
   const app = new Hono<Env>();
   app.use('*', ownOriginOnly(ctx));
   app.use('*', faultMiddleware(ctx));
@@ -180,11 +193,12 @@ export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
     try {
       parsedBody = await c.req.json();
     } catch {
-      return c.json({ jsonrpc: '2.0', error: { code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON' }, id: null }, 400);
+      return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON' }, id: null }, 400);
     }
     requireToolScopes(ctx, tools, principal, parsedBody);
-    const server = toolServer(ctx, tools, jsonSchemaValidator);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const { sdk, jsonSchemaValidator } = await sdkOnce();
+    const server = toolServer(sdk, ctx, tools, jsonSchemaValidator);
+    const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
       return await transport.handleRequest(c.req.raw, { authInfo, parsedBody });
