@@ -12,15 +12,16 @@ export function agentAuthor(ctx: SandboxContext, agentId: string): Author {
   return { kind: 'agent', id: agentId, name: agent?.name ?? 'Agent' };
 }
 
-export function recordEvent(ctx: SandboxContext, taskId: string, kind: string, summary: string, actor: Author): EventRec {
-  const event: EventRec = { id: ctx.store.nextId('evt'), taskId, kind, summary, actor, createdAt: ctx.clock.iso() };
+/** `at` (ISO) backdates the record to when it happened in sandbox time; the simulated agent uses it. */
+export function recordEvent(ctx: SandboxContext, taskId: string, kind: string, summary: string, actor: Author, at?: string): EventRec {
+  const event: EventRec = { id: ctx.store.nextId('evt'), taskId, kind, summary, actor, createdAt: at ?? ctx.clock.iso() };
   ctx.store.state.data.events.push(event);
   ctx.store.changed();
   return event;
 }
 
-export function recordMessage(ctx: SandboxContext, taskId: string, author: Author, content: string): MessageRec {
-  const message: MessageRec = { id: ctx.store.nextId('msg'), taskId, author, content, createdAt: ctx.clock.iso() };
+export function recordMessage(ctx: SandboxContext, taskId: string, author: Author, content: string, at?: string): MessageRec {
+  const message: MessageRec = { id: ctx.store.nextId('msg'), taskId, author, content, createdAt: at ?? ctx.clock.iso() };
   ctx.store.state.data.messages.push(message);
   ctx.store.changed();
   return message;
@@ -29,12 +30,13 @@ export function recordMessage(ctx: SandboxContext, taskId: string, author: Autho
 export function recordPendingAction(
   ctx: SandboxContext,
   fields: { taskId: string; runId: string | null; kind: PendingKind; summary: string; draft: Record<string, unknown> },
+  at?: string,
 ): PendingActionRec {
   const action: PendingActionRec = {
     id: ctx.store.nextId('act'),
     ...fields,
     state: 'pending',
-    createdAt: ctx.clock.iso(),
+    createdAt: at ?? ctx.clock.iso(),
     resolvedAt: null,
     resolvedBy: null,
     resolution: null,
