@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
+import type { CliDeps } from './action.js';
 
 function parsePort(value: string): number {
   const n = Number(value);
@@ -32,7 +33,7 @@ interface SandboxFlags {
   rateLimit?: number;
 }
 
-export function registerSandbox(program: Command): void {
+export function registerSandbox(program: Command, _deps: CliDeps): void {
   program
     .command('sandbox')
     .description('run a local Workspace Task Service (OAuth server, /api/v1 and /mcp) with demo data')

@@ -1,0 +1,64 @@
+// The bridge from commander to a verb: build the context from the global flags, run the verb with its
+// arguments, close what it opened. Every verb is a small function of (ctx, args, opts).
+import type { Command, Option } from 'commander';
+import { createContext, type CommandContext, type GlobalOptions } from '../context.js';
+import type { Env, IO } from '../io.js';
+import { processIO } from '../io.js';
+
+export interface CliDeps {
+  io?: (globals: GlobalOptions) => IO;
+  env: Env;
+  now?: () => number;
+}
+
+export interface VerbCall<O> {
+  ctx: CommandContext;
+  /** Positional arguments in order; a variadic one is an array. */
+  args: (string | string[] | undefined)[];
+  opts: O;
+  command: Command;
+}
+
+/** Names to show for catalog fields in error messages, e.g. { workspaceId: 'WS' }. Options are named by their flag automatically. */
+export type FieldNames = Record<string, string>;
+
+const FIELD_NAMES = new WeakMap<Command, FieldNames>();
+
+/** The flag or argument name a user typed for a catalog field, for error messages. */
+export function displayNameFor(command: Command | undefined, field: string): string | undefined {
+  if (!command) return undefined;
+  const option = (command.options as Option[]).find((o) => o.attributeName() === field);
+  if (option?.long) return option.long;
+  return FIELD_NAMES.get(command)?.[field];
+}
+
+export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise<void>, fields: FieldNames = {}) {
+  return async (...received: unknown[]): Promise<void> => {
+    const command = received[received.length - 1] as Command;
+    FIELD_NAMES.set(command, fields);
+    const globals = command.optsWithGlobals() as GlobalOptions & O;
+    const normalized: GlobalOptions = {
+      profile: globals.profile,
+      origin: globals.origin,
+      json: Boolean(globals.json),
+      color: globals.color !== false,
+      debug: Boolean(globals.debug),
+    };
+    const io = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
+    const ctx = createContext(io, deps.env, normalized, deps.now);
+    activeCommand = command;
+    try {
+      await fn({ ctx, args: received.slice(0, -2) as VerbCall<O>['args'], opts: command.opts() as O, command });
+    } finally {
+      await ctx.close();
+    }
+  };
+}
+
+/** The command being run, so the error handler can name flags as the user typed them. */
+export let activeCommand: Command | undefined;
+
+/** Adds an "Examples:" block to a command's help. */
+export function examples(command: Command, lines: string[]): Command {
+  return command.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+}

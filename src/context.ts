@@ -1,0 +1,77 @@
+// One injected context for every command: IO, environment, configuration, clock, and the API client.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { ApiClient } from './api/client.js';
+import { ConfigStore, DEFAULT_PROFILE, configDir } from './config.js';
+import { CliError, ExitCode } from './errors.js';
+import type { Env, IO } from './io.js';
+import type { OutputTarget } from './output/print.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  origin?: string;
+  json: boolean;
+  color: boolean; // false with --no-color
+  debug: boolean;
+}
+
+export interface CommandContext extends OutputTarget {
+  io: IO;
+  env: Env;
+  globals: GlobalOptions;
+  config: ConfigStore;
+  chalk: ChalkInstance;
+  json: boolean;
+  /** Milliseconds since the epoch; injectable for tests. */
+  now(): number;
+  /** The profile in use: --profile, WTS_PROFILE, the configured default, or "default". */
+  profileName(): string;
+  /** The service origin: --origin, WTS_ORIGIN, or the profile's; exit 4 when there is none. */
+  origin(): string;
+  /** The API client, built on first use (so commands that need none load no HTTP code). */
+  api(): Promise<ApiClient>;
+  /** A line of --debug trace on stderr; never pass a secret. */
+  debug(line: string): void;
+  /** Closes what the context opened (kept-alive connections). */
+  close(): Promise<void>;
+}
+
+export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () => number = Date.now): CommandContext {
+  const config = new ConfigStore(configDir(env));
+  let client: Promise<ApiClient> | undefined;
+  const ctx: CommandContext = {
+    io,
+    env,
+    globals,
+    config,
+    chalk: new Chalk({ level: io.colorEnabled ? 1 : 0 }),
+    json: globals.json,
+    now,
+    profileName() {
+      return globals.profile ?? env.WTS_PROFILE ?? config.read().defaultProfile ?? DEFAULT_PROFILE;
+    },
+    origin() {
+      const origin = globals.origin ?? env.WTS_ORIGIN ?? config.profile(ctx.profileName())?.origin;
+      if (!origin) throw new CliError('no service origin: run `wts login --origin URL`, or set WTS_ORIGIN', ExitCode.signIn);
+      return origin.replace(/\/+$/, '');
+    },
+    api() {
+      client ??= (async () => {
+        const [{ ApiClient }, { tokenSourceFor }] = await Promise.all([import('./api/client.js'), import('./auth/token-source.js')]);
+        return new ApiClient({
+          origin: ctx.origin(),
+          tokens: await tokenSourceFor(ctx),
+          debug: globals.debug ? (line) => ctx.debug(line) : undefined,
+          userAgent: 'wts',
+        });
+      })();
+      return client;
+    },
+    debug(line) {
+      if (globals.debug) io.stderr.write(`${ctx.chalk.dim(line)}\n`);
+    },
+    async close() {
+      if (client) await (await client.catch(() => undefined))?.close();
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,43 @@
+// IO is an object, not globals: commands write through it, and tests build one with captured streams.
+import type { Readable, Writable } from 'node:stream';
+
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  isStdinTTY: boolean;
+  isStdoutTTY: boolean;
+  isStderrTTY: boolean;
+  /** Colors on stdout: a TTY, unless NO_COLOR or --no-color; FORCE_COLOR forces them. */
+  colorEnabled: boolean;
+  /** Questions may be asked: stdin and stdout are both terminals. */
+  canPrompt: boolean;
+  /** Width of the terminal (80 when unknown). */
+  columns: number;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Whether color is on for a stream, following the NO_COLOR and FORCE_COLOR conventions. */
+export function colorFor(env: Env, isTTY: boolean, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY && env.TERM !== 'dumb';
+}
+
+export function processIO(env: Env, noColorFlag = false): IO {
+  const isStdoutTTY = Boolean(process.stdout.isTTY);
+  const isStdinTTY = Boolean(process.stdin.isTTY);
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    isStdinTTY,
+    isStdoutTTY,
+    isStderrTTY: Boolean(process.stderr.isTTY),
+    colorEnabled: colorFor(env, isStdoutTTY, noColorFlag),
+    canPrompt: isStdinTTY && isStdoutTTY,
+    columns: process.stdout.columns || 80,
+  };
+}

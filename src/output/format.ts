@@ -1,0 +1,68 @@
+// How values read for a person: relative and local times, colored states.
+import type { ChalkInstance } from 'chalk';
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "in 3 hours", "2 days ago", "now". */
+export function relativeTime(iso: string | null | undefined, nowMs: number): string {
+  if (!iso) return '';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const seconds = Math.round((at - nowMs) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return 'now';
+}
+
+/** A time in the local zone, e.g. "2026-11-23 09:00". */
+export function localTime(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+const STATE_COLORS: Record<string, (c: ChalkInstance, s: string) => string> = {
+  todo: (c, s) => c.cyan(s),
+  in_progress: (c, s) => c.yellow(s),
+  waiting: (c, s) => c.magenta(s),
+  done: (c, s) => c.green(s),
+  pending: (c, s) => c.yellow(s),
+  approved: (c, s) => c.green(s),
+  completed: (c, s) => c.green(s),
+  answered: (c, s) => c.green(s),
+  rejected: (c, s) => c.red(s),
+  running: (c, s) => c.yellow(s),
+  succeeded: (c, s) => c.green(s),
+  failed: (c, s) => c.red(s),
+  active: (c, s) => c.green(s),
+  paused: (c, s) => c.gray(s),
+  scheduled: (c, s) => c.cyan(s),
+  fired: (c, s) => c.green(s),
+  cancelled: (c, s) => c.gray(s),
+};
+
+/** A state or status key in its color (no color when chalk's level is 0). */
+export function colorState(chalk: ChalkInstance, state: string | null | undefined): string {
+  if (!state) return '';
+  return STATE_COLORS[state]?.(chalk, state) ?? state;
+}
