@@ -62,3 +62,27 @@ export let activeCommand: Command | undefined;
 export function examples(command: Command, lines: string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
 }
+
+export interface VerbSpec<O> {
+  /** The verb, e.g. "list". */
+  name: string;
+  description: string;
+  /** Positional arguments as commander spells them, with a description: [['<WS>', 'workspace id']]. */
+  args?: [spec: string, description: string][];
+  /** Adds the verb's options. */
+  options?: (command: Command) => Command;
+  /** At least one; shown under "Examples:" in the verb's help. */
+  examples: string[];
+  /** How catalog fields are named to the user, when not by an option of the same name. */
+  fields?: FieldNames;
+  run: (call: VerbCall<O>) => Promise<void>;
+}
+
+/** Declares one verb of a group: arguments, options, help with examples, and what it runs. */
+export function verb<O = Record<string, never>>(group: Command, deps: CliDeps, spec: VerbSpec<O>): Command {
+  let command = group.command(spec.name).description(spec.description);
+  for (const [argSpec, description] of spec.args ?? []) command = command.argument(argSpec, description);
+  if (spec.options) command = spec.options(command);
+  examples(command, spec.examples);
+  return command.action(withContext<O>(deps, spec.run, spec.fields));
+}
