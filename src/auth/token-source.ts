@@ -1,11 +1,11 @@
-// STUB (issue 3 replaces it with the token lifecycle: stores, refresh under a lock file).
-// Today: WTS_TOKEN, used as is.
+// Where the API client gets its access token: WTS_TOKEN used as is (never refreshed or stored), else
+// the profile's connection with its token lifecycle.
 import type { TokenSource } from '../api/client.js';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { openConnection } from './connection.js';
 
 export async function tokenSourceFor(ctx: CommandContext): Promise<TokenSource> {
   const token = ctx.env.WTS_TOKEN;
   if (token) return { accessToken: async () => token };
-  throw new CliError(`not signed in to ${ctx.origin()} — run \`wts login\``, ExitCode.signIn);
+  return (await openConnection(ctx)).lifecycle;
 }

@@ -25,6 +25,11 @@ export interface TokenResponseBody {
   expires_in: number;
   scope: string;
   refresh_token?: string;
+  // Extra parameters (RFC 6749 §5.1 allows them) so a client can show whom and what it is connected to.
+  organization: { id: string; name: string };
+  user: { id: string; name: string; login: string };
+  /** The workspaces the user chose to share; null when not restricted. */
+  workspace_ids: string[] | null;
 }
 
 export interface RefreshRequest {
@@ -195,7 +200,13 @@ export class Ledger {
       expiresAt: now + ACCESS_TOKEN_TTL_SECONDS * 1000,
       revoked: false,
     };
-    const body: TokenResponseBody = { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, scope: scopes.join(' ') };
+    const body: TokenResponseBody = {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      scope: scopes.join(' '),
+      ...this.connectionIdentity(connection),
+    };
     if (connection.scopes.includes(OFFLINE_ACCESS)) {
       const refreshToken = randomSecret();
       this.state.refreshTokens[sha256Hex(refreshToken)] = {
@@ -217,6 +228,18 @@ export class Ledger {
     for (const [hash, rec] of Object.entries(s.accessTokens)) if (rec.expiresAt <= now) delete s.accessTokens[hash];
     for (const [hash, rec] of Object.entries(s.refreshTokens)) if (rec.expiresAt <= now) delete s.refreshTokens[hash];
     for (const [key, exp] of Object.entries(s.assertionIds)) if (exp <= now) delete s.assertionIds[key];
+  }
+
+  /** The organization, the user and the workspace restriction of a connection, for the token response. */
+  private connectionIdentity(connection: ConnectionRec): Pick<TokenResponseBody, 'organization' | 'user' | 'workspace_ids'> {
+    const { data } = this.ctx.store.state;
+    const org = data.organizations.find((o) => o.id === connection.orgId);
+    const user = data.users.find((u) => u.id === connection.userId);
+    return {
+      organization: { id: connection.orgId, name: org?.name ?? connection.orgId },
+      user: { id: connection.userId, name: user?.name ?? connection.userId, login: user?.login ?? connection.userId },
+      workspace_ids: connection.workspaceIds === null ? null : [...connection.workspaceIds],
+    };
   }
 
   private isMember(userId: string, orgId: string): boolean {

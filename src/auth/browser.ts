@@ -1,0 +1,69 @@
+// Opening the sign-in page: BROWSER when set (a command, split like a shell would, the URL added as
+// its last argument, as gh and git do), else the `open` package (xdg-open, open, start).
+import { spawn } from 'node:child_process';
+import type { Env } from '../io.js';
+
+/** Splits a command line into words: whitespace separates, quotes and backslashes group. */
+export function splitCommandLine(command: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"' && i + 1 < command.length && '"\\$`'.includes(command[i + 1]!)) word += command[++i];
+      else word += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < command.length) {
+      word += command[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+
+export type BrowserResult = { opened: true; how: string } | { opened: false; reason: string };
+
+/** Starts BROWSER with the URL as its last argument; resolves once it started (or failed to). */
+function runBrowserCommand(command: string, url: string, onExit: (problem: string) => void): Promise<BrowserResult> {
+  const [program, ...args] = splitCommandLine(command);
+  if (!program) return Promise.resolve({ opened: false, reason: 'BROWSER is empty' });
+  return new Promise((resolve) => {
+    // The child gets this process's real environment (PATH and the display), and no terminal output.
+    const child = spawn(program, [...args, url], { stdio: 'ignore', detached: process.platform !== 'win32' });
+    child.once('error', (err: NodeJS.ErrnoException) => resolve({ opened: false, reason: `cannot run BROWSER (${program}): ${err.code ?? err.message}` }));
+    child.once('spawn', () => {
+      child.unref();
+      resolve({ opened: true, how: `BROWSER (${program})` });
+    });
+    child.once('exit', (code, signal) => {
+      if (code !== 0) onExit(`BROWSER (${program}) ended with ${signal ?? `status ${code}`}`);
+    });
+  });
+}
+
+/** Opens `url` in the user's browser; never throws (the URL is printed anyway). */
+export async function openBrowser(url: string, env: Env, onExit: (problem: string) => void = () => {}): Promise<BrowserResult> {
+  if (env.BROWSER) return runBrowserCommand(env.BROWSER, url, onExit);
+  try {
+    const { default: open } = await import('open');
+    const child = await open(url, { wait: false });
+    child.once('error', (err) => onExit(`the browser could not be started: ${err.message}`));
+    child.unref();
+    return { opened: true, how: 'the default browser' };
+  } catch (err) {
+    return { opened: false, reason: `cannot open a browser: ${(err as Error).message}` };
+  }
+}

@@ -1,0 +1,45 @@
+// A signed-in profile, opened: its credential store, its lock, its current tokens.
+import type { CommandContext } from '../context.js';
+import type { StoredCredentials } from './credentials.js';
+import { notSignedIn, TokenLifecycle, type ConnectionHandle } from './lifecycle.js';
+import { connectionLockPath, lockOptions, openStore, profileAuth, storeChoiceForUse, type ProfileAuth } from './profile-auth.js';
+import { authTimings } from './settings.js';
+import type { CredentialStore } from './stores/store.js';
+
+export interface OpenConnection {
+  profile: string;
+  origin: string;
+  auth: ProfileAuth | undefined;
+  store: CredentialStore;
+  handle: ConnectionHandle;
+  lifecycle: TokenLifecycle;
+}
+
+/** The handle the lifecycle needs, for a store of this context's profile. */
+export function connectionHandle(ctx: CommandContext, profile: string, origin: string, store: CredentialStore): ConnectionHandle {
+  return {
+    profile,
+    origin,
+    store,
+    lockPath: connectionLockPath(ctx.config.dir, store),
+    lock: lockOptions(ctx),
+    oauth: { debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined, timeoutSeconds: authTimings(ctx.env).oauthTimeoutSeconds },
+    now: () => ctx.now(),
+    debug: (line) => ctx.debug(line),
+    notice: (line) => ctx.io.stderr.write(`${line}\n`),
+  };
+}
+
+/** Opens the profile's connection; exit 4 ("not signed in … run `wts login`") when there is none for this origin. */
+export async function openConnection(ctx: CommandContext): Promise<OpenConnection> {
+  const origin = ctx.origin();
+  const profile = ctx.profileName();
+  const auth = profileAuth(ctx, profile);
+  const choice = storeChoiceForUse(ctx, auth);
+  if (!choice) throw notSignedIn(origin);
+  const store = openStore(ctx, choice, profile, origin, auth?.credentialId);
+  const credentials: StoredCredentials | undefined = await store.read();
+  if (!credentials || credentials.origin !== origin) throw notSignedIn(origin);
+  const handle = connectionHandle(ctx, profile, origin, store);
+  return { profile, origin, auth, store, handle, lifecycle: new TokenLifecycle(handle, credentials) };
+}

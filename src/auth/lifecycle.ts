@@ -1,0 +1,138 @@
+// The token lifecycle of one connection: an access token about to expire (or refused with 401) is
+// refreshed under the connection's lock file. Under the lock the store is read again, because another
+// process may have refreshed meanwhile: then its tokens are used, and the refresh token it superseded
+// is never presented (the service would revoke the whole connection). Otherwise: refresh once, write
+// the new tokens, and only then release.
+import type { TokenSource } from '../api/client.js';
+import { CliError, ExitCode } from '../errors.js';
+import { isExpiring, withTokenResponse, type StoredCredentials } from './credentials.js';
+import { withLock, type LockOwner } from './lock.js';
+import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
+import type { CredentialStore } from './stores/store.js';
+
+export const REVOKED_MESSAGE = 'the connection was revoked or has expired — run `wts login`';
+
+export interface ConnectionHandle {
+  profile: string;
+  origin: string;
+  store: CredentialStore;
+  lockPath: string;
+  lock: { staleMs: number; waitMs: number };
+  oauth: OAuthOptions;
+  now(): number;
+  debug(line: string): void;
+  /** A line on stderr for the person waiting. */
+  notice(line: string): void;
+}
+
+export interface RefreshWanted {
+  /** The access token the API refused with 401. */
+  rejected?: string;
+  /** Refresh even if another process just did (`wts auth refresh`). */
+  force?: boolean;
+}
+
+export function notSignedIn(origin: string): CliError {
+  return new CliError(`not signed in to ${origin} — run \`wts login\``, ExitCode.signIn);
+}
+
+/**
+ * Whether the store holds tokens another process obtained after ours: different from what we held,
+ * not the one just refused, and not about to expire. Then they are used as they are.
+ */
+export function alreadyRefreshed(latest: StoredCredentials, held: StoredCredentials, want: RefreshWanted, nowMs: number): boolean {
+  if (want.force) return false;
+  return latest.accessToken !== held.accessToken && latest.accessToken !== want.rejected && !isExpiring(latest, nowMs);
+}
+
+function waitNotice(conn: ConnectionHandle) {
+  return (holder: LockOwner | undefined) => {
+    const who = holder ? `pid ${holder.pid} on ${holder.host}` : 'another process';
+    conn.notice(`wts: waiting for another wts process (${who}) that is refreshing the sign-in of profile ${conn.profile}…`);
+  };
+}
+
+/** The whole sequence under the lock: read the store again, use another process's tokens or refresh, write. */
+export async function refreshUnderLock(conn: ConnectionHandle, held: StoredCredentials, want: RefreshWanted): Promise<StoredCredentials> {
+  conn.debug(`* refreshing the access token under ${conn.lockPath}`);
+  return withLock(conn.lockPath, `refreshing the sign-in of profile ${conn.profile}`, { ...conn.lock, onLongWait: waitNotice(conn) }, async () => {
+    const latest = await conn.store.read();
+    if (!latest || latest.origin !== conn.origin) throw notSignedIn(conn.origin);
+    if (alreadyRefreshed(latest, held, want, conn.now())) {
+      conn.debug('* another wts process already refreshed the tokens; using them');
+      return latest;
+    }
+    return refreshAndStore(conn, latest);
+  });
+}
+
+/** One refresh request, never repeated with the same refresh token, and the new tokens written. */
+async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials): Promise<StoredCredentials> {
+  if (!latest.refreshToken) {
+    throw new CliError('the access token expired and this connection has no refresh token (offline_access was not granted) — run `wts login`', ExitCode.signIn);
+  }
+  const oidc = await loadOpenidClient();
+  const config = await oauthConfiguration(latest.server, latest.client, conn.oauth);
+  let response;
+  try {
+    response = await oidc.refreshTokenGrant(config, latest.refreshToken, { resource: latest.resource });
+  } catch (err) {
+    const answer = oauthErrorOf(err);
+    if (answer?.error === 'invalid_grant') {
+      await conn.store.remove();
+      throw new CliError(REVOKED_MESSAGE, ExitCode.signIn);
+    }
+    if (answer) {
+      const detail = answer.description ? `${answer.error}: ${answer.description}` : answer.error;
+      throw new CliError(`the sign-in could not be refreshed (${detail}) — try again, or run \`wts login\``, answer.error === 'invalid_client' ? ExitCode.signIn : ExitCode.failure);
+    }
+    const failure = transportFailureOf(err);
+    const notRepeated = failure.maybeSent ? ' (the request may have reached the service, so it was not repeated)' : '';
+    throw new CliError(`the sign-in could not be refreshed: cannot reach ${latest.server.tokenEndpoint}: ${failure.reason}${notRepeated}`, ExitCode.failure);
+  }
+  const now = conn.now();
+  const next = withTokenResponse({ ...latest, refreshedAt: now }, response, now, latest.scopes);
+  try {
+    await conn.store.write(next);
+  } catch (err) {
+    throw new CliError(`the sign-in was refreshed but the new tokens could not be saved (${(err as Error).message}); the old ones no longer work — run \`wts login\``, ExitCode.failure);
+  }
+  conn.debug(`* refreshed; the new access token expires in ${next.expiresAt === undefined ? '?' : Math.round((next.expiresAt - now) / 1000)} s`);
+  return next;
+}
+
+/** The TokenSource of a signed-in profile: refreshes ahead of expiry and once after a 401. */
+export class TokenLifecycle implements TokenSource {
+  private pending: Promise<StoredCredentials> | undefined;
+
+  constructor(
+    private readonly conn: ConnectionHandle,
+    private current: StoredCredentials,
+  ) {}
+
+  get credentials(): StoredCredentials {
+    return this.current;
+  }
+
+  async accessToken(): Promise<string> {
+    if (!isExpiring(this.current, this.conn.now())) return this.current.accessToken;
+    return (await this.refresh({})).accessToken;
+  }
+
+  async renew(rejected: string): Promise<string | undefined> {
+    return (await this.refresh({ rejected })).accessToken;
+  }
+
+  /** `wts auth refresh`: a new access token now. */
+  async forceRefresh(): Promise<StoredCredentials> {
+    return this.refresh({ force: true });
+  }
+
+  /** One refresh at a time within this process too; concurrent callers share it. */
+  private refresh(want: RefreshWanted): Promise<StoredCredentials> {
+    this.pending ??= refreshUnderLock(this.conn, this.current, want)
+      .then((next) => (this.current = next))
+      .finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+}

@@ -1,0 +1,106 @@
+// The one-shot listener the browser comes back to: 127.0.0.1 only, path /callback, the first callback
+// taken and the listener closed. The page shown waits for the outcome, so "signed in" is true.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CliError, ExitCode } from '../errors.js';
+
+export const CALLBACK_PATH = '/callback';
+
+export interface CallbackPage {
+  ok: boolean;
+  title: string;
+  message: string;
+}
+
+export interface LoopbackCallback {
+  /** The callback URL as the browser sent it. */
+  url: URL;
+  /** Answers the browser; without it the page says the terminal has the outcome after a while. */
+  respond(page: CallbackPage): void;
+}
+
+export interface LoopbackListener {
+  /** http://127.0.0.1:PORT/callback */
+  redirectUri: string;
+  /** The first callback. */
+  callback: Promise<LoopbackCallback>;
+  close(): Promise<void>;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function callbackPageHtml(page: CallbackPage): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)} — wts</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem;color:${page.ok ? '#1a7f37' : '#b42318'}}</style>
+</head><body><h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(page.message)}</p></body></html>
+`;
+}
+
+function send(res: ServerResponse, status: number, page: CallbackPage): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // The address of this page carries the authorization code: do not pass it on.
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    connection: 'close',
+  });
+  res.end(callbackPageHtml(page));
+}
+
+/** How long the browser is kept waiting for the outcome before a neutral page. */
+const RESPOND_WITHIN_MS = 60_000;
+
+/** Listens on 127.0.0.1 (an ephemeral port unless `port` is given) for one callback. */
+export async function startLoopbackListener(port = 0): Promise<LoopbackListener> {
+  let taken = false;
+  let resolveCallback!: (cb: LoopbackCallback) => void;
+  const callback = new Promise<LoopbackCallback>((resolve) => (resolveCallback = resolve));
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('not found\n');
+      return;
+    }
+    if (taken) {
+      send(res, 410, { ok: false, title: 'Already used', message: 'This sign-in has already received its answer; look at the terminal.' });
+      return;
+    }
+    taken = true;
+    let answered = false;
+    const fallback = setTimeout(() => respond({ ok: false, title: 'Look at the terminal', message: 'wts has the answer; the terminal says how the sign-in ended.' }), RESPOND_WITHIN_MS);
+    fallback.unref();
+    function respond(page: CallbackPage) {
+      if (answered) return;
+      answered = true;
+      clearTimeout(fallback);
+      send(res, page.ok ? 200 : 400, page);
+    }
+    resolveCallback({ url, respond });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new CliError(`--port ${port}: that port is in use on 127.0.0.1; choose another, or leave out --port`, ExitCode.usage)
+          : new CliError(`cannot listen on 127.0.0.1 for the browser's answer: ${err.message}`, ExitCode.failure),
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    redirectUri: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
+    callback,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Let a response being written finish, then drop what is idle.
+        setImmediate(() => server.closeIdleConnections());
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      });
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// openid-client, set up for one authorization server and one client: plain http only on loopback,
+// the client's authentication method, a --debug trace that shows requests but never their bodies
+// (they carry codes, tokens and secrets), and OAuth errors read back without any secret in them.
+import { readFileSync } from 'node:fs';
+import { createPrivateKey } from 'node:crypto';
+import type * as Oidc from 'openid-client';
+import { CliError, ExitCode } from '../errors.js';
+import type { ClientAuthMethod, ClientIdentity, ServerEndpoints } from './credentials.js';
+import { isLoopbackHttp } from './origin.js';
+
+export type OpenidClient = typeof Oidc;
+
+let openidModule: Promise<OpenidClient> | undefined;
+/** openid-client is loaded on first use: most commands never talk to the authorization server. */
+export const loadOpenidClient = (): Promise<OpenidClient> => (openidModule ??= import('openid-client'));
+
+export type DebugLine = (line: string) => void;
+
+/** fetch, tracing the method, URL and status on --debug; never headers or bodies. */
+export function tracedFetch(debug: DebugLine | undefined): Oidc.CustomFetch {
+  return async (url, options) => {
+    const started = Date.now();
+    debug?.(`> ${options.method} ${url}`);
+    const res = await fetch(url, options as RequestInit);
+    debug?.(`< ${res.status} (${Date.now() - started} ms)`);
+    return res;
+  };
+}
+
+export interface OAuthOptions {
+  debug?: DebugLine;
+  timeoutSeconds: number;
+}
+
+/** Options for openid-client's discovery and registration calls. */
+export async function discoveryOptions(issuer: string, options: OAuthOptions): Promise<Oidc.DynamicClientRegistrationRequestOptions> {
+  const oidc = await loadOpenidClient();
+  return {
+    algorithm: 'oauth2',
+    execute: isLoopbackHttp(issuer) ? [oidc.allowInsecureRequests] : [],
+    [oidc.customFetch]: tracedFetch(options.debug),
+    timeout: options.timeoutSeconds,
+  };
+}
+
+/** The server metadata openid-client needs, from what sign-in recorded. */
+export function serverMetadataOf(server: ServerEndpoints): Oidc.ServerMetadata {
+  return {
+    issuer: server.issuer,
+    authorization_endpoint: server.authorizationEndpoint,
+    token_endpoint: server.tokenEndpoint,
+    ...(server.revocationEndpoint ? { revocation_endpoint: server.revocationEndpoint } : {}),
+    authorization_response_iss_parameter_supported: server.issParameterSupported,
+    code_challenge_methods_supported: ['S256'],
+  };
+}
+
+/** The JWS algorithm a private key signs with. */
+function algorithmFor(jwk: { kty?: string; crv?: string; alg?: string }): string {
+  if (jwk.alg) return jwk.alg;
+  if (jwk.kty === 'RSA') return 'RS256';
+  if (jwk.kty === 'EC') return ({ 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' } as Record<string, string>)[jwk.crv ?? ''] ?? 'ES256';
+  if (jwk.kty === 'OKP' && jwk.crv === 'Ed25519') return 'EdDSA';
+  throw new CliError(`the client key's type (${jwk.kty ?? 'unknown'}) cannot sign a client assertion; use an RSA, EC or Ed25519 key`, ExitCode.usage);
+}
+
+/** A private key for private_key_jwt, from a PEM (PKCS#8, or PKCS#1/SEC1) or JWK file. */
+export async function loadClientKey(file: string): Promise<Oidc.PrivateKey> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`cannot read the client key ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, ExitCode.usage);
+  }
+  const { importJWK } = await import('jose');
+  let jwk: Record<string, unknown> & { kty?: string; crv?: string; alg?: string; kid?: string };
+  try {
+    jwk = text.trimStart().startsWith('{') ? (JSON.parse(text) as typeof jwk) : (createPrivateKey(text).export({ format: 'jwk' }) as typeof jwk);
+  } catch {
+    throw new CliError(`${file} is not a private key (PEM or JWK)`, ExitCode.usage);
+  }
+  if (typeof jwk.d !== 'string') throw new CliError(`${file} holds a public key; --client-key needs the private key`, ExitCode.usage);
+  const alg = algorithmFor(jwk);
+  const key = (await importJWK(jwk, alg)) as Oidc.PrivateKey['key'];
+  return { key, ...(typeof jwk.kid === 'string' ? { kid: jwk.kid } : {}) };
+}
+
+/** openid-client's client authentication for a method; secrets come from the caller, never argv. */
+export async function clientAuthentication(client: ClientIdentity & { secret?: string }): Promise<Oidc.ClientAuth> {
+  const oidc = await loadOpenidClient();
+  const needSecret = (method: ClientAuthMethod) => {
+    if (!client.secret) throw new CliError(`the client ${client.id} authenticates with ${method} but no secret is known: set WTS_CLIENT_SECRET and run \`wts login\``, ExitCode.signIn);
+    return client.secret;
+  };
+  switch (client.authMethod) {
+    case 'none':
+      return oidc.None();
+    case 'client_secret_basic':
+      return oidc.ClientSecretBasic(needSecret('client_secret_basic'));
+    case 'client_secret_post':
+      return oidc.ClientSecretPost(needSecret('client_secret_post'));
+    case 'private_key_jwt':
+      if (!client.keyFile) throw new CliError(`the client ${client.id} authenticates with private_key_jwt but no key file is known: run \`wts login --client-key FILE\``, ExitCode.signIn);
+      return oidc.PrivateKeyJwt(await loadClientKey(client.keyFile));
+  }
+}
+
+/** An openid-client Configuration for this server and client. */
+export async function oauthConfiguration(server: ServerEndpoints, client: ClientIdentity & { secret?: string }, options: OAuthOptions): Promise<Oidc.Configuration> {
+  const oidc = await loadOpenidClient();
+  const config = new oidc.Configuration(serverMetadataOf(server), client.id, { token_endpoint_auth_method: client.authMethod }, await clientAuthentication(client));
+  if (isLoopbackHttp(server.issuer)) oidc.allowInsecureRequests(config);
+  config[oidc.customFetch] = tracedFetch(options.debug);
+  config.timeout = options.timeoutSeconds;
+  return config;
+}
+
+/** An OAuth error answer (RFC 6749 §5.2) from the server, as openid-client reports it. */
+export interface OAuthErrorAnswer {
+  error: string;
+  description: string | undefined;
+  status: number | undefined;
+}
+
+export function oauthErrorOf(err: unknown): OAuthErrorAnswer | undefined {
+  const e = err as { error?: unknown; error_description?: unknown; status?: unknown; cause?: { error?: unknown; error_description?: unknown } };
+  const error = typeof e?.error === 'string' ? e.error : typeof e?.cause?.error === 'string' ? e.cause.error : undefined;
+  if (error === undefined) return undefined;
+  const description = typeof e.error_description === 'string' ? e.error_description : typeof e.cause?.error_description === 'string' ? e.cause.error_description : undefined;
+  return { error, description, status: typeof e.status === 'number' ? e.status : undefined };
+}
+
+// Failures that happen before a request leaves this machine: safe to try again with the same token.
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Why a request to the authorization server failed without an OAuth answer, and whether it may have been sent. */
+export function transportFailureOf(err: unknown): { reason: string; maybeSent: boolean } {
+  const e = err as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string; cause?: { code?: string } } };
+  const code = e?.cause?.code ?? e?.cause?.cause?.code ?? e?.code;
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return { reason: 'no answer in time', maybeSent: true };
+  if (code && NOT_SENT.has(code)) return { reason: code, maybeSent: false };
+  return { reason: code ?? e?.cause?.message ?? e?.message ?? String(err), maybeSent: true };
+}

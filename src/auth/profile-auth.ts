@@ -1,0 +1,101 @@
+// What a profile keeps about sign-in (config.json, `profile.auth`; never a secret), and how a profile
+// finds its credential store.
+import { createHash } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import type { CommandContext } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
+import type { Env } from '../io.js';
+import type { ClientIdentity, ServerEndpoints } from './credentials.js';
+import { authTimings } from './settings.js';
+import { FileStore } from './stores/file.js';
+import { KeychainStore } from './stores/keychain.js';
+import type { CredentialStore, StoreKind } from './stores/store.js';
+
+export interface ProfileAuth {
+  /** Kept after logout, so signing in again reuses the registration. */
+  server: ServerEndpoints;
+  client: ClientIdentity;
+  /** Where the credentials are; absent once signed out. */
+  store?: StoreKind;
+  /** The credentials file, for the file store. */
+  credentialsFile?: string;
+  /** Names this sign-in's keychain entry. */
+  credentialId?: string;
+  /** The scopes asked for at sign-in. */
+  scopes?: string[];
+  signedInAt?: number;
+}
+
+export function profileAuth(ctx: CommandContext, profileName = ctx.profileName()): ProfileAuth | undefined {
+  const auth = ctx.config.profile(profileName)?.auth as Partial<ProfileAuth> | undefined;
+  if (!auth || typeof auth.client?.id !== 'string' || typeof auth.server?.tokenEndpoint !== 'string') return undefined;
+  return auth as ProfileAuth;
+}
+
+export interface StoreChoice {
+  kind: StoreKind;
+  /** For the file store: the file. */
+  file?: string;
+}
+
+export function defaultCredentialsFile(configDir: string): string {
+  return join(configDir, 'credentials.json');
+}
+
+function storeFromEnv(env: Env): StoreKind | undefined {
+  const value = env.WTS_CREDENTIAL_STORE;
+  if (value === undefined || value === '') return undefined;
+  if (value === 'keychain' || value === 'file') return value;
+  throw new CliError(`WTS_CREDENTIAL_STORE must be keychain or file, not ${JSON.stringify(value)}`, ExitCode.usage);
+}
+
+/** Where `wts login` keeps what it gets: --store, else WTS_CREDENTIALS_FILE, else WTS_CREDENTIAL_STORE, else the keychain. */
+export function storeChoiceForLogin(ctx: CommandContext, flag: StoreKind | undefined): StoreChoice {
+  const kind = flag ?? (ctx.env.WTS_CREDENTIALS_FILE ? 'file' : storeFromEnv(ctx.env)) ?? 'keychain';
+  if (kind === 'keychain') return { kind };
+  return { kind, file: ctx.env.WTS_CREDENTIALS_FILE || defaultCredentialsFile(ctx.config.dir) };
+}
+
+/** Where a profile's credentials are read from: the environment's choice, else what login recorded. */
+export function storeChoiceForUse(ctx: CommandContext, auth: ProfileAuth | undefined): StoreChoice | undefined {
+  if (ctx.env.WTS_CREDENTIALS_FILE) return { kind: 'file', file: ctx.env.WTS_CREDENTIALS_FILE };
+  const fromEnv = storeFromEnv(ctx.env);
+  if (fromEnv === 'file') return { kind: 'file', file: auth?.credentialsFile ?? defaultCredentialsFile(ctx.config.dir) };
+  if (!auth?.store) return undefined;
+  if (fromEnv === 'keychain' || auth.store === 'keychain') return auth.credentialId ? { kind: 'keychain' } : undefined;
+  return { kind: 'file', file: auth.credentialsFile ?? defaultCredentialsFile(ctx.config.dir) };
+}
+
+/** The keychain account of a sign-in: readable in a keychain browser, unique per configuration. */
+export function keychainAccount(origin: string, profileName: string, credentialId: string): string {
+  return `${profileName} @ ${origin} (${credentialId})`;
+}
+
+/**
+ * The refresh lock of one connection, named after its store entry. A file store's lock lies beside the
+ * file, so every process sharing that file (say CI jobs with WTS_CREDENTIALS_FILE) shares the lock too,
+ * whatever configuration directory each one uses.
+ */
+export function connectionLockPath(configDir: string, store: CredentialStore): string {
+  const hash = createHash('sha256').update(store.entryId).digest('hex').slice(0, 20);
+  if (store.kind === 'file') return join(dirname(store.location), `.${basename(store.location)}.${hash}.lock`);
+  return join(configDir, 'locks', `connection-${hash}.lock`);
+}
+
+export function lockOptions(ctx: CommandContext) {
+  const t = authTimings(ctx.env);
+  return { staleMs: t.lockStaleMs, waitMs: t.lockWaitMs };
+}
+
+/** Opens the store a choice names, for one profile (and, for the keychain, one sign-in). */
+export function openStore(ctx: CommandContext, choice: StoreChoice, profileName: string, origin: string, credentialId: string | undefined): CredentialStore {
+  if (choice.kind === 'file') {
+    const file = choice.file!;
+    return new FileStore(file, profileName, {
+      lock: lockOptions(ctx),
+      ownDirectory: file === defaultCredentialsFile(ctx.config.dir),
+    });
+  }
+  if (!credentialId) throw new Error('a keychain entry needs a credential id');
+  return new KeychainStore(keychainAccount(origin, profileName, credentialId), { timeoutMs: authTimings(ctx.env).keychainTimeoutMs });
+}

@@ -1,0 +1,127 @@
+// A credentials file, used only when chosen (--store file, WTS_CREDENTIAL_STORE=file,
+// WTS_CREDENTIALS_FILE): mode 0600 in a 0700 directory, every write atomic (a temporary file in the
+// same directory, fsync, rename), entries keyed by profile so one file serves several.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CliError, ExitCode } from '../../errors.js';
+import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
+import { withLock, type LockOptions } from '../lock.js';
+import type { CredentialStore } from './store.js';
+
+interface CredentialsFile {
+  version: 1;
+  credentials: Record<string, unknown>;
+}
+
+/** Writes `text` to `path` so that readers see the old file or the new one, never a part. */
+export function writeFileAtomic(path: string, text: string, mode = 0o600): void {
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } catch (err) {
+    closeSync(fd);
+    unlinkSync(tmp);
+    throw err;
+  }
+  closeSync(fd);
+  try {
+    renameSync(tmp, path);
+  } catch (err) {
+    unlinkSync(tmp);
+    throw err;
+  }
+  syncDirectory(dir);
+}
+
+/** Makes a rename durable (POSIX); a no-op where directories cannot be opened (Windows). */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // not supported here
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+export interface FileStoreOptions {
+  lock: LockOptions;
+  /** The directory is ours (the configuration directory): make it 0700 even when it exists. */
+  ownDirectory: boolean;
+}
+
+export class FileStore implements CredentialStore {
+  readonly kind = 'file' as const;
+  readonly path: string;
+  readonly description: string;
+  readonly location: string;
+  readonly entryId: string;
+
+  constructor(
+    path: string,
+    readonly key: string,
+    private readonly options: FileStoreOptions,
+  ) {
+    this.path = resolve(path);
+    this.description = `the file ${this.path}`;
+    this.location = this.path;
+    this.entryId = `file:${this.path}#${key}`;
+  }
+
+  private load(): CredentialsFile {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, credentials: {} };
+      throw new CliError(`cannot read the credentials file ${this.path}: ${(err as Error).message}`, ExitCode.failure);
+    }
+    let parsed: CredentialsFile | undefined;
+    try {
+      parsed = JSON.parse(text) as CredentialsFile;
+    } catch {
+      // JSON.parse's message quotes the text, which holds tokens: say only what is wrong.
+    }
+    if (parsed?.version !== 1 || typeof parsed.credentials !== 'object' || parsed.credentials === null) {
+      throw new CliError(`the credentials file ${this.path} is damaged (not a wts credentials file); remove it and run \`wts login\``, ExitCode.failure);
+    }
+    return parsed;
+  }
+
+  async read(): Promise<StoredCredentials | undefined> {
+    const entry = this.load().credentials[this.key];
+    return entry === undefined ? undefined : parseStoredCredentials(entry);
+  }
+
+  async write(credentials: StoredCredentials): Promise<void> {
+    await this.change((all) => {
+      all[this.key] = credentials;
+    });
+  }
+
+  async remove(): Promise<void> {
+    if (!existsSync(this.path)) return;
+    await this.change((all) => {
+      delete all[this.key];
+    });
+  }
+
+  /** Read, change, write back, under a lock so that two profiles sharing the file lose nothing. */
+  private async change(edit: (all: Record<string, unknown>) => void): Promise<void> {
+    const dir = dirname(this.path);
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (this.options.ownDirectory) chmodSync(dir, 0o700);
+    // Beside the file, so that every process sharing it shares this lock, whatever its configuration directory.
+    await withLock(join(dir, `.${basename(this.path)}.lock`), `writing ${this.path}`, this.options.lock, async () => {
+      const data = this.load();
+      edit(data.credentials);
+      writeFileAtomic(this.path, `${JSON.stringify(data, null, 2)}\n`);
+    });
+  }
+}

@@ -1,0 +1,124 @@
+// The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux) through
+// @napi-rs/keyring's asynchronous API, every call bounded by a timeout: a locked or hung keychain
+// must fail with a message, not hang the command.
+import { CliError, ExitCode } from '../../errors.js';
+import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
+import type { CredentialStore } from './store.js';
+
+export const KEYCHAIN_SERVICE = 'wts';
+
+/** The calls we make on one keychain entry (the real one, or a stand-in in tests). */
+export interface KeychainEntry {
+  getPassword(signal?: AbortSignal): Promise<string | null>;
+  setPassword(password: string, signal?: AbortSignal): Promise<void>;
+  deleteCredential(signal?: AbortSignal): Promise<boolean>;
+}
+
+export type KeychainBackend = (service: string, account: string) => Promise<KeychainEntry>;
+
+/** The keychain did not answer, or refused. The message never carries a secret. */
+export class KeychainError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.failure);
+    this.name = 'KeychainError';
+  }
+}
+
+/** What people call the keychain on this platform. */
+export function keychainName(platform = process.platform): string {
+  if (platform === 'darwin') return 'the macOS Keychain';
+  if (platform === 'win32') return 'the Windows Credential Manager';
+  return 'the OS keychain (Secret Service)';
+}
+
+/**
+ * The real keychain, loaded on first use. On Linux the entry is pinned to the Secret Service: the
+ * library's fallback, the kernel keyring, forgets everything at logout and is often denied in
+ * containers, so it would lose sign-ins silently.
+ */
+export const nativeKeychain: KeychainBackend = async (service, account) => {
+  const { AsyncEntry } = await import('@napi-rs/keyring');
+  return new AsyncEntry(service, account, process.platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined);
+};
+
+/** Runs one keychain call, giving up after `timeoutMs` (and asking the call to stop). */
+export async function keychainCall<T>(what: string, timeoutMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new KeychainError(`${keychainName()} did not answer within ${Math.round(timeoutMs / 100) / 10} s (${what}); unlock it, or set WTS_KEYCHAIN_TIMEOUT_MS`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([call(controller.signal), timeout]);
+  } catch (err) {
+    if (err instanceof KeychainError) throw err;
+    throw new KeychainError(`${keychainName()} failed (${what}): ${(err as Error)?.message ?? String(err)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface KeychainOptions {
+  timeoutMs: number;
+  backend?: KeychainBackend;
+}
+
+export class KeychainStore implements CredentialStore {
+  readonly kind = 'keychain' as const;
+  readonly description = keychainName();
+  readonly location: string;
+  readonly entryId: string;
+  private readonly backend: KeychainBackend;
+  private entry: Promise<KeychainEntry> | undefined;
+
+  constructor(
+    readonly account: string,
+    private readonly options: KeychainOptions,
+  ) {
+    this.location = `${KEYCHAIN_SERVICE}/${account}`;
+    this.entryId = `keychain:${this.location}`;
+    this.backend = options.backend ?? nativeKeychain;
+  }
+
+  private open(): Promise<KeychainEntry> {
+    this.entry ??= keychainCall('open', this.options.timeoutMs, () => this.backend(KEYCHAIN_SERVICE, this.account));
+    return this.entry;
+  }
+
+  async read(): Promise<StoredCredentials | undefined> {
+    const entry = await this.open();
+    const text = await keychainCall('read', this.options.timeoutMs, (signal) => entry.getPassword(signal));
+    if (text === null || text === undefined) return undefined;
+    try {
+      return parseStoredCredentials(JSON.parse(text));
+    } catch {
+      return undefined; // not ours, or damaged: as good as absent
+    }
+  }
+
+  async write(credentials: StoredCredentials): Promise<void> {
+    const entry = await this.open();
+    await keychainCall('write', this.options.timeoutMs, (signal) => entry.setPassword(JSON.stringify(credentials), signal));
+  }
+
+  async remove(): Promise<void> {
+    const entry = await this.open();
+    await keychainCall('delete', this.options.timeoutMs, (signal) => entry.deleteCredential(signal));
+  }
+}
+
+/**
+ * Whether the keychain can be used here: undefined when it can, else why not. Reads (and so unlocks)
+ * the entry, which is what sign-in will need next.
+ */
+export async function keychainProblem(store: KeychainStore): Promise<string | undefined> {
+  try {
+    await store.read();
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}

@@ -1,0 +1,168 @@
+// The keychain credential store against a real Secret Service (gnome-keyring in a D-Bus session: see
+// .ci/run). Where none can be used, those tests are skipped with a notice; the behavior without a
+// keychain (login says so and names the choice) and the call timeout are tested everywhere.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keychainAccount } from '../../src/auth/profile-auth.js';
+import { keychainCall, KeychainError, KeychainStore, type KeychainEntry } from '../../src/auth/stores/keychain.js';
+import type { StoredCredentials } from '../../src/auth/credentials.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { runWts } from '../helpers/cli.js';
+import { browserRecord, workdir, type Workdir } from '../helpers/credentials.js';
+import { advanceSandboxClock, runWtsProcess, sandboxStats, setAutoApprove } from '../helpers/wts-process.js';
+
+/** Why no Secret Service can be used here (a set, get and delete of a probe entry, each bounded), or undefined. */
+async function secretServiceProblem(): Promise<string | undefined> {
+  if (process.platform !== 'linux') return `this is ${process.platform}, the test drives the Linux Secret Service`;
+  try {
+    const { AsyncEntry } = await import('@napi-rs/keyring');
+    const entry = new AsyncEntry('wts-test-probe', `probe-${process.pid}`, { linux: { store: 'secret-service' } });
+    await keychainCall('probe set', 3000, (signal) => entry.setPassword('probe', signal));
+    if ((await keychainCall('probe get', 3000, (signal) => entry.getPassword(signal))) !== 'probe') return 'the probe entry did not read back';
+    await keychainCall('probe delete', 3000, (signal) => entry.deleteCredential(signal));
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+const problem = await secretServiceProblem();
+const hasSecretTool = spawnSync('secret-tool', ['--version']).error === undefined;
+if (problem) {
+  console.warn(
+    `\n⚠ keychain: SKIPPING the Secret Service tests: ${problem}\n  (run them with gnome-keyring in a D-Bus session, as .ci/run does: dbus-run-session -- sh -c 'echo -n ci | gnome-keyring-daemon --unlock --components=secrets; npx vitest run test/e2e/keychain.test.ts')\n`,
+  );
+}
+
+let sandbox: RunningSandbox;
+let origin: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  origin = sandbox.origin;
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function sampleCredentials(accessToken: string): StoredCredentials {
+  return {
+    version: 1,
+    origin: 'https://tasks.example.com',
+    resource: 'https://tasks.example.com/api/v1',
+    server: { issuer: 'https://tasks.example.com', authorizationEndpoint: 'https://tasks.example.com/oauth/authorize', tokenEndpoint: 'https://tasks.example.com/oauth/token', issParameterSupported: true },
+    client: { id: 'wts_test', authMethod: 'none', registration: 'dynamic' },
+    accessToken,
+    refreshToken: `${accessToken}-refresh`,
+    tokenType: 'bearer',
+    expiresAt: Date.now() + 3600_000,
+    scopes: ['workspace:read'],
+    signedInAt: Date.now(),
+  };
+}
+
+/** Every file under a directory, read whole. */
+function allFileText(dir: string): string {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+}
+
+describe.skipIf(problem !== undefined)('the keychain store on a real Secret Service', () => {
+  let w: Workdir;
+  let env: Record<string, string>;
+  let account: string;
+
+  it('writes, reads back and removes an entry another Secret Service client can see', async () => {
+    const name = `test-${process.pid} @ https://tasks.example.com (roundtrip)`;
+    const store = new KeychainStore(name, { timeoutMs: 5000 });
+    await store.write(sampleCredentials('AT-roundtrip'));
+    expect((await store.read())?.accessToken).toBe('AT-roundtrip');
+    if (hasSecretTool) {
+      const seen = execFileSync('secret-tool', ['lookup', 'service', 'wts', 'username', name], { encoding: 'utf8' });
+      expect(JSON.parse(seen).accessToken).toBe('AT-roundtrip');
+    }
+    await store.remove();
+    expect(await store.read()).toBeUndefined();
+    await store.remove(); // nothing to remove: no error
+  });
+
+  it('wts login keeps the tokens in the keychain by default, and nothing secret in files', async () => {
+    w = workdir();
+    env = { WTS_CONFIG_DIR: w.configDir, NO_COLOR: '1' };
+    await setAutoApprove(origin, 'ada');
+    const r = await runWts(['login', '--origin', origin], { env: { ...env, BROWSER: w.browser } });
+    await setAutoApprove(origin, null);
+    expect(r.stderr).not.toMatch(/^wts: /m);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`Signed in to ${origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the OS keychain (Secret Service)\n`);
+    const auth = JSON.parse(readFileSync(join(w.configDir, 'config.json'), 'utf8')).profiles.default.auth;
+    expect(auth.store).toBe('keychain');
+    account = keychainAccount(origin, 'default', auth.credentialId);
+    const stored = await new KeychainStore(account, { timeoutMs: 5000 }).read();
+    expect(stored).toMatchObject({ origin, user: { login: 'ada' } });
+    const files = allFileText(w.configDir);
+    expect(files).not.toContain(stored!.accessToken);
+    expect(files).not.toContain(stored!.refreshToken!);
+    expect(browserRecord(w).argv.join(' ')).not.toContain(stored!.accessToken);
+
+    const status = await runWts(['auth', 'status', '--json'], { env });
+    expect(JSON.parse(status.stdout)).toMatchObject({ working: true, store: { kind: 'keychain', location: `wts/${account}` } });
+    const list = await runWts(['workspace', 'list'], { env });
+    expect(list.code).toBe(0);
+  });
+
+  it('refreshes write the rotated tokens back to the keychain, once for many processes', async () => {
+    const before = (await new KeychainStore(account, { timeoutMs: 5000 }).read())!;
+    await advanceSandboxClock(origin, 3700);
+    const stats = await sandboxStats(origin);
+    const results = await Promise.all(Array.from({ length: 6 }, () => runWtsProcess(['workspace', 'list'], { env })));
+    for (const r of results) expect([r.code, r.stderr]).toEqual([0, '']);
+    const after = (await new KeychainStore(account, { timeoutMs: 5000 }).read())!;
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    const now = await sandboxStats(origin);
+    expect([now.refreshes - stats.refreshes, now.revocations - stats.revocations]).toEqual([1, 0]);
+    const token = await runWts(['auth', 'token'], { env });
+    expect(token.stdout).toBe(`${after.accessToken}\n`);
+  });
+
+  it('wts logout removes the keychain entry', async () => {
+    const r = await runWts(['logout'], { env });
+    expect(r.code).toBe(0);
+    expect(await new KeychainStore(account, { timeoutMs: 5000 }).read()).toBeUndefined();
+  });
+});
+
+describe('without a keychain', () => {
+  it.skipIf(process.platform !== 'linux')('wts login says the keychain is unavailable and names the choice, before opening any browser', async () => {
+    const w = workdir();
+    const r = await runWtsProcess(['login', '--origin', origin], {
+      env: { WTS_CONFIG_DIR: w.configDir, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(w.dir, 'no-bus')}`, BROWSER: w.browser },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^wts: cannot keep the credentials in the OS keychain \(Secret Service\): .+\. Choose where they go instead: `wts login --store file` keeps them in .+credentials\.json \(mode 0600, readable only by you\), or start and unlock a keychain and try again\n$/);
+    expect(r.stderr).not.toContain('Opening the sign-in page');
+  });
+
+  it('a keychain call that does not answer fails after the timeout, with a message', async () => {
+    const hung: KeychainEntry = {
+      getPassword: () => new Promise(() => {}),
+      setPassword: () => new Promise(() => {}),
+      deleteCredential: () => new Promise(() => {}),
+    };
+    let aborted = false;
+    const store = new KeychainStore('hung', {
+      timeoutMs: 150,
+      backend: async () => ({ ...hung, getPassword: (signal) => { signal?.addEventListener('abort', () => (aborted = true)); return hung.getPassword(signal); } }),
+    });
+    const err = await store.read().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(KeychainError);
+    expect((err as Error).message).toMatch(/did not answer within 0\.2 s \(read\); unlock it, or set WTS_KEYCHAIN_TIMEOUT_MS$/);
+    expect(aborted).toBe(true);
+  });
+});

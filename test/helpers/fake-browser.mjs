@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// A stand-in for a browser, for BROWSER in tests: opens the URL it is given (its last argument),
+// follows the redirects over HTTP (a sandbox started with --auto-approve answers the authorization
+// request with a redirect to the loopback callback) and requests the callback as a browser would.
+//
+//   BROWSER="node test/helpers/fake-browser.mjs --record /tmp/out.json"
+//
+// --record FILE writes { argv, callbackStatus, page } to FILE (argv: exactly what this process received).
+import { writeFileSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const url = args.at(-1);
+const recordAt = args.indexOf('--record');
+const record = recordAt >= 0 ? args[recordAt + 1] : undefined;
+const result = { argv: process.argv, callbackStatus: null, page: null, error: null };
+
+try {
+  let next = new URL(url);
+  for (let hop = 0; hop < 10; hop++) {
+    const res = await fetch(next, { redirect: 'manual' });
+    const location = res.headers.get('location');
+    if (res.status >= 300 && res.status < 400 && location) {
+      await res.arrayBuffer();
+      next = new URL(location, next);
+      continue;
+    }
+    const page = await res.text();
+    if (next.hostname === '127.0.0.1' && next.pathname === '/callback') {
+      result.callbackStatus = res.status;
+      result.page = page;
+    } else {
+      result.error = `stopped at ${next.origin}${next.pathname} (${res.status}): no auto-approval?`;
+    }
+    break;
+  }
+} catch (err) {
+  result.error = String(err?.message ?? err);
+}
+if (record) writeFileSync(record, JSON.stringify(result, null, 2));
+process.exit(result.callbackStatus ? 0 : 1);

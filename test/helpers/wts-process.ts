@@ -1,0 +1,133 @@
+// Runs the built CLI (`node bin/wts`, after `npm run build`) as a real child process, for what an
+// in-process run cannot show: several processes at once, a process killed, a login waiting for a browser.
+//
+//   const wts = spawnWts(['login', '--no-browser'], { env: { WTS_CONFIG_DIR: dir } });
+//   const url = await wts.authorizationUrl();
+//   ...
+//   const { code, stdout, stderr } = await wts.done;
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const WTS_BIN = fileURLToPath(new URL('../../bin/wts', import.meta.url));
+export const FAKE_BROWSER = fileURLToPath(new URL('./fake-browser.mjs', import.meta.url));
+
+export interface WtsResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface WtsProcess {
+  child: ChildProcessWithoutNullStreams;
+  /** What it printed so far. */
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Resolves once stderr matches `pattern` (rejects if the process ends first). */
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** The authorization URL `wts login` printed. */
+  authorizationUrl(): Promise<URL>;
+  done: Promise<WtsResult>;
+}
+
+/** The environment of a child: this one's (PATH, the D-Bus session) without any WTS_* or BROWSER, plus `env`. */
+export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('WTS_') && k !== 'BROWSER'));
+  return { ...base, NO_COLOR: '1', ...env };
+}
+
+/** A BROWSER value that runs the fake browser, recording what it received in `recordFile`. */
+export function fakeBrowserCommand(recordFile: string): string {
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  return `${q(process.execPath)} ${q(FAKE_BROWSER)} --record ${q(recordFile)}`;
+}
+
+export function spawnWts(args: string[], options: { env?: Record<string, string | undefined> } = {}): WtsProcess {
+  const child = spawn(process.execPath, [WTS_BIN, ...args], { env: childEnv(options.env), stdio: 'pipe' });
+  let stdout = '';
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString('utf8');
+    for (const l of listeners) l();
+  });
+  const done = new Promise<WtsResult>((resolve) => {
+    child.on('close', (code, signal) => {
+      for (const l of listeners) l();
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  let ended = false;
+  void done.then(() => (ended = true));
+
+  const proc: WtsProcess = {
+    child,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    waitForStderr(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = stderr.match(pattern);
+          if (m) {
+            cleanup();
+            resolve(m);
+          } else if (ended || child.exitCode !== null) {
+            cleanup();
+            reject(new Error(`wts ended before printing ${pattern}; stderr:\n${stderr}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`wts did not print ${pattern} within ${timeoutMs} ms; stderr:\n${stderr}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    async authorizationUrl() {
+      const [href] = await proc.waitForStderr(/http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+/);
+      return new URL(href);
+    },
+    done,
+  };
+  return proc;
+}
+
+/** Runs wts to the end. */
+export function runWtsProcess(args: string[], options: { env?: Record<string, string | undefined> } = {}): Promise<WtsResult> {
+  const proc = spawnWts(args, options);
+  proc.child.stdin.end();
+  return proc.done;
+}
+
+export interface SandboxStats {
+  refreshes: number;
+  revocations: number;
+  requests: number;
+  connections: { id: string; refreshes: number; revoked: boolean }[];
+}
+
+export async function sandboxStats(origin: string): Promise<SandboxStats> {
+  return (await (await fetch(`${origin}/__sandbox/stats`)).json()) as SandboxStats;
+}
+
+/** Moves the sandbox's clock (token expiry follows it). */
+export async function advanceSandboxClock(origin: string, seconds: number): Promise<void> {
+  const res = await fetch(`${origin}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+  if (!res.ok) throw new Error(`clock: ${res.status}`);
+}
+
+export async function setAutoApprove(origin: string, user: string | null): Promise<void> {
+  const res = await fetch(`${origin}/__sandbox/auto-approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user }) });
+  if (!res.ok) throw new Error(`auto-approve: ${res.status}`);
+}
