@@ -1,0 +1,26 @@
+// wts agent list
+import type { Command } from 'commander';
+import type { Resource } from '../api/resources.js';
+import { printItems, type Column } from '../output/print.js';
+import { verb, type CliDeps } from './action.js';
+
+type Agent = Resource<'Agent'>;
+
+export function registerAgent(program: Command, deps: CliDeps): void {
+  const group = program.command('agent').alias('agents').description('the agents that work on tasks, one per workspace');
+
+  verb(group, deps, {
+    name: 'list',
+    description: "list the agents of the workspaces this connection can open",
+    examples: ['wts agent list', 'wts agent list --json'],
+    async run({ ctx }) {
+      const api = await ctx.api();
+      const columns: Column<Agent>[] = [
+        { header: 'ID', value: (a) => a.id },
+        { header: 'Name', value: (a) => a.name, flex: true },
+        { header: 'Workspace', value: (a) => a.workspaceId },
+      ];
+      await printItems(ctx, api.items('list_agents', { path: {} }) as AsyncIterable<Agent>, columns, { empty: 'No agents.' });
+    },
+  });
+}

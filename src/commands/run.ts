@@ -1,0 +1,37 @@
+// wts run view RUN
+import type { Command } from 'commander';
+import type { Resource } from '../api/resources.js';
+import { colorState, localAndRelative, wrapText } from '../output/format.js';
+import { printObject, type Mode } from '../output/print.js';
+import { verb, type CliDeps } from './action.js';
+
+type Run = Resource<'Run'>;
+
+export function registerRun(program: Command, deps: CliDeps): void {
+  const group = program.command('run').alias('runs').description("an agent's runs: what it did on a task and what it proposed");
+
+  verb(group, deps, {
+    name: 'view',
+    description: 'show a run: state, task, agent, times, its whole output and the actions it proposed',
+    args: [['<RUN>', 'run id (from `wts task runs TASK`)']],
+    fields: { runId: 'RUN' },
+    examples: ['wts run view run_s001', 'wts run view run_s001 --json'],
+    async run({ ctx, args }) {
+      const api = await ctx.api();
+      const run = (await api.call('get_run', { path: { runId: args[0] as string } })) as Run;
+      const { chalk } = ctx;
+      const moment = (iso: string, mode: Mode) => (mode === 'human' ? localAndRelative(iso, ctx.now()) : iso);
+      printObject(ctx, run, [
+        ['ID', () => run.id],
+        ['State', (mode) => (mode === 'human' ? colorState(chalk, run.state) : run.state)],
+        ['Task', () => run.taskId],
+        ['Agent', () => run.agentId],
+        ['Started', (mode) => moment(run.startedAt, mode)],
+        ['Finished', (mode) => (run.finishedAt ? moment(run.finishedAt, mode) : mode === 'human' ? chalk.dim('still running') : '')],
+        ['Proposed', (mode) => (run.proposedActionIds.length ? run.proposedActionIds.join(', ') : mode === 'human' ? chalk.dim('nothing') : '')],
+        // Wrapped to the room beside the labels ("Finished: " is the widest).
+        ['Output', (mode) => (mode === 'human' ? wrapText(run.output, ctx.io.columns - 10) || chalk.dim('none') : run.output)],
+      ]);
+    },
+  });
+}

@@ -1,0 +1,444 @@
+// wts task list WS | search WS WORDS... | view TASK | events TASK | chat TASK | conversation TASK
+//          | edit TASK | complete TASK | assign TASK USER... | tag TASK TAG... | note TASK [TEXT | --file F | -]
+//          | delete TASK | create --agent AGENT TITLE | message TASK TEXT | runs TASK
+import type { Command } from 'commander';
+import type { Resource } from '../api/resources.js';
+import type { CommandContext } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
+import { editorCommand, editText, sendKeepingText } from '../input/editor.js';
+import { readStdin, readTextFile } from '../input/text.js';
+import { parseWhen } from '../input/when.js';
+import { colorState, localAndRelative, relativeTime, wrapText } from '../output/format.js';
+import { printDone, printItems, printObject, type Column, type Mode } from '../output/print.js';
+import { verb, type CliDeps } from './action.js';
+import { confirmDestructive } from './confirm.js';
+import { pageOptions, pageSize, printPages, type PageOptions } from './listing.js';
+
+type Task = Resource<'Task'>;
+type Event = Resource<'Event'>;
+type Message = Resource<'Message'>;
+type Run = Resource<'Run'>;
+type PendingAction = Resource<'PendingAction'>;
+
+const WS: [string, string] = ['<WS>', 'workspace id (from `wts workspace list`)'];
+const TASK: [string, string] = ['<TASK>', 'task id (from `wts task list WS`)'];
+// The column a task reaches when completed (the spec's complete_task): a past due date there is no longer overdue.
+const DONE = 'done';
+
+/** "2026-11-23 09:00 (in 2 days)" for people, the ISO time for scripts. */
+function moment(ctx: CommandContext, iso: string | null, mode: Mode): string {
+  return mode === 'human' ? localAndRelative(iso, ctx.now()) : (iso ?? '');
+}
+
+function isOverdue(ctx: CommandContext, task: Task): boolean {
+  return task.dueDate !== null && task.status !== DONE && Date.parse(task.dueDate) < ctx.now();
+}
+
+function taskColumns(ctx: CommandContext): Column<Task>[] {
+  const list = (values: string[], mode: Mode) => values.join(mode === 'human' ? ', ' : ',');
+  return [
+    { header: 'ID', value: (t) => t.id },
+    { header: 'Title', value: (t) => t.title, flex: true },
+    { header: 'Status', value: (t, mode) => (mode === 'human' ? colorState(ctx.chalk, t.status) : t.status) },
+    // People read names; scripts get ids.
+    { header: 'Assignees', value: (t, mode) => list(t.assignees.map((a) => (mode === 'human' ? a.name : a.id)), mode) },
+    { header: 'Tags', value: (t, mode) => list(t.tags, mode) },
+    {
+      header: 'Due',
+      value: (t, mode) => {
+        if (mode === 'plain') return t.dueDate ?? '';
+        const due = relativeTime(t.dueDate, ctx.now());
+        return isOverdue(ctx, t) ? ctx.chalk.red(due) : due;
+      },
+    },
+  ];
+}
+
+const printTasks = (ctx: CommandContext) => (items: Iterable<Task> | AsyncIterable<Task>) => printItems(ctx, items, taskColumns(ctx), { empty: 'No tasks.' });
+
+/** Messages as a transcript on a terminal (whole texts, not cut to a column); a table for scripts. */
+const printMessages = (ctx: CommandContext) => async (items: Iterable<Message> | AsyncIterable<Message>): Promise<number> => {
+  if (ctx.json || !ctx.io.isStdoutTTY) {
+    const columns: Column<Message>[] = [
+      { header: 'ID', value: (m) => m.id },
+      { header: 'Kind', value: (m) => m.author.kind },
+      { header: 'Author', value: (m) => m.author.name },
+      { header: 'Time', value: (m) => m.createdAt },
+      { header: 'Text', value: (m) => m.content },
+    ];
+    return printItems(ctx, items, columns);
+  }
+  const { chalk } = ctx;
+  let count = 0;
+  for await (const m of items) {
+    const name = m.author.kind === 'agent' ? chalk.bold.cyan(m.author.name) : chalk.bold(m.author.name);
+    const text = m.content.replace(/\n+$/, '').split('\n').map((line) => (line ? `  ${line}` : ''));
+    ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${name} ${chalk.dim(`(${m.author.kind}) · ${relativeTime(m.createdAt, ctx.now())}`)}\n${text.join('\n')}\n`);
+  }
+  if (count === 0) ctx.io.stderr.write('No messages.\n');
+  return count;
+};
+
+/** Names where a note refused by the catalog came from (--file, standard input, the editor); TEXT is named by `fields`. */
+async function namingSource<T>(source: string, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    const { InputError } = await import('../api/validate.js');
+    if (err instanceof InputError && err.field === 'content') throw new InputError(source, err.problem);
+    throw err;
+  }
+}
+
+export function registerTask(program: Command, deps: CliDeps): void {
+  const group = program.command('task').alias('tasks').description('tasks: find, read, change, and hand them to an agent');
+
+  verb<PageOptions & { status?: string; assignee?: string; tag?: string; unassigned?: boolean }>(group, deps, {
+    name: 'list',
+    description: 'list the tasks of a workspace',
+    args: [WS],
+    options: (c) =>
+      pageOptions(
+        c
+          .option('--status <key>', 'only tasks in this column (from `wts workspace statuses WS`)')
+          .option('--assignee <user>', 'only tasks assigned to this user id')
+          .option('--tag <tag>', 'only tasks with this tag')
+          .option('--unassigned', 'only tasks nobody is assigned to'),
+      ),
+    fields: { workspaceId: 'WS' },
+    examples: ['wts task list ws_support', 'wts task list ws_support --status todo --unassigned', 'wts task list ws_support --all --json | jq length'],
+    async run({ ctx, args, opts }) {
+      const api = await ctx.api();
+      const query = {
+        ...(opts.status !== undefined && { status: opts.status }),
+        ...(opts.assignee !== undefined && { assignee: opts.assignee }),
+        ...(opts.tag !== undefined && { tag: opts.tag }),
+        ...(opts.unassigned && { unassigned: true }),
+        ...(opts.limit !== undefined && { limit: pageSize(opts.limit) }),
+      };
+      await printPages(ctx, api.pages('list_tasks', { path: { workspaceId: args[0] as string }, query }), opts.all, printTasks(ctx));
+    },
+  });
+
+  verb<PageOptions>(group, deps, {
+    name: 'search',
+    description: 'find tasks whose title or description holds all the words',
+    args: [WS, ['<WORDS...>', 'words to look for']],
+    options: pageOptions,
+    fields: { workspaceId: 'WS', q: 'WORDS' },
+    examples: ['wts task search ws_support refund', 'wts task search ws_support duplicate charge --all'],
+    async run({ ctx, args, opts }) {
+      const api = await ctx.api();
+      const q = (args[1] as string[]).join(' ');
+      const query = { q, ...(opts.limit !== undefined && { limit: pageSize(opts.limit) }) };
+      await printPages(ctx, api.pages('search_tasks', { path: { workspaceId: args[0] as string }, query }), opts.all, printTasks(ctx));
+    },
+  });
+
+  verb(group, deps, {
+    name: 'view',
+    description: 'show a task: status, people, tags, due date, description, notes and waiting approvals',
+    args: [TASK],
+    fields: { taskId: 'TASK' },
+    examples: ['wts task view task_s021', 'wts task view task_s021 --json'],
+    async run({ ctx, args }) {
+      const api = await ctx.api();
+      const path = { taskId: args[0] as string };
+      if (ctx.json) {
+        printObject(ctx, await api.call('get_task', { path }), []);
+        return;
+      }
+      const [task, waiting] = (await Promise.all([api.call('get_task', { path }), api.call('list_pending_actions', { path })])) as [Task, { items: PendingAction[] }];
+      const { chalk } = ctx;
+      const none = (mode: Mode, text = 'none') => (mode === 'human' ? chalk.dim(text) : '');
+      const rows: [string, (mode: Mode) => string][] = [
+        ['Title', (mode) => (mode === 'human' ? chalk.bold(task.title) : task.title)],
+        ['ID', () => task.id],
+        ['Workspace', () => task.workspaceId],
+        ['Status', (mode) => (mode === 'human' ? colorState(chalk, task.status) : task.status)],
+        ['Assignees', (mode) => (task.assignees.length ? task.assignees.map((a) => `${a.name} (${a.id})`).join(', ') : none(mode, 'nobody'))],
+        ['Tags', (mode) => (task.tags.length ? task.tags.join(', ') : none(mode))],
+        [
+          'Due',
+          (mode) => {
+            if (!task.dueDate) return none(mode);
+            const due = moment(ctx, task.dueDate, mode);
+            return mode === 'human' && isOverdue(ctx, task) ? chalk.red(`${due} overdue`) : due;
+          },
+        ],
+        ...(task.conversationKey ? [['Conversation', () => task.conversationKey!] as [string, (mode: Mode) => string]] : []),
+        ['Created', (mode) => moment(ctx, task.createdAt, mode)],
+        ['Updated', (mode) => moment(ctx, task.updatedAt, mode)],
+        ['Description', (mode) => (mode === 'human' ? wrapText(task.description, textWidth) : task.description) || none(mode)],
+        [
+          'Notes',
+          (mode) =>
+            task.notes.length
+              ? task.notes
+                  .map((n) =>
+                    mode === 'human'
+                      ? `${chalk.bold(n.author.name)} ${chalk.dim(`· ${relativeTime(n.createdAt, ctx.now())}`)}\n${wrapText(n.content, textWidth - 2).replace(/^/gm, '  ')}`
+                      : `${n.author.name} (${n.author.id}) ${n.createdAt}: ${n.content}`,
+                  )
+                  .join('\n')
+              : none(mode),
+        ],
+        [
+          'Approvals',
+          (mode) =>
+            waiting.items.length
+              ? waiting.items.map((a) => (mode === 'human' ? `${a.id}  ${chalk.yellow(a.kind)}  ${a.summary}` : `${a.id} ${a.kind} ${a.summary}`)).join('\n')
+              : none(mode, 'none waiting'),
+        ],
+      ];
+      // Long texts are wrapped to the room beside the labels, as printObject aligns them.
+      const textWidth = ctx.io.columns - Math.max(...rows.map(([label]) => label.length)) - 2;
+      printObject(ctx, task, rows);
+    },
+  });
+
+  verb<PageOptions>(group, deps, {
+    name: 'events',
+    description: 'show the activity log of a task',
+    args: [TASK],
+    options: pageOptions,
+    fields: { taskId: 'TASK' },
+    examples: ['wts task events task_s021', 'wts task events task_s021 --all --json'],
+    async run({ ctx, args, opts }) {
+      const api = await ctx.api();
+      const columns: Column<Event>[] = [
+        { header: 'Time', value: (e, mode) => (mode === 'human' ? relativeTime(e.createdAt, ctx.now()) : e.createdAt) },
+        { header: 'Actor', value: (e) => e.actor.name },
+        { header: 'Kind', value: (e, mode) => (mode === 'human' ? ctx.chalk.dim(e.kind) : e.kind) },
+        { header: 'Summary', value: (e) => e.summary, flex: true },
+      ];
+      const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
+      await printPages(ctx, api.pages('list_task_events', { path: { taskId: args[0] as string }, query }), opts.all, (items: Iterable<Event> | AsyncIterable<Event>) =>
+        printItems(ctx, items, columns, { empty: 'No activity.' }),
+      );
+    },
+  });
+
+  verb<PageOptions>(group, deps, {
+    name: 'chat',
+    description: 'show the chat between people and the agent on a task',
+    args: [TASK],
+    options: pageOptions,
+    fields: { taskId: 'TASK' },
+    examples: ['wts task chat task_s021', 'wts task chat task_s021 --all'],
+    async run({ ctx, args, opts }) {
+      const api = await ctx.api();
+      const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
+      await printPages(ctx, api.pages('list_task_messages', { path: { taskId: args[0] as string }, query }), opts.all, printMessages(ctx));
+    },
+  });
+
+  verb<PageOptions>(group, deps, {
+    name: 'conversation',
+    description: 'show the email or chat thread a task came from',
+    args: [TASK],
+    options: pageOptions,
+    fields: { taskId: 'TASK' },
+    examples: ['wts task conversation task_s021', 'wts task conversation task_s021 --json'],
+    async run({ ctx, args, opts }) {
+      const api = await ctx.api();
+      const path = { taskId: args[0] as string };
+      // Check the page size before the first request, so bad input sends nothing.
+      const limit = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
+      api.prepare('list_task_conversation_messages', { path, query: { conversationKey: '-', ...limit } });
+      const task = (await api.call('get_task', { path })) as Task;
+      if (!task.conversationKey) {
+        throw new CliError(`task ${task.id} did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat ${task.id}`, ExitCode.notFound);
+      }
+      const query = { conversationKey: task.conversationKey, ...limit };
+      await printPages(ctx, api.pages('list_task_conversation_messages', { path, query }), opts.all, printMessages(ctx));
+    },
+  });
+
+  verb<{ title?: string; status?: string; due?: string }>(group, deps, {
+    name: 'edit',
+    description: 'change the title, status or due date of a task',
+    args: [TASK],
+    options: (c) =>
+      c
+        .option('--title <text>', 'the new title')
+        .option('--status <key>', 'move it to this column (from `wts workspace statuses WS`)')
+        .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00", or "none" to clear it'),
+    fields: { taskId: 'TASK', dueDate: '--due' },
+    examples: ['wts task edit task_s001 --status in_progress', 'wts task edit task_s001 --due "fri 17:00"', 'wts task edit task_s001 --title "Login fails after reset" --due none'],
+    async run({ ctx, args, opts }) {
+      if (opts.title === undefined && opts.status === undefined && opts.due === undefined) {
+        throw new CliError('nothing to change: pass --title, --status or --due', ExitCode.usage);
+      }
+      const body = {
+        ...(opts.title !== undefined && { title: opts.title }),
+        ...(opts.status !== undefined && { status: opts.status }),
+        ...(opts.due !== undefined && { dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', ctx.now()) }),
+      };
+      const api = await ctx.api();
+      const task = (await api.call('update_task', { path: { taskId: args[0] as string }, body })) as Task;
+      printDone(ctx, task, `Updated ${task.id} (${task.title})`);
+    },
+  });
+
+  verb(group, deps, {
+    name: 'complete',
+    description: 'mark a task done',
+    args: [TASK],
+    fields: { taskId: 'TASK' },
+    examples: ['wts task complete task_s001'],
+    async run({ ctx, args }) {
+      const api = await ctx.api();
+      const task = (await api.call('complete_task', { path: { taskId: args[0] as string }, body: {} })) as Task;
+      printDone(ctx, task, `Completed ${task.id} (${task.title})`);
+    },
+  });
+
+  verb<{ clear?: boolean }>(group, deps, {
+    name: 'assign',
+    description: 'set who is assigned to a task (the complete set: anyone not named is unassigned)',
+    args: [TASK, ['[USER...]', 'user ids (from `wts workspace members WS`)']],
+    options: (c) => c.option('--clear', 'unassign everyone'),
+    fields: { taskId: 'TASK', assigneeIds: 'USER' },
+    examples: ['wts task assign task_s001 usr_ada', 'wts task assign task_s001 usr_ada usr_ben', 'wts task assign task_s001 --clear'],
+    async run({ ctx, args, opts }) {
+      const assigneeIds = (args[1] as string[] | undefined) ?? [];
+      if (opts.clear ? assigneeIds.length > 0 : assigneeIds.length === 0) {
+        throw new CliError(opts.clear ? 'USER: pass users or --clear, not both' : 'USER: name at least one user, or pass --clear to unassign everyone', ExitCode.usage);
+      }
+      const api = await ctx.api();
+      const task = (await api.call('assign_task', { path: { taskId: args[0] as string }, body: { assigneeIds } })) as Task;
+      printDone(ctx, task, task.assignees.length ? `Assigned ${task.id} to ${task.assignees.map((a) => a.name).join(', ')}` : `Unassigned everyone from ${task.id}`);
+    },
+  });
+
+  verb<{ clear?: boolean }>(group, deps, {
+    name: 'tag',
+    description: 'set the tags of a task (the complete set: tags not named are removed)',
+    args: [TASK, ['[TAG...]', 'tag names']],
+    options: (c) => c.option('--clear', 'remove every tag'),
+    fields: { taskId: 'TASK', tags: 'TAG' },
+    examples: ['wts task tag task_s001 bug login', 'wts task tag task_s001 --clear'],
+    async run({ ctx, args, opts }) {
+      const tags = (args[1] as string[] | undefined) ?? [];
+      if (opts.clear ? tags.length > 0 : tags.length === 0) {
+        throw new CliError(opts.clear ? 'TAG: pass tags or --clear, not both' : 'TAG: name at least one tag, or pass --clear to remove them all', ExitCode.usage);
+      }
+      const api = await ctx.api();
+      const task = (await api.call('set_task_tags', { path: { taskId: args[0] as string }, body: { tags } })) as Task;
+      printDone(ctx, task, task.tags.length ? `Tagged ${task.id}: ${task.tags.join(', ')}` : `Removed the tags of ${task.id}`);
+    },
+  });
+
+  verb<{ file?: string }>(group, deps, {
+    name: 'note',
+    description: 'add a note for the team and the agent: TEXT, --file F, - for standard input, or your editor on a terminal',
+    args: [TASK, ['[TEXT]', 'the note; - reads it from standard input']],
+    options: (c) => c.option('--file <path>', 'read the note from a file (- for standard input)'),
+    fields: { taskId: 'TASK', content: 'TEXT' },
+    examples: [
+      'wts task note task_s001 "Called the customer; waiting for logs"',
+      'wts task note task_s001 --file summary.md',
+      'git log -1 --format=%B | wts task note task_s001 -',
+      'wts task note task_s001            # opens $VISUAL or $EDITOR',
+    ],
+    async run({ ctx, args, opts }) {
+      const taskId = args[0] as string;
+      const given = args[1] as string | undefined;
+      if (given !== undefined && opts.file !== undefined) throw new CliError('pass the note as TEXT, with --file F, or as - for standard input: only one of them', ExitCode.usage);
+      const useEditor = given === undefined && opts.file === undefined;
+      if (useEditor && !ctx.io.canPrompt) throw new CliError('no note: pass it as TEXT, with --file F, or - to read standard input', ExitCode.usage);
+      if (useEditor && !editorCommand(ctx)) throw new CliError('no editor: set VISUAL or EDITOR, or pass the note as TEXT, with --file F, or - for standard input', ExitCode.usage);
+      const api = await ctx.api();
+      const send = (content: string) => api.call('add_task_note', { path: { taskId }, body: { content } }) as Promise<Task>;
+      let task: Task;
+      if (given === '-') task = await namingSource('standard input', async () => send((await readStdin(ctx)).trimEnd()));
+      else if (given !== undefined) task = await send(given);
+      else if (opts.file !== undefined) task = await namingSource('--file', async () => send((await readTextFile(ctx, opts.file!, '--file')).trimEnd()));
+      else {
+        api.prepare('add_task_note', { path: { taskId }, body: { content: '-' } }); // a bad TASK fails before the editor opens
+        const text = (await editText(ctx, '', '.md')).trimEnd();
+        if (!text.trim()) throw new CliError('the note is empty; nothing was sent', ExitCode.usage);
+        task = await namingSource('the note', () => sendKeepingText(ctx, text, () => send(text)));
+      }
+      printDone(ctx, task, `Added a note to ${task.id} (${task.title})`);
+    },
+  });
+
+  verb<{ yes?: boolean }>(group, deps, {
+    name: 'delete',
+    description: 'delete a task that is done, with its chat, activity, reminders and approvals',
+    args: [TASK],
+    options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
+    fields: { taskId: 'TASK' },
+    examples: ['wts task delete task_s050', 'wts task delete task_s050 --yes   # in scripts'],
+    async run({ ctx, args, opts }) {
+      const taskId = args[0] as string;
+      const api = await ctx.api();
+      api.prepare('delete_task', { path: { taskId } }); // a bad TASK fails before the question
+      await confirmDestructive(ctx, `Delete task ${taskId}? Its chat, activity, reminders and pending approvals go with it.`, opts.yes);
+      const deleted = await api.call('delete_task', { path: { taskId } });
+      printDone(ctx, deleted, `Deleted ${taskId}`);
+    },
+  });
+
+  verb<{ agent: string; description?: string; due?: string }>(group, deps, {
+    name: 'create',
+    description: 'create a task and have an agent start on it',
+    args: [['<TITLE>', 'title of the task']],
+    options: (c) =>
+      c
+        .requiredOption('--agent <id>', 'the agent that works on it (from `wts agent list`); the task goes to its workspace')
+        .option('--description <text>', 'what the agent should know and do')
+        .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00"'),
+    fields: { agentId: '--agent', title: 'TITLE', dueDate: '--due' },
+    examples: ['wts task create --agent agt_support "Reply to Lena about the login problem"', 'wts task create --agent agt_ops "Check the backup sizes" --description "Compare with last week" --due "tomorrow 9:00"'],
+    async run({ ctx, args, opts }) {
+      const body = {
+        title: args[0] as string,
+        ...(opts.description !== undefined && { description: opts.description }),
+        ...(opts.due !== undefined && { dueDate: await parseWhen(opts.due, '--due', ctx.now()) }),
+      };
+      const api = await ctx.api();
+      const task = (await api.call('submit_task', { path: { agentId: opts.agent }, body })) as Task;
+      printDone(ctx, task, `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}`);
+    },
+  });
+
+  verb(group, deps, {
+    name: 'message',
+    description: 'send the agent a follow-up in the task chat',
+    args: [TASK, ['<TEXT>', 'the message']],
+    fields: { taskId: 'TASK', content: 'TEXT' },
+    examples: ['wts task message task_s021 "Please also check the March invoice"'],
+    async run({ ctx, args }) {
+      const taskId = args[0] as string;
+      const api = await ctx.api();
+      const message = (await api.call('send_task_message', { path: { taskId }, body: { content: args[1] as string } })) as Message;
+      printDone(ctx, message, `Sent to the agent on ${taskId}`);
+    },
+  });
+
+  verb<PageOptions>(group, deps, {
+    name: 'runs',
+    description: 'list the times an agent worked on a task',
+    args: [TASK],
+    options: pageOptions,
+    fields: { taskId: 'TASK' },
+    examples: ['wts task runs task_s021', 'wts task runs task_s021 --json'],
+    async run({ ctx, args, opts }) {
+      const api = await ctx.api();
+      const columns: Column<Run>[] = [
+        { header: 'ID', value: (r) => r.id },
+        { header: 'State', value: (r, mode) => (mode === 'human' ? colorState(ctx.chalk, r.state) : r.state) },
+        { header: 'Agent', value: (r) => r.agentId },
+        { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
+        { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
+      ];
+      const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
+      await printPages(ctx, api.pages('list_task_runs', { path: { taskId: args[0] as string }, query }), opts.all, (items: Iterable<Run> | AsyncIterable<Run>) =>
+        printItems(ctx, items, columns, { empty: 'No runs yet.' }),
+      );
+    },
+  });
+}

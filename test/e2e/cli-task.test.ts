@@ -1,0 +1,568 @@
+// `wts task …` against the real sandbox over HTTP, as a person at a terminal and as a script.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import type { Resource } from '../../src/api/resources.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { signIn } from '../helpers/auth.js';
+import { runWts, tempConfigDir } from '../helpers/cli.js';
+import { fakeEditor } from '../helpers/editor.js';
+
+type Task = Resource<'Task'>;
+type Message = Resource<'Message'>;
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+let plainTty: Record<string, string>;
+let api: ApiClient; // the ground truth the CLI's output is compared with
+let scratch: string;
+const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const lines = (text: string) => text.split('\n').filter(Boolean);
+const getTask = async (taskId: string) => (await api.call('get_task', { path: { taskId } })) as Task;
+
+/** Runs the CLI and asserts that it failed with `code`, sending nothing to the service. */
+async function refusedLocally(args: string[], code: number, options: Parameters<typeof runWts>[1] = { env }) {
+  const before = await requests();
+  const r = await runWts(args, options);
+  expect(r.code, r.stderr).toBe(code);
+  expect(r.stdout).toBe('');
+  expect(await requests()).toBe(before);
+  return r;
+}
+
+/** A fresh task for a test that changes it, so tests do not depend on each other. */
+async function newTask(title: string): Promise<Task> {
+  const r = await runWts(['task', 'create', '--agent', 'agt_support', title, '--json'], { env });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Task;
+}
+
+/** An EDITOR that replaces the file it is given with `content`, as a person typing it would. */
+function editorWriting(content: string): string {
+  const source = join(scratch, `typed-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(source, content);
+  return fakeEditor(`cat '${source}' > "$1"`);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  const token = (await signIn(sandbox.origin)).access_token;
+  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: token };
+  plainTty = { ...env, NO_COLOR: '1' };
+  api = new ApiClient({ origin: sandbox.origin, tokens: { accessToken: async () => token } });
+  scratch = mkdtempSync(join(tmpdir(), 'wts-task-test-'));
+});
+afterAll(async () => {
+  await api.close();
+  await sandbox.close();
+});
+
+describe('wts task list', () => {
+  it('prints one page as a table on a terminal, and says that more exist', async () => {
+    const r = await runWts(['task', 'list', 'ws_support'], { env: plainTty, tty: true });
+    expect(r.code).toBe(0);
+    const [header, ...rows] = lines(r.stdout);
+    expect(header).toMatch(/^ID\s+TITLE\s+STATUS\s+ASSIGNEES\s+TAGS\s+DUE$/);
+    const page = (await api.call('list_tasks', { path: { workspaceId: 'ws_support' } })) as { items: Task[] };
+    expect(rows.map((row) => row.split(/\s+/)[0])).toEqual(page.items.map((t) => t.id));
+    expect(r.stderr).toBe(`showing ${page.items.length} of more; use --all\n`);
+  });
+
+  it('shows assignees, tags and the due date relative to now in the rows', async () => {
+    const r = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress', '--limit', '50'], { env: plainTty, tty: true });
+    // task_s021 is due a day after the sandbox started.
+    expect(lines(r.stdout).find((row) => row.startsWith('task_s021 '))).toMatch(/\s+in_progress\s+Ada Lovelace\s+billing, urgent\s+(tomorrow|in 23 hours)$/);
+  });
+
+  it('prints tab-separated lines with ISO times, no header, no color and no hint when piped', async () => {
+    const r = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress', '--limit', '50'], { env: { ...env, FORCE_COLOR: '0' } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toContain('\x1b[');
+    const s021 = await getTask('task_s021');
+    expect(lines(r.stdout)).toContain(`task_s021\t${s021.title}\tin_progress\tusr_ada\tbilling,urgent\t${s021.dueDate}`);
+    for (const line of lines(r.stdout)) expect(line.split('\t')[2]).toBe('in_progress');
+  });
+
+  it('colors the status on a terminal, unless --no-color', async () => {
+    const colored = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress'], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    expect(colored.stdout).toContain('\x1b[33min_progress\x1b[39m');
+    const plain = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress', '--no-color'], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    expect(plain.stdout).toContain('in_progress');
+    expect(plain.stdout).not.toContain('\x1b[');
+  });
+
+  it('shows an overdue date in red, on a terminal only', async () => {
+    expect(Date.parse((await getTask('task_s010')).dueDate!)).toBeLessThan(Date.now());
+    const colored = await runWts(['task', 'list', 'ws_support', '--status', 'todo', '--limit', '50'], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    expect(lines(colored.stdout).find((row) => row.startsWith('task_s010 '))).toMatch(/\x1b\[31m(yesterday|\d+ hours ago)\x1b\[39m$/);
+    const view = await runWts(['task', 'view', 'task_s010'], { env: plainTty, tty: true });
+    expect(view.stdout).toMatch(/\nDue:\s+\d{4}-\d\d-\d\d \d\d:\d\d \((yesterday|\d+ hours ago)\) overdue\n/);
+  });
+
+  it('prints a JSON array of the service objects with --json', async () => {
+    const r = await runWts(['task', 'list', 'ws_support', '--limit', '5', '--json'], { env, tty: true });
+    expect(r.code).toBe(0);
+    const page = (await api.call('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 5 } })) as { items: Task[] };
+    expect(JSON.parse(r.stdout)).toEqual(page.items);
+  });
+
+  it('streams every page with --all: each task once, nothing missing', async () => {
+    const expected: string[] = [];
+    for await (const t of api.items('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 50 } })) expected.push((t as Task).id);
+    expect(expected.length).toBeGreaterThanOrEqual(60);
+    const before = await requests();
+    const r = await runWts(['task', 'list', 'ws_support', '--all', '--limit', '7'], { env, tty: false });
+    expect(r.code).toBe(0);
+    // Pages of 7 as asked (one more, empty, if the last page happened to be full).
+    expect(await requests()).toBeGreaterThanOrEqual(before + Math.ceil(expected.length / 7));
+    expect(await requests()).toBeLessThanOrEqual(before + Math.ceil(expected.length / 7) + 1);
+    const ids = lines(r.stdout).map((line) => line.split('\t')[0]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expected);
+    const json = await runWts(['task', 'list', 'ws_support', '--all', '--json'], { env, tty: true });
+    expect((JSON.parse(json.stdout) as Task[]).map((t) => t.id)).toEqual(expected);
+    expect(json.stderr).toBe('');
+    const table = await runWts(['task', 'list', 'ws_support', '--all'], { env: plainTty, tty: true });
+    expect(lines(table.stdout)).toHaveLength(expected.length + 1);
+    expect(table.stderr).toBe('');
+  });
+
+  it('filters by assignee, tag and unassigned', async () => {
+    const ben = await runWts(['task', 'list', 'ws_support', '--assignee', 'usr_ben', '--all'], { env });
+    expect(lines(ben.stdout).length).toBeGreaterThan(0);
+    for (const line of lines(ben.stdout)) expect(line.split('\t')[3]!.split(',')).toContain('usr_ben');
+    const bugs = await runWts(['task', 'list', 'ws_support', '--tag', 'bug', '--all'], { env });
+    expect(lines(bugs.stdout).length).toBeGreaterThan(0);
+    for (const line of lines(bugs.stdout)) expect(line.split('\t')[4]!.split(',')).toContain('bug');
+    const nobody = await runWts(['task', 'list', 'ws_support', '--unassigned', '--all'], { env });
+    expect(lines(nobody.stdout).length).toBeGreaterThan(0);
+    for (const line of lines(nobody.stdout)) expect(line.split('\t')[3]).toBe('');
+  });
+
+  it('says so on a terminal when nothing matches', async () => {
+    const r = await runWts(['task', 'list', 'ws_support', '--tag', 'no-such-tag'], { env: plainTty, tty: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('No tasks.\n');
+  });
+
+  it('exits 2 naming --limit and its bound, sending nothing', async () => {
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', '51'], 2)).stderr).toBe('wts: --limit: must be at most 50\n');
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', '0'], 2)).stderr).toBe('wts: --limit: must be at least 1\n');
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', 'lots'], 2)).stderr).toBe('wts: --limit: must be a number\n');
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', '2.5'], 2)).stderr).toBe('wts: --limit: must be a whole number\n');
+    expect((await refusedLocally(['task', 'list', 'w'.repeat(65)], 2)).stderr).toBe('wts: WS: must be at most 64 characters\n');
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--tag', ''], 2)).stderr).toBe('wts: --tag: must not be empty\n');
+  });
+
+  it('exits 3 for an unknown workspace and 2 for a column it does not have', async () => {
+    const missing = await runWts(['task', 'list', 'ws_nope'], { env });
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^wts: not found: .+\n$/);
+    const column = await runWts(['task', 'list', 'ws_support', '--status', 'blocked'], { env });
+    expect(column.code).toBe(2);
+    expect(column.stderr).toMatch(/^wts: invalid input: status: .*todo, in_progress, waiting, done\n$/);
+  });
+});
+
+describe('wts task search', () => {
+  it('finds tasks holding all the words, as a table or as lines', async () => {
+    const r = await runWts(['task', 'search', 'ws_support', 'duplicate', 'charge'], { env: plainTty, tty: true });
+    expect(r.code).toBe(0);
+    const [header, ...rows] = lines(r.stdout);
+    expect(header).toMatch(/^ID\s+TITLE\s+STATUS/);
+    expect(rows.some((row) => row.startsWith('task_s021 '))).toBe(true);
+    const piped = await runWts(['tasks', 'search', 'ws_support', 'duplicate charge', '--json'], { env });
+    const found = JSON.parse(piped.stdout) as Task[];
+    for (const t of found) expect(`${t.title} ${t.description}`.toLowerCase()).toMatch(/duplicate[\s\S]*charge|charge[\s\S]*duplicate/);
+    expect(found.map((t) => t.id)).toContain('task_s021');
+  });
+
+  it('exits 2 for words out of bounds, sending nothing', async () => {
+    expect((await refusedLocally(['task', 'search', 'ws_support', 'x'.repeat(501)], 2)).stderr).toBe('wts: WORDS: must be at most 500 characters\n');
+  });
+});
+
+describe('wts task view', () => {
+  it('shows everything a person needs on a terminal', async () => {
+    const task = await getTask('task_s021');
+    const waiting = (await api.call('list_pending_actions', { path: { taskId: 'task_s021' } })) as { items: Resource<'PendingAction'>[] };
+    expect(waiting.items.length).toBeGreaterThan(0);
+    const r = await runWts(['task', 'view', 'task_s021'], { env: plainTty, tty: true });
+    expect(r.code).toBe(0);
+    const out = r.stdout;
+    expect(out).toMatch(new RegExp(`^Title:\\s+${task.title}\n`));
+    expect(out).toMatch(/\nID:\s+task_s021\n/);
+    expect(out).toMatch(/\nWorkspace:\s+ws_support\n/);
+    expect(out).toMatch(/\nStatus:\s+in_progress\n/);
+    expect(out).toMatch(/\nAssignees:\s+Ada Lovelace \(usr_ada\)\n/);
+    expect(out).toMatch(/\nTags:\s+billing, urgent\n/);
+    expect(out).toMatch(/\nDue:\s+\d{4}-\d\d-\d\d \d\d:\d\d \((tomorrow|in 23 hours)\)\n/);
+    expect(out).toMatch(new RegExp(`\nConversation:\\s+${task.conversationKey!.replace(/[.]/g, '\\.')}\n`));
+    expect(out).toContain('Maria Gonzalez (Brightlane Logistics) was charged twice');
+    for (const a of waiting.items) expect(out).toMatch(new RegExp(`${a.id}\\s+${a.kind}\\s+${a.summary}`));
+  });
+
+  it('shows notes with author and time, and no conversation line for a task without one', async () => {
+    const r = await runWts(['task', 'view', 'task_s022'], { env: plainTty, tty: true });
+    expect(r.stdout).toMatch(/\nNotes:\s+Ben Okafor · .+ ago\n\s+Engineering confirmed/);
+    expect(r.stdout).not.toContain('Conversation:');
+    expect(r.stdout).toMatch(/\nApprovals:\s+none waiting\n/);
+  });
+
+  it('colors the status on a terminal', async () => {
+    const r = await runWts(['task', 'view', 'task_s021'], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    expect(r.stdout).toContain('\x1b[33min_progress\x1b[39m');
+  });
+
+  it('prints label<TAB>value lines with ISO times when piped', async () => {
+    const task = await getTask('task_s021');
+    const r = await runWts(['task', 'view', 'task_s021'], { env });
+    const fields = new Map(lines(r.stdout).map((line) => line.split('\t') as [string, string]));
+    expect(fields.get('ID')).toBe('task_s021');
+    expect(fields.get('Status')).toBe('in_progress');
+    expect(fields.get('Due')).toBe(task.dueDate);
+    expect(fields.get('Conversation')).toBe(task.conversationKey);
+    expect(fields.get('Approvals')).toMatch(/^act_\w+ action /);
+    expect(r.stdout).not.toContain('\x1b[');
+  });
+
+  it('prints the Task object exactly as the service returned it with --json', async () => {
+    const r = await runWts(['task', 'view', 'task_s021', '--json'], { env, tty: true });
+    expect(JSON.parse(r.stdout)).toEqual(await getTask('task_s021'));
+  });
+
+  it('exits 3 for an unknown task and 2 for an id out of bounds, sending nothing', async () => {
+    const missing = await runWts(['task', 'view', 'task_nope'], { env });
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^wts: not found: .+\n$/);
+    expect((await refusedLocally(['task', 'view', 't'.repeat(65)], 2)).stderr).toBe('wts: TASK: must be at most 64 characters\n');
+  });
+});
+
+describe('wts task events, chat, conversation', () => {
+  it('shows the activity log as a table or as lines', async () => {
+    const tty = await runWts(['task', 'events', 'task_s021', '--all'], { env: plainTty, tty: true });
+    expect(tty.code).toBe(0);
+    const [header, ...rows] = lines(tty.stdout);
+    expect(header).toMatch(/^TIME\s+ACTOR\s+KIND\s+SUMMARY$/);
+    expect(rows[0]).toMatch(/ ago\s+Support Agent\s+task\.created\s+Support Agent created the task/);
+    const events: Resource<'Event'>[] = [];
+    for await (const e of api.items('list_task_events', { path: { taskId: 'task_s021' } })) events.push(e as Resource<'Event'>);
+    const piped = await runWts(['task', 'events', 'task_s021', '--all'], { env });
+    expect(lines(piped.stdout)).toEqual(events.map((e) => `${e.createdAt}\t${e.actor.name}\t${e.kind}\t${e.summary}`));
+  });
+
+  it('shows the chat as a transcript on a terminal, lines when piped, the messages with --json', async () => {
+    const tty = await runWts(['task', 'chat', 'task_s021'], { env: plainTty, tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/^Ada Lovelace \(person\) · .+ ago\n {2}Is this the same payment processor glitch/);
+    expect(tty.stdout).toMatch(/\n\nSupport Agent \(agent\) · .+ ago\n {2}It looks like a double submit/);
+    const json = await runWts(['task', 'chat', 'task_s021', '--json'], { env });
+    const messages = JSON.parse(json.stdout) as Message[];
+    expect(messages[0]).toMatchObject({ author: { kind: 'person', id: 'usr_ada', name: 'Ada Lovelace' } });
+    const piped = await runWts(['task', 'chat', 'task_s021'], { env });
+    expect(lines(piped.stdout)[0]).toBe(`${messages[0]!.id}\tperson\tAda Lovelace\t${messages[0]!.createdAt}\t${messages[0]!.content}`);
+  });
+
+  it('reads the conversation key from the task by itself', async () => {
+    const tty = await runWts(['task', 'conversation', 'task_s021'], { env: plainTty, tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/^Maria Gonzalez \(person\) · .+ ago\n {2}Hello,\n\n {2}our company card was charged twice/);
+    const json = await runWts(['task', 'conversation', 'task_s021', '--json'], { env });
+    const messages = JSON.parse(json.stdout) as Message[];
+    expect(messages.length).toBeGreaterThan(1);
+    expect(messages.every((m) => m.author.name === 'Maria Gonzalez')).toBe(true);
+  });
+
+  it('exits 3 with a clear message for a task that has no conversation', async () => {
+    expect((await getTask('task_s022')).conversationKey).toBeNull();
+    const r = await runWts(['task', 'conversation', 'task_s022'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('wts: task task_s022 did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat task_s022\n');
+  });
+
+  it('pages the chat with --limit and says more exist on a terminal', async () => {
+    const r = await runWts(['task', 'chat', 'task_s021', '--limit', '1'], { env: plainTty, tty: true });
+    expect(r.stdout.match(/^\S.* · /gm)).toHaveLength(1);
+    expect(r.stderr).toBe('showing 1 of more; use --all\n');
+  });
+
+  it('exits 2 for a bad page size before any request', async () => {
+    expect((await refusedLocally(['task', 'conversation', 'task_s021', '--limit', '99'], 2)).stderr).toBe('wts: --limit: must be at most 50\n');
+    expect((await refusedLocally(['task', 'events', 'task_s021', '--limit', '0'], 2)).stderr).toBe('wts: --limit: must be at least 1\n');
+    expect((await refusedLocally(['task', 'chat', '', '--limit', '5'], 2)).stderr).toBe('wts: TASK: must not be empty\n');
+  });
+});
+
+describe('wts task edit, complete', () => {
+  it('changes title, status and due date, and clears the due date with --due none', async () => {
+    const task = await newTask('Check the invoice run');
+    const tty = await runWts(['task', 'edit', task.id, '--title', 'Check the March invoice run', '--status', 'in_progress', '--due', '2030-01-02T03:04:05Z'], { env: plainTty, tty: true });
+    expect(tty.code, tty.stderr).toBe(0);
+    expect(tty.stdout).toBe(`✓ Updated ${task.id} (Check the March invoice run)\n`);
+    const changed = await getTask(task.id);
+    expect(changed).toMatchObject({ title: 'Check the March invoice run', status: 'in_progress' });
+    expect(Date.parse(changed.dueDate!)).toBe(Date.parse('2030-01-02T03:04:05Z'));
+    const piped = await runWts(['task', 'edit', task.id, '--due', 'none'], { env });
+    expect(piped.stdout).toBe(`Updated ${task.id} (Check the March invoice run)\n`);
+    const json = await runWts(['task', 'edit', task.id, '--due', 'in 2d', '--json'], { env });
+    const edited = JSON.parse(json.stdout) as Task;
+    expect(edited).toEqual(await getTask(task.id));
+    expect(Date.parse(edited.dueDate!) - Date.now()).toBeGreaterThan(47 * 3600_000);
+    const cleared = await runWts(['task', 'edit', task.id, '--due', 'none', '--json'], { env });
+    expect((JSON.parse(cleared.stdout) as Task).dueDate).toBeNull();
+  });
+
+  it('exits 2 when there is nothing to change or the input is bad, sending nothing', async () => {
+    expect((await refusedLocally(['task', 'edit', 'task_s005'], 2)).stderr).toBe('wts: nothing to change: pass --title, --status or --due\n');
+    expect((await refusedLocally(['task', 'edit', 'task_s005', '--title', ''], 2)).stderr).toBe('wts: --title: must not be empty\n');
+    expect((await refusedLocally(['task', 'edit', 'task_s005', '--title', 'x'.repeat(201)], 2)).stderr).toBe('wts: --title: must be at most 200 characters\n');
+    expect((await refusedLocally(['task', 'edit', 'task_s005', '--due', 'whenever'], 2)).stderr).toMatch(/^wts: --due: cannot read "whenever" as a time/);
+  });
+
+  it('exits 2 for a column the workspace does not have, and 3 for an unknown task', async () => {
+    const column = await runWts(['task', 'edit', 'task_s005', '--status', 'blocked'], { env });
+    expect(column.code).toBe(2);
+    expect(column.stderr).toMatch(/^wts: invalid input: status: no column blocked/);
+    expect((await runWts(['task', 'edit', 'task_nope', '--title', 'x'], { env })).code).toBe(3);
+  });
+
+  it('marks a task done', async () => {
+    const task = await newTask('Close the duplicate ticket');
+    const r = await runWts(['task', 'complete', task.id], { env: plainTty, tty: true });
+    expect(r.stdout).toBe(`✓ Completed ${task.id} (Close the duplicate ticket)\n`);
+    expect((await getTask(task.id)).status).toBe('done');
+    expect((await runWts(['task', 'complete', 'task_nope'], { env })).code).toBe(3);
+  });
+});
+
+describe('wts task assign, tag', () => {
+  it('sets the complete set of assignees, and clears it with --clear', async () => {
+    const task = await newTask('Call Nordwerk about the invoice');
+    const r = await runWts(['task', 'assign', task.id, 'usr_ada', 'usr_ben'], { env: plainTty, tty: true });
+    expect(r.stdout).toBe(`✓ Assigned ${task.id} to Ada Lovelace, Ben Okafor\n`);
+    const json = await runWts(['task', 'assign', task.id, 'usr_ben', '--json'], { env });
+    expect((JSON.parse(json.stdout) as Task).assignees).toEqual([{ id: 'usr_ben', name: 'Ben Okafor' }]);
+    const cleared = await runWts(['task', 'assign', task.id, '--clear'], { env });
+    expect(cleared.stdout).toBe(`Unassigned everyone from ${task.id}\n`);
+    expect((await getTask(task.id)).assignees).toEqual([]);
+  });
+
+  it('exits 2 naming USER, sending nothing; exits 2 for someone outside the workspace', async () => {
+    expect((await refusedLocally(['task', 'assign', 'task_s005'], 2)).stderr).toBe('wts: USER: name at least one user, or pass --clear to unassign everyone\n');
+    expect((await refusedLocally(['task', 'assign', 'task_s005', 'usr_ada', '--clear'], 2)).stderr).toBe('wts: USER: pass users or --clear, not both\n');
+    expect((await refusedLocally(['task', 'assign', 'task_s005', 'usr_ada', 'u'.repeat(65)], 2)).stderr).toBe('wts: USER #2: must be at most 64 characters\n');
+    const stranger = await runWts(['task', 'assign', 'task_s005', 'usr_nobody'], { env });
+    expect(stranger.code).toBe(2);
+    expect(stranger.stderr).toMatch(/^wts: invalid input: assigneeIds\[0\]: usr_nobody is not a member/);
+  });
+
+  it('sets the complete set of tags, and clears it with --clear', async () => {
+    const task = await newTask('Tidy the tags');
+    const r = await runWts(['task', 'tag', task.id, 'billing', 'urgent'], { env: plainTty, tty: true });
+    expect(r.stdout).toBe(`✓ Tagged ${task.id}: billing, urgent\n`);
+    const json = await runWts(['task', 'tag', task.id, 'billing', '--json'], { env });
+    expect((JSON.parse(json.stdout) as Task).tags).toEqual(['billing']);
+    const cleared = await runWts(['task', 'tag', task.id, '--clear'], { env });
+    expect(cleared.stdout).toBe(`Removed the tags of ${task.id}\n`);
+    expect((await getTask(task.id)).tags).toEqual([]);
+  });
+
+  it('exits 2 naming the TAG that is out of bounds, sending nothing', async () => {
+    expect((await refusedLocally(['task', 'tag', 'task_s005', 'billing', ''], 2)).stderr).toBe('wts: TAG #2: must not be empty\n');
+    expect((await refusedLocally(['task', 'tag', 'task_s005', 'x'.repeat(101)], 2)).stderr).toBe('wts: TAG #1: must be at most 100 characters\n');
+    expect((await refusedLocally(['task', 'tag', 'task_s005'], 2)).stderr).toBe('wts: TAG: name at least one tag, or pass --clear to remove them all\n');
+  });
+});
+
+describe('wts task note', () => {
+  it('adds a note given as TEXT', async () => {
+    const task = await newTask('Note as text');
+    const r = await runWts(['task', 'note', task.id, 'Called the customer'], { env: plainTty, tty: true });
+    expect(r.stdout).toBe(`✓ Added a note to ${task.id} (Note as text)\n`);
+    const notes = (await getTask(task.id)).notes;
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ content: 'Called the customer', author: { id: 'usr_ada', name: 'Ada Lovelace' } });
+  });
+
+  it('reads the note from standard input with -, and from a file with --file', async () => {
+    const task = await newTask('Note from stdin');
+    const piped = await runWts(['task', 'note', task.id, '-', '--json'], { env, stdin: 'Line one\nLine two\n' });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect((JSON.parse(piped.stdout) as Task).notes.map((n) => n.content)).toEqual(['Line one\nLine two']);
+    const file = join(scratch, 'note.md');
+    writeFileSync(file, 'From a file\n');
+    const fromFile = await runWts(['task', 'note', task.id, '--file', file], { env });
+    expect(fromFile.stdout).toBe(`Added a note to ${task.id} (Note from stdin)\n`);
+    expect((await getTask(task.id)).notes.map((n) => n.content)).toEqual(['Line one\nLine two', 'From a file']);
+  });
+
+  it('opens $EDITOR on a terminal and sends what was saved', async () => {
+    const task = await newTask('Note from the editor');
+    const r = await runWts(['task', 'note', task.id], { env: { ...plainTty, EDITOR: editorWriting('Written in the editor\n') }, tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`✓ Added a note to ${task.id} (Note from the editor)\n`);
+    expect((await getTask(task.id)).notes.map((n) => n.content)).toEqual(['Written in the editor']);
+  });
+
+  it('sends nothing when the editor leaves the note empty', async () => {
+    const r = await refusedLocally(['task', 'note', 'task_s005'], 2, { env: { ...plainTty, EDITOR: editorWriting('\n  \n') }, tty: true });
+    expect(r.stderr).toBe('wts: the note is empty; nothing was sent\n');
+  });
+
+  it('keeps refused text from the editor in a file', async () => {
+    const configDir = tempConfigDir();
+    const long = 'x'.repeat(10_001);
+    const r = await refusedLocally(['task', 'note', 'task_s005'], 2, { env: { ...plainTty, WTS_CONFIG_DIR: configDir, EDITOR: editorWriting(long) }, tty: true });
+    const [saved, error] = lines(r.stderr);
+    expect(error).toBe('wts: the note: must be at most 10000 characters');
+    const file = /saved in (.+)$/.exec(saved!)![1]!;
+    expect(readdirSync(join(configDir, 'drafts'))).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toBe(long);
+  });
+
+  it('exits 2 naming where the note came from, sending nothing', async () => {
+    expect((await refusedLocally(['task', 'note', 'task_s005'], 2)).stderr).toBe('wts: no note: pass it as TEXT, with --file F, or - to read standard input\n');
+    expect((await refusedLocally(['task', 'note', 'task_s005', ''], 2)).stderr).toBe('wts: TEXT: must not be empty\n');
+    expect((await refusedLocally(['task', 'note', 'task_s005', 'x'.repeat(10_001)], 2)).stderr).toBe('wts: TEXT: must be at most 10000 characters\n');
+    expect((await refusedLocally(['task', 'note', 'task_s005', '-'], 2, { env, stdin: '\n' })).stderr).toBe('wts: standard input: must not be empty\n');
+    expect((await refusedLocally(['task', 'note', 'task_s005', '--file', join(scratch, 'missing.md')], 2)).stderr).toMatch(/^wts: --file: cannot read .*missing\.md: ENOENT\n$/);
+    expect((await refusedLocally(['task', 'note', 'task_s005', 'text', '--file', 'x.md'], 2)).stderr).toMatch(/^wts: pass the note as TEXT, with --file F, or as - .*only one of them\n$/);
+    expect((await refusedLocally(['task', 'note', 'task_s005'], 2, { env: plainTty, tty: true })).stderr).toMatch(/^wts: no editor: set VISUAL or EDITOR/);
+  });
+});
+
+describe('wts task delete', () => {
+  it('exits 6 for a task that is not done', async () => {
+    const task = await newTask('Not done yet');
+    const r = await runWts(['task', 'delete', task.id, '--yes'], { env });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^wts: conflict: .*only a done task can be deleted/);
+  });
+
+  it('needs --yes when not on a terminal, sending nothing; deletes a done task', async () => {
+    const task = await newTask('Finished and forgotten');
+    await runWts(['task', 'complete', task.id], { env });
+    const refused = await refusedLocally(['task', 'delete', task.id], 2);
+    expect(refused.stderr).toContain('pass --yes');
+    const done = await runWts(['task', 'delete', task.id, '--yes', '--json'], { env });
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toEqual({ id: task.id, deleted: true });
+    expect((await runWts(['task', 'view', task.id], { env })).code).toBe(3);
+    expect((await runWts(['task', 'delete', task.id, '--yes'], { env })).code).toBe(3);
+  });
+
+  it('prints a confirmation on a terminal', async () => {
+    const task = await newTask('Delete me');
+    await runWts(['task', 'complete', task.id], { env });
+    const r = await runWts(['task', 'delete', task.id, '--yes'], { env: plainTty, tty: true });
+    expect(r.stdout).toBe(`✓ Deleted ${task.id}\n`);
+  });
+
+  it('checks the id before asking', async () => {
+    expect((await refusedLocally(['task', 'delete', 'x'.repeat(65), '--yes'], 2)).stderr).toBe('wts: TASK: must be at most 64 characters\n');
+  });
+});
+
+describe('wts task create, message', () => {
+  it('creates a task for an agent, in its workspace', async () => {
+    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Reply to Lena', '--description', 'About the login', '--due', '2030-05-06T07:08:00Z', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const task = JSON.parse(r.stdout) as Task;
+    expect(task).toMatchObject({ workspaceId: 'ws_support', title: 'Reply to Lena', description: 'About the login', status: 'todo' });
+    expect(Date.parse(task.dueDate!)).toBe(Date.parse('2030-05-06T07:08:00Z'));
+    expect(task).toEqual(await getTask(task.id));
+    const tty = await runWts(['task', 'create', '--agent', 'agt_ops', 'Check backups'], { env: plainTty, tty: true });
+    expect(tty.stdout).toMatch(/^✓ Created task_\w+ in ws_ops for agt_ops: Check backups\n$/);
+  });
+
+  it('exits 2 without --agent or with bad input, sending nothing; 3 for an unknown agent', async () => {
+    const noAgent = await refusedLocally(['task', 'create', 'Orphan'], 2);
+    expect(noAgent.stderr).toContain("required option '--agent <id>' not specified");
+    expect((await refusedLocally(['task', 'create', '--agent', 'agt_support', ''], 2)).stderr).toBe('wts: TITLE: must not be empty\n');
+    expect((await refusedLocally(['task', 'create', '--agent', '', 'Title'], 2)).stderr).toBe('wts: --agent: must not be empty\n');
+    expect((await refusedLocally(['task', 'create', '--agent', 'agt_support', 'Title', '--description', 'd'.repeat(20_001)], 2)).stderr).toBe(
+      'wts: --description: must be at most 20000 characters\n',
+    );
+    expect((await refusedLocally(['task', 'create', '--agent', 'agt_support', 'Title', '--due', 'someday'], 2)).stderr).toMatch(/^wts: --due: cannot read/);
+    expect((await runWts(['task', 'create', '--agent', 'agt_nope', 'Title'], { env })).code).toBe(3);
+  });
+
+  it('sends the agent a message that then shows in the chat', async () => {
+    const task = await newTask('Talk to the agent');
+    const r = await runWts(['task', 'message', task.id, 'Please also check March', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const message = JSON.parse(r.stdout) as Message;
+    expect(message).toMatchObject({ content: 'Please also check March', author: { kind: 'person', id: 'usr_ada' } });
+    const tty = await runWts(['task', 'message', task.id, 'And April'], { env: plainTty, tty: true });
+    expect(tty.stdout).toBe(`✓ Sent to the agent on ${task.id}\n`);
+    const chat = await runWts(['task', 'chat', task.id], { env });
+    expect(lines(chat.stdout).map((l) => l.split('\t')[4])).toEqual(expect.arrayContaining(['Please also check March', 'And April']));
+    expect((await refusedLocally(['task', 'message', task.id, ''], 2)).stderr).toBe('wts: TEXT: must not be empty\n');
+    expect((await runWts(['task', 'message', 'task_nope', 'hi'], { env })).code).toBe(3);
+  });
+});
+
+describe('wts task runs', () => {
+  it('lists runs with a colored state, relative start and the first line of output', async () => {
+    const r = await runWts(['task', 'runs', 'task_s021'], { env: plainTty, tty: true });
+    expect(r.code).toBe(0);
+    const [header, ...rows] = lines(r.stdout);
+    expect(header).toMatch(/^ID\s+STATE\s+AGENT\s+STARTED\s+OUTPUT$/);
+    expect(rows[0]).toMatch(/^run_s001\s+succeeded\s+agt_support\s+.+ ago\s+Read the email thread "Charged twice for April"/);
+    expect(rows[0]).not.toContain('Found two card payments');
+    const colored = await runWts(['task', 'runs', 'task_s021'], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    expect(colored.stdout).toContain('\x1b[32msucceeded\x1b[39m');
+  });
+
+  it('prints lines with ISO times when piped and the Run objects with --json', async () => {
+    const run = (await api.call('get_run', { path: { runId: 'run_s001' } })) as Resource<'Run'>;
+    const piped = await runWts(['task', 'runs', 'task_s021'], { env });
+    expect(lines(piped.stdout)).toContain(`run_s001\tsucceeded\tagt_support\t${run.startedAt}\t${run.output.split('\n')[0]}`);
+    const json = await runWts(['task', 'runs', 'task_s021', '--json'], { env });
+    expect(JSON.parse(json.stdout)).toContainEqual(run);
+  });
+
+  it('exits 2 naming --limit with this listing’s own bound', async () => {
+    expect((await refusedLocally(['task', 'runs', 'task_s021', '--limit', '26'], 2)).stderr).toBe('wts: --limit: must be at most 25\n');
+  });
+});
+
+describe('credentials and scopes', () => {
+  it('exits 4 with what to do when there is no token, or it is refused', async () => {
+    const none = await runWts(['task', 'list', 'ws_support'], { env: { WTS_ORIGIN: sandbox.origin } });
+    expect(none.code).toBe(4);
+    expect(none.stderr).toBe(`wts: not signed in to ${sandbox.origin} — run \`wts login\`\n`);
+    const refused = await runWts(['task', 'view', 'task_s021'], { env: { ...env, WTS_TOKEN: 'not-a-token' } });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/^wts: sign-in needed: .* — run `wts login`\n$/);
+  });
+
+  it('exits 5 when the connection lacks the scope, and reads with the scope it has', async () => {
+    const readOnly = { ...env, WTS_TOKEN: (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token };
+    expect((await runWts(['task', 'view', 'task_s021'], { env: readOnly })).code).toBe(0);
+    const edit = await runWts(['task', 'edit', 'task_s005', '--title', 'Nope'], { env: readOnly });
+    expect(edit.code).toBe(5);
+    expect(edit.stderr).toMatch(/^wts: forbidden: .* — run `wts login` to grant it\n$/);
+    expect((await runWts(['task', 'runs', 'task_s021'], { env: readOnly })).code).toBe(5);
+    expect((await runWts(['task', 'create', '--agent', 'agt_support', 'Nope'], { env: readOnly })).code).toBe(5);
+    expect((await getTask('task_s005')).title).not.toBe('Nope');
+  });
+});
+
+describe('help', () => {
+  it('has an example for every task command, and the plural alias works', async () => {
+    const group = await runWts(['tasks', '--help'], { env });
+    expect(group.code).toBe(0);
+    const verbs = [...group.stdout.matchAll(/^ {2}(\w+) /gm)].map((m) => m[1]!).filter((v) => v !== 'help');
+    expect(verbs).toEqual(['list', 'search', 'view', 'events', 'chat', 'conversation', 'edit', 'complete', 'assign', 'tag', 'note', 'delete', 'create', 'message', 'runs']);
+    for (const v of verbs) {
+      const r = await runWts(['task', v, '--help'], { env });
+      expect(r.stdout, v).toMatch(/\nExamples:\n {2}\$ wts task /);
+    }
+  });
+});
