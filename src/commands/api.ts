@@ -1,0 +1,116 @@
+// wts api METHOD PATH [-f key=value ...] [--input FILE] [--paginate]: any request under /api/v1, with the
+// same sign-in, retries and errors as every other command. The answer is printed as JSON.
+import type { Command } from 'commander';
+import type { RawRequest } from '../api/client.js';
+import type { CommandContext } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
+import { collect, parseAssignment } from '../input/fields.js';
+import { readTextFile } from '../input/text.js';
+import { verb, type CliDeps } from './action.js';
+
+const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+const API_PREFIX = '/api/v1';
+
+interface ApiFlags {
+  field: string[];
+  input?: string;
+  paginate?: boolean;
+}
+
+/** PATH as typed ("/workspaces", "/api/v1/tasks/task_s001?limit=5") split into a path under /api/v1 and its query. */
+function splitPath(text: string): { path: string; query: Record<string, string> } {
+  const bad = () => new CliError(`PATH: must be a path under ${API_PREFIX}, e.g. /workspaces, not "${text}"`, ExitCode.usage);
+  if (!text.startsWith('/') || text.startsWith('//')) throw bad();
+  const url = new URL(text, 'http://wts.invalid');
+  const raw = text.split(/[?#]/)[0]!;
+  // Dot segments would leave /api/v1 once resolved.
+  if (raw.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e/i.test(segment))) throw bad();
+  let path = url.pathname;
+  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length) || '/';
+  return { path, query: Object.fromEntries(url.searchParams) };
+}
+
+function printJson(ctx: CommandContext, value: unknown): void {
+  ctx.io.stdout.write(`${JSON.stringify(value, null, ctx.io.isStdoutTTY ? 2 : undefined)}\n`);
+}
+
+/** Follows nextCursor and prints every page's items as one JSON array, streamed page by page. */
+async function printAllPages(ctx: CommandContext, send: (req: RawRequest) => Promise<unknown>, first: RawRequest): Promise<void> {
+  const pretty = ctx.io.isStdoutTTY;
+  const out = ctx.io.stdout;
+  let opened = false;
+  let count = 0;
+  let req = first;
+  for (;;) {
+    const page = (await send(req)) as { items?: unknown; nextCursor?: string | null };
+    if (!opened) {
+      // Not a listing: there is nothing to follow, so print the answer as it came.
+      if (!Array.isArray(page?.items)) return printJson(ctx, page);
+      out.write('[');
+      opened = true;
+    }
+    for (const item of page.items as unknown[]) {
+      const text = pretty ? JSON.stringify(item, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(item);
+      out.write(`${count++ === 0 ? '' : ','}${pretty ? '\n  ' : ''}${text}`);
+    }
+    if (!page.nextCursor) break;
+    req = { ...req, query: { ...req.query, cursor: page.nextCursor } };
+  }
+  out.write(`${pretty && count > 0 ? '\n' : ''}]\n`);
+}
+
+export function registerApi(program: Command, deps: CliDeps): void {
+  verb<ApiFlags>(program, deps, {
+    name: 'api',
+    description: `send any request under ${API_PREFIX} with your sign-in, and print the JSON answer`,
+    args: [
+      ['<METHOD>', METHODS.join(', ')],
+      ['<PATH>', `path under ${API_PREFIX}, e.g. /workspaces (a ?query is kept)`],
+    ],
+    options: (c) =>
+      c
+        .option('-f, --field <key=value>', 'a query parameter (GET, DELETE, or with --input) or a body field (POST, PATCH); repeatable; a JSON number or true/false is sent as such', collect, [])
+        .option('--input <file>', 'the JSON body from this file (- for standard input)')
+        .option('--paginate', 'follow nextCursor and print the items of every page as one JSON array')
+        .addHelpText(
+          'after',
+          '\nGET, PATCH and DELETE are repeated after a lost answer or a server error; POST is not (a 429 is retried for any method).',
+        ),
+    examples: [
+      'wts api GET /workspaces',
+      'wts api GET /workspaces/ws_support/tasks -f status=todo -f limit=50 --paginate',
+      'wts api POST /tasks/task_s001/notes -f content="Called the customer back"',
+      'wts api PATCH /tasks/task_s001 --input change.json',
+    ],
+    async run({ ctx, args, opts }) {
+      const method = (args[0] as string).toUpperCase() as Method;
+      if (!METHODS.includes(method)) throw new CliError(`METHOD: must be one of ${METHODS.join(', ')}, not "${args[0] as string}"`, ExitCode.usage);
+      const { path, query } = splitPath(args[1] as string);
+      const bodyless = method === 'GET' || method === 'DELETE';
+      if (opts.input !== undefined && bodyless) throw new CliError(`--input: a ${method} request has no body; use -f key=value for query parameters`, ExitCode.usage);
+      if (opts.paginate && method !== 'GET') throw new CliError('--paginate: only a GET request can be followed page by page', ExitCode.usage);
+      const fields = Object.fromEntries(opts.field.map((f) => parseAssignment(f, '--field')));
+      let body: unknown;
+      if (opts.input !== undefined) {
+        const text = await readTextFile(ctx, opts.input, '--input');
+        try {
+          body = JSON.parse(text);
+        } catch (err) {
+          throw new CliError(`--input: not valid JSON (${(err as Error).message})`, ExitCode.usage);
+        }
+      } else if (!bodyless) body = fields;
+      const fieldsInQuery = bodyless || opts.input !== undefined;
+      const req: RawRequest = {
+        method,
+        path,
+        query: { ...query, ...(fieldsInQuery ? fields : {}) },
+        body,
+        idempotent: method !== 'POST',
+      };
+      const api = await ctx.api();
+      if (opts.paginate) await printAllPages(ctx, (r) => api.send(r), req);
+      else printJson(ctx, await api.send(req));
+    },
+  });
+}

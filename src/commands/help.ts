@@ -1,0 +1,72 @@
+// wts help [COMMAND...] | help environment. Replaces commander's implicit help command, so that
+// `help environment` can list what the CLI reads from the environment.
+import type { Command } from 'commander';
+import { CliError, ExitCode } from '../errors.js';
+import { printItems, type Column } from '../output/print.js';
+import { examples, verb, type CliDeps } from './action.js';
+
+export interface EnvironmentVariable {
+  name: string;
+  description: string;
+}
+
+/** Every environment variable the CLI reads; whoever reads a new one adds it here. */
+export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
+  { name: 'WTS_ORIGIN', description: 'the service origin when --origin is not given (else the profile\'s, remembered by `wts login`)' },
+  { name: 'WTS_PROFILE', description: 'the profile to use when --profile is not given (else the configured default, else "default")' },
+  { name: 'WTS_CONFIG_DIR', description: "where the configuration lives (default: the platform's config directory, e.g. ~/.config/wts)" },
+  { name: 'WTS_TOKEN', description: 'an access token used as is: never refreshed or stored' },
+  { name: 'WTS_CREDENTIALS_FILE', description: 'keep credentials in this file instead of the keychain; rotated tokens are written back atomically (servers, CI)' },
+  { name: 'WTS_CREDENTIAL_STORE', description: 'where `wts login` keeps tokens: keychain or file' },
+  { name: 'BROWSER', description: 'the browser `wts login` opens for sign-in' },
+  { name: 'WTS_CLIENT_SECRET', description: 'the secret of a client registered beforehand, for `wts login --client-id ID` (kept in the credential store)' },
+  { name: 'WTS_LOGIN_TIMEOUT_MS', description: 'how long `wts login` waits for the browser, in milliseconds (default 300000: 5 minutes)' },
+  { name: 'WTS_KEYCHAIN_TIMEOUT_MS', description: 'how long each OS keychain call may take, in milliseconds (default 10000)' },
+  { name: 'WTS_LOCK_STALE_MS', description: 'a refresh lock older than this is taken over, in milliseconds (default 60000; a dead holder on this host: at once)' },
+  { name: 'WTS_LOCK_WAIT_MS', description: 'how long to wait for another process refreshing the same sign-in, in milliseconds (default: the stale time + 30000)' },
+  { name: 'VISUAL', description: 'the editor for editing commands on a terminal (before EDITOR)' },
+  { name: 'EDITOR', description: 'the editor for editing commands on a terminal, when VISUAL is not set' },
+  { name: 'NO_COLOR', description: 'no colors when set and not empty (as --no-color)' },
+  { name: 'FORCE_COLOR', description: 'colors even when not on a terminal; 0 or false: never' },
+  { name: 'TERM', description: 'dumb: no colors' },
+];
+
+/** The command a path of names or aliases leads to ("task list"), or undefined. */
+function findCommand(root: Command, names: string[]): Command | undefined {
+  let at: Command | undefined = root;
+  for (const name of names) at = at?.commands.find((c) => c.name() === name || c.aliases().includes(name));
+  return at;
+}
+
+export function registerHelp(program: Command, deps: CliDeps): void {
+  const group = program
+    .command('help')
+    .description('show help for a command, or `wts help environment`')
+    .argument('[COMMAND...]', 'the command, e.g. task list')
+    .action((names: string[]) => {
+      const command = findCommand(program, names);
+      if (!command) throw new CliError(`unknown command "${names.join(' ')}"; run \`wts --help\` for the list`, ExitCode.usage);
+      command.outputHelp();
+    });
+  examples(group, ['wts help task list', 'wts help environment']);
+
+  verb(group, deps, {
+    name: 'environment',
+    description: 'list the environment variables wts reads',
+    examples: ['wts help environment', 'wts help environment --json'],
+    async run({ ctx }) {
+      if (!ctx.json && ctx.io.isStdoutTTY) {
+        // Read like help text: whole descriptions, not a table cut to the terminal's width.
+        const width = Math.max(...ENVIRONMENT_VARIABLES.map((v) => v.name.length));
+        const lines = ENVIRONMENT_VARIABLES.map((v) => `  ${ctx.chalk.bold(v.name.padEnd(width))}  ${v.description}`);
+        ctx.io.stdout.write(`Environment variables wts reads:\n\n${lines.join('\n')}\n`);
+        return;
+      }
+      const columns: Column<EnvironmentVariable>[] = [
+        { header: 'Variable', value: (v) => v.name },
+        { header: 'Meaning', value: (v) => v.description, flex: true },
+      ];
+      await printItems(ctx, ENVIRONMENT_VARIABLES, columns);
+    },
+  });
+}

@@ -1,0 +1,106 @@
+// wts knowledge list | view ID | add URL --name N [--note] | edit ID [--name --note --url] | remove ID
+import type { Command } from 'commander';
+import type { Resource } from '../api/resources.js';
+import { CliError, ExitCode } from '../errors.js';
+import { printDone, printItems, printObject, type Column } from '../output/print.js';
+import { confirmDestructive } from './confirm.js';
+import { examples, verb, type CliDeps } from './action.js';
+
+type Source = Resource<'KnowledgeSource'>;
+
+const ID: [string, string] = ['<ID>', 'knowledge source id (from `wts knowledge list`)'];
+const FIELDS = { sourceId: 'ID', url: 'URL' };
+
+/** Where a source points: its address, or the file it was uploaded as. */
+const where = (s: Source) => s.url ?? s.fileName ?? '';
+
+export function registerKnowledge(program: Command, deps: CliDeps): void {
+  const group = program.command('knowledge').description("links and files your organization's agents can consult");
+  examples(group, ['wts knowledge list', 'wts knowledge add https://acme.example/legal/dpa --name "Data processing agreement"']);
+
+  verb(group, deps, {
+    name: 'list',
+    description: 'list the knowledge sources',
+    fields: FIELDS,
+    examples: ['wts knowledge list', 'wts knowledge list --json'],
+    async run({ ctx }) {
+      const api = await ctx.api();
+      const columns: Column<Source>[] = [
+        { header: 'ID', value: (s) => s.id },
+        { header: 'Name', value: (s) => s.name },
+        { header: 'Source', value: where },
+        { header: 'Note', value: (s) => s.note, flex: true },
+      ];
+      await printItems(ctx, api.items('list_knowledge_sources', { path: {} }) as AsyncIterable<Source>, columns, { empty: 'No knowledge sources.' });
+    },
+  });
+
+  verb(group, deps, {
+    name: 'view',
+    description: 'show one knowledge source',
+    args: [ID],
+    fields: FIELDS,
+    examples: ['wts knowledge view ks_s003'],
+    async run({ ctx, args }) {
+      const api = await ctx.api();
+      const source = (await api.call('read_knowledge_source', { path: { sourceId: args[0] as string } })) as Source;
+      printObject(ctx, source, [
+        ['ID', () => source.id],
+        ['Name', () => source.name],
+        source.url !== null ? ['URL', () => source.url ?? ''] : ['File', () => source.fileName ?? ''],
+        ['Note', () => source.note],
+      ]);
+    },
+  });
+
+  verb<{ name?: string; note?: string }>(group, deps, {
+    name: 'add',
+    description: 'add a web page as a knowledge source',
+    args: [['<URL>', 'http or https address of the page']],
+    options: (c) => c.option('--name <name>', 'how agents and people see it (required)').option('--note <text>', 'when to use it'),
+    fields: FIELDS,
+    examples: ['wts knowledge add https://acme.example/legal/dpa --name "Data processing agreement"', 'wts knowledge add https://status.example --name Status --note "Check before answering outage tickets"'],
+    async run({ ctx, args, opts }) {
+      const api = await ctx.api();
+      const body = { url: args[0] as string, name: opts.name as string, ...(opts.note !== undefined && { note: opts.note }) };
+      const source = (await api.call('add_knowledge_link', { path: {}, body })) as Source;
+      printDone(ctx, source, `Added ${source.name} (${source.id})`);
+    },
+  });
+
+  verb<{ name?: string; note?: string; url?: string }>(group, deps, {
+    name: 'edit',
+    description: "change a knowledge source's name, note or address",
+    args: [ID],
+    options: (c) => c.option('--name <name>', 'the new name').option('--note <text>', 'the new note ("" to clear it)').option('--url <url>', 'the new address (links only)'),
+    fields: FIELDS,
+    examples: ['wts knowledge edit ks_s003 --note "Refunds over 500 EUR need a manager"', 'wts knowledge edit ks_s002 --url https://status.acme.example/history'],
+    async run({ ctx, args, opts }) {
+      const body = {
+        ...(opts.name !== undefined && { name: opts.name }),
+        ...(opts.note !== undefined && { note: opts.note }),
+        ...(opts.url !== undefined && { url: opts.url }),
+      };
+      if (Object.keys(body).length === 0) throw new CliError('nothing to change: pass --name, --note and/or --url', ExitCode.usage);
+      const api = await ctx.api();
+      const source = (await api.call('update_knowledge_source', { path: { sourceId: args[0] as string }, body })) as Source;
+      printDone(ctx, source, `Updated ${source.name} (${source.id})`);
+    },
+  });
+
+  verb<{ yes?: boolean }>(group, deps, {
+    name: 'remove',
+    description: 'remove a knowledge source; agents stop consulting it',
+    args: [ID],
+    options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
+    fields: FIELDS,
+    examples: ['wts knowledge remove ks_s005', 'wts knowledge remove ks_s005 --yes   # in scripts'],
+    async run({ ctx, args, opts }) {
+      const sourceId = args[0] as string;
+      await confirmDestructive(ctx, `Remove knowledge source ${sourceId}? Agents will no longer consult it.`, opts.yes);
+      const api = await ctx.api();
+      const removed = await api.call('remove_knowledge_source', { path: { sourceId } });
+      printDone(ctx, removed, `Removed knowledge source ${sourceId}`);
+    },
+  });
+}

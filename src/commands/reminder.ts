@@ -1,0 +1,94 @@
+// wts reminder list TASK | create TASK --at TIME --message TEXT | edit ID [--at --message] | cancel ID
+import type { Command } from 'commander';
+import type { Resource } from '../api/resources.js';
+import type { CommandContext } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
+import { parseWhen } from '../input/when.js';
+import { colorState, localAndRelative } from '../output/format.js';
+import { printDone, printItems, type Column } from '../output/print.js';
+import { confirmDestructive } from './confirm.js';
+import { examples, verb, type CliDeps } from './action.js';
+
+type Reminder = Resource<'Reminder'>;
+
+const TASK: [string, string] = ['<TASK>', 'task id (from `wts task list WS`)'];
+const ID: [string, string] = ['<ID>', 'reminder id (from `wts reminder list TASK`)'];
+const FIELDS = { taskId: 'TASK', reminderId: 'ID', remindAt: '--at' };
+const AT_HELP = 'when: ISO 8601 (2026-11-23T09:00) or e.g. "tomorrow 9:00", "in 2h", "fri 17:00" (local time)';
+
+const when = (ctx: CommandContext, r: Reminder) => localAndRelative(r.remindAt, ctx.now());
+
+export function registerReminder(program: Command, deps: CliDeps): void {
+  const group = program.command('reminder').alias('reminders').description('wake the agent on a task at a set time');
+  examples(group, ['wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"', 'wts reminder list task_s021']);
+
+  verb(group, deps, {
+    name: 'list',
+    description: 'list the reminders on a task, soonest first',
+    args: [TASK],
+    fields: FIELDS,
+    examples: ['wts reminder list task_s021', 'wts reminder list task_s021 --json'],
+    async run({ ctx, args }) {
+      const api = await ctx.api();
+      const columns: Column<Reminder>[] = [
+        { header: 'ID', value: (r) => r.id },
+        { header: 'When', value: (r, mode) => (mode === 'human' ? when(ctx, r) : r.remindAt) },
+        { header: 'State', value: (r, mode) => (mode === 'human' ? colorState(ctx.chalk, r.state) : r.state) },
+        { header: 'Message', value: (r) => r.message, flex: true },
+      ];
+      const items = api.items('list_reminders', { path: { taskId: args[0] as string } }) as AsyncIterable<Reminder>;
+      await printItems(ctx, items, columns, { empty: 'No reminders on this task.' });
+    },
+  });
+
+  verb<{ at?: string; message?: string }>(group, deps, {
+    name: 'create',
+    description: 'set a reminder on a task',
+    args: [TASK],
+    options: (c) => c.option('--at <time>', `${AT_HELP} (required)`).option('--message <text>', 'what the agent is reminded of (required)'),
+    fields: FIELDS,
+    examples: ['wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"', 'wts reminder create task_s024 --at 2026-11-23T09:00 --message "Chargeback deadline"'],
+    async run({ ctx, args, opts }) {
+      if (opts.at === undefined) throw new CliError(`--at: is required; ${AT_HELP}`, ExitCode.usage);
+      const remindAt = await parseWhen(opts.at, '--at', ctx.now());
+      const api = await ctx.api();
+      const reminder = (await api.call('create_reminder', { path: { taskId: args[0] as string }, body: { message: opts.message as string, remindAt } })) as Reminder;
+      printDone(ctx, reminder, `Reminder ${reminder.id} set on ${reminder.taskId} for ${when(ctx, reminder)}`);
+    },
+  });
+
+  verb<{ at?: string; message?: string }>(group, deps, {
+    name: 'edit',
+    description: "change a reminder's time or message",
+    args: [ID],
+    options: (c) => c.option('--at <time>', AT_HELP).option('--message <text>', 'the new message'),
+    fields: FIELDS,
+    examples: ['wts reminder edit rem_1001 --at "fri 17:00"', 'wts reminder edit rem_1001 --message "Call Maria back"'],
+    async run({ ctx, args, opts }) {
+      if (opts.at === undefined && opts.message === undefined) throw new CliError('nothing to change: pass --at TIME and/or --message TEXT', ExitCode.usage);
+      const body = {
+        ...(opts.at !== undefined && { remindAt: await parseWhen(opts.at, '--at', ctx.now()) }),
+        ...(opts.message !== undefined && { message: opts.message }),
+      };
+      const api = await ctx.api();
+      const reminder = (await api.call('update_reminder', { path: { reminderId: args[0] as string }, body })) as Reminder;
+      printDone(ctx, reminder, `Reminder ${reminder.id} on ${reminder.taskId} is for ${when(ctx, reminder)}: ${reminder.message}`);
+    },
+  });
+
+  verb<{ yes?: boolean }>(group, deps, {
+    name: 'cancel',
+    description: 'cancel a reminder',
+    args: [ID],
+    options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
+    fields: FIELDS,
+    examples: ['wts reminder cancel rem_1001', 'wts reminder cancel rem_1001 --yes   # in scripts'],
+    async run({ ctx, args, opts }) {
+      const reminderId = args[0] as string;
+      await confirmDestructive(ctx, `Cancel reminder ${reminderId}?`, opts.yes);
+      const api = await ctx.api();
+      const reminder = (await api.call('cancel_reminder', { path: { reminderId } })) as Reminder;
+      printDone(ctx, reminder, `Cancelled reminder ${reminder.id} on ${reminder.taskId}`);
+    },
+  });
+}

@@ -1,0 +1,220 @@
+// `wts approval …` against the real sandbox, as a person at a terminal and as a script.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { signIn } from '../helpers/auth.js';
+import { runWts } from '../helpers/cli.js';
+import { fakeEditor } from '../helpers/editor.js';
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+const tty = () => ({ env: { ...env, NO_COLOR: '1' }, tty: true });
+const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+
+type Kind = 'action' | 'human_task' | 'question';
+type Seeded = RunningSandbox['ctx']['store']['state']['data']['pendingActions'][number];
+
+/** Seeded actions still pending in ada's acme workspaces, of one kind (read from the sandbox's state; changed only through the API). */
+function pending(kind: Kind): Seeded[] {
+  const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
+  const acme = new Set(workspaces.filter((w) => w.orgId === 'org_acme').map((w) => w.id));
+  const visible = new Set(tasks.filter((t) => acme.has(t.workspaceId)).map((t) => t.id));
+  return pendingActions.filter((a) => a.kind === kind && a.state === 'pending' && visible.has(a.taskId));
+}
+const taken = new Set<string>();
+/** A pending action of `kind` (with `field` in its draft, when given) that no other test uses. */
+function fresh(kind: Kind, field?: string): Seeded {
+  const action = pending(kind).find((a) => !taken.has(a.id) && (field === undefined || field in a.draft));
+  if (!action) throw new Error(`no pending ${kind} left in the seed`);
+  taken.add(action.id);
+  return action;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('wts approval list', () => {
+  it('shows what waits on a task: a table on a terminal, lines when piped, service objects with --json', async () => {
+    const action = pending('action')[0]!;
+    const table = await runWts(['approval', 'list', action.taskId], tty());
+    expect(table.code).toBe(0);
+    const [header, ...rows] = table.stdout.trimEnd().split('\n');
+    expect(header).toMatch(/^ID\s+KIND\s+STATE\s+SUMMARY\s+CREATED$/);
+    expect(rows.some((r) => r.startsWith(action.id) && r.includes(action.summary) && /ago$/.test(r))).toBe(true);
+
+    const piped = await runWts(['approvals', 'list', action.taskId], { env });
+    expect(piped.stdout.split('\n')).toContain([action.id, action.kind, 'pending', action.summary, action.createdAt].join('\t'));
+
+    const json = JSON.parse((await runWts(['approval', 'list', action.taskId, '--json'], { env })).stdout) as { id: string; draft: unknown }[];
+    expect(json.find((a) => a.id === action.id)).toEqual({ id: action.id, taskId: action.taskId, kind: 'action', state: 'pending', summary: action.summary, draft: action.draft, createdAt: action.createdAt });
+  });
+
+  it('exits 3 for an unknown task and 2 for a task id out of bounds, sending nothing', async () => {
+    const missing = await runWts(['approval', 'list', 'task_nope'], { env });
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^wts: not found: /);
+    const before = await requests();
+    const bad = await runWts(['approval', 'list', 'x'.repeat(65)], { env });
+    expect(bad).toMatchObject({ code: 2, stderr: 'wts: TASK: must be at most 64 characters\n' });
+    expect(await requests()).toBe(before);
+  });
+});
+
+describe('wts approval view', () => {
+  it('shows the whole draft, long text in full', async () => {
+    const action = sandbox.ctx.store.state.data.pendingActions.find((a) => typeof a.draft.body === 'string' && (a.draft.body as string).length > 200)!;
+    const body = action.draft.body as string;
+    const human = await runWts(['approval', 'view', action.id], { ...tty(), columns: 500 });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(new RegExp(`^ID:\\s+${action.id}$`, 'm'));
+    expect(human.stdout).toMatch(/^State:\s+/m);
+    for (const line of body.split('\n').filter(Boolean)) expect(human.stdout).toContain(line);
+    for (const field of Object.keys(action.draft)) expect(human.stdout).toMatch(new RegExp(`^draft\\.${field}:`, 'm'));
+
+    const piped = await runWts(['approval', 'view', action.id], { env });
+    expect(piped.stdout.split('\n')).toContain(`draft.body\t${body.replace(/\n/g, '\\n')}`);
+
+    const json = JSON.parse((await runWts(['approval', 'view', action.id, '--json'], { env })).stdout) as { draft: Record<string, unknown> };
+    expect(json.draft).toEqual(action.draft);
+  });
+
+  it('lists the options of a question one per line on a terminal', async () => {
+    const question = pending('question').find((q) => Array.isArray(q.draft.options))!;
+    const r = await runWts(['approval', 'view', question.id], tty());
+    for (const option of question.draft.options as string[]) expect(r.stdout).toMatch(new RegExp(` - ${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+  });
+
+  it('exits 3 for an unknown id', async () => {
+    const r = await runWts(['approval', 'view', 'act_nope'], { env });
+    expect(r.code).toBe(3);
+  });
+});
+
+describe('wts approval approve, reject, done, answer', () => {
+  it('approves once and reports a conflict the second time', async () => {
+    const action = fresh('action');
+    const first = await runWts(['approval', 'approve', action.id], tty());
+    expect(first).toMatchObject({ code: 0, stdout: `✓ Approved ${action.id}: ${action.summary}\n` });
+    const again = await runWts(['approval', 'approve', action.id], { env });
+    expect(again.code).toBe(6);
+    expect(again.stderr).toMatch(/^wts: conflict: .*already approved/);
+  });
+
+  it('refuses to approve a question, saying how to settle it', async () => {
+    const question = pending('question')[0]!;
+    const r = await runWts(['approval', 'approve', question.id], { env });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('answer');
+  });
+
+  it('rejects with a reason, printing the object with --json', async () => {
+    const action = fresh('action');
+    const r = await runWts(['approval', 'reject', action.id, '--reason', 'Wait for the signed contract', '--json'], { env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: action.id, state: 'rejected' });
+  });
+
+  it('marks a task for a person done, with a note', async () => {
+    const task = fresh('human_task');
+    const r = await runWts(['approval', 'done', task.id, '--note', 'Called them; fixed'], { env });
+    expect(r).toMatchObject({ code: 0, stdout: `Done ${task.id}: ${task.summary}\n` });
+    expect((await runWts(['approval', 'view', task.id, '--json'], { env })).stdout).toContain('"state": "completed"');
+  });
+
+  it('answers a question, from an argument or standard input', async () => {
+    const question = fresh('question');
+    const r = await runWts(['approval', 'answer', question.id, '-', '--json'], { env, stdin: 'Contest it with the approval as evidence' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: question.id, state: 'answered' });
+    const again = await runWts(['approval', 'answer', question.id, 'Accept it'], { env });
+    expect(again.code).toBe(6);
+  });
+
+  it('names the bound of a too-long reason and sends nothing', async () => {
+    const before = await requests();
+    const r = await runWts(['approval', 'reject', 'act_s001', '--reason', 'x'.repeat(2001)], { env });
+    expect(r).toMatchObject({ code: 2, stderr: 'wts: --reason: must be at most 2000 characters\n' });
+    const empty = await runWts(['approval', 'answer', 'act_s001', ''], { env });
+    expect(empty).toMatchObject({ code: 2, stderr: 'wts: TEXT: must not be empty\n' });
+    expect(await requests()).toBe(before);
+  });
+
+  it('exits 5 when the sign-in did not grant approvals:write', async () => {
+    const narrow = (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token;
+    const action = pending('action')[0]!;
+    const r = await runWts(['approval', 'approve', action.id], { env: { ...env, WTS_TOKEN: narrow } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^wts: forbidden: .* — run `wts login` to grant it\n$/);
+  });
+});
+
+describe('wts approval edit', () => {
+  // The seed has few pending actions with a text field; these tests share one, reading its draft as they go.
+  let action: Seeded;
+  const draftNow = () => sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === action.id)!.draft;
+  beforeAll(() => {
+    action = fresh('action', 'subject');
+  });
+
+  it('sets draft fields with --set, typed as documented', async () => {
+    const before = structuredClone(draftNow());
+    const r = await runWts(['approval', 'edit', action.id, '--set', 'subject=Refund sent', '--json'], { env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).draft).toEqual({ ...before, subject: 'Refund sent' });
+    expect(before.subject).not.toBe('Refund sent');
+    // "42" reads as a number, so the service refuses it for a text field (400 → 2).
+    const typed = await runWts(['approval', 'edit', action.id, '--set', 'subject=42'], { env });
+    expect(typed.code).toBe(2);
+    expect(typed.stderr).toMatch(/^wts: invalid input: draft\.subject: must be a string/);
+  });
+
+  it('takes a JSON object from --draft-file, here standard input', async () => {
+    const question = fresh('question');
+    const options = ['Yes', 'No'];
+    const r = await runWts(['approval', 'edit', question.id, '--draft-file', '-', '--json'], { env, stdin: JSON.stringify({ options }) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).draft.options).toEqual(options);
+  });
+
+  it('refuses bad input before sending anything', async () => {
+    const before = await requests();
+    expect(await runWts(['approval', 'edit', 'act_s001', '--set', 'subject'], { env })).toMatchObject({ code: 2, stderr: 'wts: --set: expected FIELD=VALUE, not "subject"\n' });
+    expect(await runWts(['approval', 'edit', 'act_s001', '--draft-file', '-'], { env, stdin: '[1, 2]' })).toMatchObject({ code: 2, stderr: 'wts: --draft-file: must be a JSON object of draft fields\n' });
+    expect((await runWts(['approval', 'edit', 'act_s001', '--draft-file', '-'], { env, stdin: '{oops' })).stderr).toMatch(/^wts: --draft-file: not valid JSON/);
+    const none = await runWts(['approval', 'edit', 'act_s001'], { env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('nothing to change');
+    expect(await requests()).toBe(before);
+  });
+
+  it('opens the draft as JSON in $EDITOR on a terminal and sends only the changed fields', async () => {
+    const before = structuredClone(draftNow());
+    const editor = fakeEditor(`sed -i 's/"subject": ".*"/"subject": "Edited in the editor"/' "$1"`);
+    const r = await runWts(['approval', 'edit', action.id], { env: { ...env, NO_COLOR: '1', EDITOR: editor }, tty: true });
+    expect(r).toMatchObject({ code: 0, stdout: `✓ Updated subject of ${action.id}: ${action.summary}\n` });
+    const after = JSON.parse((await runWts(['approval', 'view', action.id, '--json'], { env })).stdout) as { draft: Record<string, unknown> };
+    expect(after.draft).toEqual({ ...before, subject: 'Edited in the editor' });
+  });
+
+  it('sends nothing when the editor changes nothing', async () => {
+    const before = await requests();
+    const r = await runWts(['approval', 'edit', action.id], { env: { ...env, VISUAL: fakeEditor('true'), EDITOR: 'false' }, tty: true });
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'No changes; nothing was sent.\n' });
+    expect(await requests()).toBe(before + 1); // the read of the draft only
+  });
+
+  it('keeps the edited text in a file when the service refuses it', async () => {
+    const editor = fakeEditor(`printf '{ "subject": 42 }\\n' > "$1"`);
+    const r = await runWts(['approval', 'edit', action.id], { env: { ...env, EDITOR: editor }, tty: true });
+    expect(r.code).toBe(2);
+    const saved = /your text is saved in (\S+)/.exec(r.stderr)?.[1];
+    expect(saved).toBeDefined();
+    expect(readFileSync(saved!, 'utf8')).toBe('{ "subject": 42 }\n');
+    expect(r.stderr).toMatch(/wts: invalid input: draft\.subject: must be a string/);
+  });
+});

@@ -1,0 +1,78 @@
+// Help for people: every command shows an example, and `wts help environment` lists what wts reads.
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { ENVIRONMENT_VARIABLES } from '../../src/commands/help.js';
+import { runWts } from '../helpers/cli.js';
+
+/** Every command under `command`, with the words that run it. */
+function walk(command: Command, path: string[] = []): { path: string[]; command: Command }[] {
+  return command.commands.flatMap((c) => [{ path: [...path, c.name()], command: c }, ...walk(c, [...path, c.name()])]);
+}
+
+const commands = walk(buildProgram({ env: {} }));
+const leaves = commands.filter((c) => c.command.commands.length === 0);
+
+describe('wts help environment', () => {
+  it('lists every variable the CLI reads, in full, on a terminal', async () => {
+    const r = await runWts(['help', 'environment'], { env: { NO_COLOR: '1' }, tty: true, columns: 40 });
+    expect(r.code).toBe(0);
+    for (const name of ['WTS_ORIGIN', 'WTS_PROFILE', 'WTS_CONFIG_DIR', 'WTS_TOKEN', 'WTS_CREDENTIALS_FILE', 'WTS_CREDENTIAL_STORE', 'BROWSER', 'VISUAL', 'EDITOR', 'NO_COLOR', 'FORCE_COLOR']) {
+      expect(ENVIRONMENT_VARIABLES.map((v) => v.name)).toContain(name);
+    }
+    for (const v of ENVIRONMENT_VARIABLES) expect(r.stdout).toMatch(new RegExp(`^ {2}${v.name} +${v.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+  });
+
+  it('prints name<TAB>meaning when piped, and objects with --json', async () => {
+    const piped = await runWts(['help', 'environment'], {});
+    expect(piped.stdout).toBe(ENVIRONMENT_VARIABLES.map((v) => `${v.name}\t${v.description}\n`).join(''));
+    const json = await runWts(['help', 'environment', '--json'], {});
+    expect(JSON.parse(json.stdout)).toEqual(ENVIRONMENT_VARIABLES);
+  });
+});
+
+describe('wts help COMMAND', () => {
+  it('shows the same help as --help', async () => {
+    const viaHelp = await runWts(['help', 'schedule', 'create']);
+    const viaFlag = await runWts(['schedule', 'create', '--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect((await runWts(['help', 'approvals', 'edit'])).stdout).toBe((await runWts(['approval', 'edit', '--help'])).stdout);
+    expect((await runWts(['help'])).stdout).toBe((await runWts(['--help'])).stdout);
+  });
+
+  it('exits 2 for an unknown command', async () => {
+    expect(await runWts(['help', 'nope'])).toMatchObject({ code: 2, stderr: 'wts: unknown command "nope"; run `wts --help` for the list\n' });
+  });
+});
+
+describe('every command', () => {
+  it('was found by walking the tree', () => {
+    const names = commands.map((c) => c.path.join(' '));
+    for (const name of ['approval edit', 'reminder cancel', 'instructions reorder', 'handbook view', 'knowledge remove', 'schedule run', 'api', 'help environment']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it.each(leaves.map((c) => [c.path.join(' '), c.path] as const))('wts %s --help shows an example', async (_name, path) => {
+    const r = await runWts([...path, '--help']);
+    expect(r.code).toBe(0);
+    // At least one example line under the heading (some start with another program, e.g. curl $(wts auth token)).
+    expect(r.stdout).toMatch(/\nExamples:\n {2}\$ \S/);
+  });
+
+  it.each(['approval', 'reminder', 'instructions', 'handbook', 'knowledge', 'schedule', 'help'])('the %s group has examples too', async (group) => {
+    expect((await runWts([group, '--help'])).stdout).toContain('Examples:');
+  });
+
+  it('answers to plural group names', async () => {
+    for (const [plural, singular] of [
+      ['approvals', 'approval'],
+      ['reminders', 'reminder'],
+      ['handbooks', 'handbook'],
+      ['schedules', 'schedule'],
+    ]) {
+      expect((await runWts([plural!, '--help'])).stdout).toBe((await runWts([singular!, '--help'])).stdout);
+    }
+  });
+});

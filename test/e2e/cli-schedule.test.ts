@@ -1,0 +1,207 @@
+// `wts schedule …` against the real sandbox: schedules for people (next run in local time, colored
+// state) and for scripts, and the whole life of one scheduled task.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { localTime } from '../../src/output/format.js';
+import { signIn } from '../helpers/auth.js';
+import { runWts } from '../helpers/cli.js';
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+const tty = (columns = 200) => ({ env: { ...env, NO_COLOR: '1' }, tty: true, columns });
+const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+
+interface Schedule {
+  id: string;
+  title: string;
+  prompt: string;
+  cron: string;
+  timezone: string;
+  workspaceId: string;
+  agentId: string;
+  state: 'active' | 'paused';
+  nextRunAt: string | null;
+  lastRun: { id: string; state: string; startedAt: string } | null;
+}
+
+async function view(id: string): Promise<Schedule> {
+  const r = await runWts(['schedule', 'view', id, '--json'], { env });
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Schedule;
+}
+
+const CREATE = ['schedule', 'create', '--title', 'Nightly check', '--cron', '0 2 * * *', '--workspace', 'ws_support', '--agent', 'agt_support'];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('wts schedule list, view', () => {
+  it('shows cron, timezone, state, next run (local and relative) and last run on a terminal', async () => {
+    const weekly = await view('sched_support_weekly');
+    const r = await runWts(['schedule', 'list'], tty());
+    expect(r.code).toBe(0);
+    const [header, ...rows] = r.stdout.trimEnd().split('\n');
+    expect(header).toMatch(/^ID\s+TITLE\s+CRON\s+TIMEZONE\s+STATE\s+NEXT RUN\s+LAST RUN$/);
+    const row = rows.find((l) => l.startsWith('sched_support_weekly'))!;
+    expect(row).toMatch(/Weekly support metrics\s+0 8 \* \* 1\s+Europe\/Berlin\s+active\s+/);
+    expect(row).toContain(`${localTime(weekly.nextRunAt)} (`);
+    expect(row).toMatch(/succeeded \d+ days? ago$|succeeded yesterday$/);
+    expect(rows.find((l) => l.startsWith('sched_support_status'))).toMatch(/paused\s+—\s+never$/);
+  });
+
+  it('colors the state on a terminal, unless told not to', async () => {
+    const colored = await runWts(['schedule', 'list'], { env: { ...env, FORCE_COLOR: '1' }, tty: true, columns: 200 });
+    expect(colored.stdout).toMatch(/\x1b\[\d+mactive\x1b\[\d+m/);
+    expect(colored.stdout).toMatch(/\x1b\[\d+mpaused\x1b\[\d+m/);
+    const plain = await runWts(['schedule', 'list', '--no-color'], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    expect(plain.stdout).not.toContain('\x1b[');
+  });
+
+  it('prints tab-separated lines with ISO times when piped, and service objects with --json', async () => {
+    const weekly = await view('sched_support_weekly');
+    const piped = await runWts(['schedules', 'list'], { env });
+    const lines = piped.stdout.split('\n');
+    expect(lines).toContain(['sched_support_weekly', 'Weekly support metrics', '0 8 * * 1', 'Europe/Berlin', 'active', weekly.nextRunAt, weekly.lastRun!.startedAt].join('\t'));
+    expect(lines).toContain(['sched_support_status', 'Check the status page for incidents', '5 * * * *', 'Europe/Berlin', 'paused', '', ''].join('\t'));
+    expect(piped.stdout).not.toContain('\x1b[');
+    const json = JSON.parse((await runWts(['schedule', 'list', '--json'], { env })).stdout) as Schedule[];
+    expect(json.find((s) => s.id === 'sched_support_weekly')).toEqual(weekly);
+    expect(json.map((s) => s.id)).not.toContain('sched_research_review'); // another organization's
+  });
+
+  it('shows one scheduled task in full', async () => {
+    const weekly = await view('sched_support_weekly');
+    const r = await runWts(['schedule', 'view', 'sched_support_weekly'], tty());
+    expect(r.stdout).toMatch(/^Cron:\s+0 8 \* \* 1$/m);
+    expect(r.stdout).toMatch(/^Timezone:\s+Europe\/Berlin$/m);
+    expect(r.stdout).toMatch(/^State:\s+active$/m);
+    expect(r.stdout).toMatch(new RegExp(`^Next run:\\s+${localTime(weekly.nextRunAt)} \\((in|tomorrow)`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^Last run:\\s+succeeded .* \\(${weekly.lastRun!.id}\\)$`, 'm'));
+    expect(r.stdout).toContain(weekly.prompt);
+    const piped = await runWts(['schedule', 'view', 'sched_support_status'], { env });
+    expect(piped.stdout).toContain('State\tpaused\nCron\t5 * * * *\nTimezone\tEurope/Berlin\nNext run\t\nLast run\t\n');
+  });
+
+  it('exits 3 for an unknown id, 5 without agents:read', async () => {
+    expect((await runWts(['schedule', 'view', 'sched_nope'], { env })).code).toBe(3);
+    const narrow = (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token;
+    expect((await runWts(['schedule', 'list'], { env: { ...env, WTS_TOKEN: narrow } })).code).toBe(5);
+  });
+});
+
+describe('wts schedule create, edit', () => {
+  it('creates a scheduled task with the prompt from standard input', async () => {
+    const prompt = 'Every night, list the tickets that waited more than a day.\nPost the list in #support.';
+    const r = await runWts([...CREATE, '--prompt-file', '-', '--json'], { env, stdin: prompt });
+    expect(r.code).toBe(0);
+    const created = JSON.parse(r.stdout) as Schedule;
+    expect(created).toMatchObject({ title: 'Nightly check', prompt, cron: '0 2 * * *', workspaceId: 'ws_support', agentId: 'agt_support', state: 'active', lastRun: null });
+    expect(created.nextRunAt).not.toBeNull();
+  });
+
+  it('confirms with the next run on a terminal', async () => {
+    const r = await runWts([...CREATE, '--prompt', 'Check.'], tty());
+    expect(r.stdout).toMatch(/^✓ Created sch_\w+ \(Nightly check\); next run \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+\)\n$/);
+  });
+
+  it('checks the cron and every flag before sending anything', async () => {
+    const before = await requests();
+    const cron = await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * *', '--workspace', 'ws_support', '--agent', 'agt_support'], { env });
+    expect(cron.code).toBe(2);
+    expect(cron.stderr).toMatch(/^wts: --cron: a cron has five fields .*; supported shapes: hourly "M \* \* \* \*"/);
+    expect(cron.stderr.split('\n')).toHaveLength(2); // one line
+    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 9 * 1 *'], { env })).stderr).toMatch(/^wts: --cron: the month field must be \*/);
+    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 25 * * *'], { env })).stderr).toMatch(/^wts: --cron: hour must be from 0 to 23, not 25/);
+    expect(await runWts(['schedule', 'create', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_support'], { env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --title: is required\n',
+    });
+    expect(await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--agent', 'agt_support'], { env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --workspace: is required\n',
+    });
+    expect((await runWts([...CREATE], { env })).stderr).toMatch(/^wts: --prompt: is required/);
+    expect((await runWts([...CREATE, '--prompt', 'p', '--prompt-file', '-'], { env, stdin: 'q' })).stderr).toBe('wts: --prompt and --prompt-file cannot be used together\n');
+    expect(await runWts([...CREATE, '--prompt', 'p'.repeat(20_001)], { env })).toMatchObject({ code: 2, stderr: 'wts: --prompt: must be at most 20000 characters\n' });
+    expect((await runWts(['schedule', 'edit', 'sched_sales_digest'], { env })).stderr).toMatch(/^wts: nothing to change/);
+    expect(await requests()).toBe(before);
+  });
+
+  it("exits 2 when the agent is not the workspace's own (a 400)", async () => {
+    const r = await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_sales'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^wts: invalid input: agentId: agt_sales is not the agent of workspace ws_support/);
+  });
+
+  it('changes the schedule and the title', async () => {
+    const r = await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 8 * * 1-5', '--title', 'Morning pipeline digest', '--json'], { env });
+    expect(r.code).toBe(0);
+    const edited = JSON.parse(r.stdout) as Schedule;
+    expect(edited).toMatchObject({ id: 'sched_sales_digest', cron: '0 8 * * 1-5', title: 'Morning pipeline digest', state: 'active' });
+    expect((await view('sched_sales_digest')).cron).toBe('0 8 * * 1-5');
+  });
+});
+
+describe('wts schedule pause, resume, run, runs, delete', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = (JSON.parse((await runWts([...CREATE, '--prompt', 'Life cycle', '--json'], { env })).stdout) as Schedule).id;
+  });
+
+  it('pauses and resumes', async () => {
+    expect(await runWts(['schedule', 'pause', id], tty())).toMatchObject({ code: 0, stdout: `✓ Paused ${id} (Nightly check)\n` });
+    expect(await view(id)).toMatchObject({ state: 'paused', nextRunAt: null });
+    const resumed = await runWts(['schedule', 'resume', id, '--json'], { env });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ id, state: 'active' });
+    expect((await view(id)).nextRunAt).not.toBeNull();
+  });
+
+  it('runs once now and lists the runs, newest first, one page unless --all', async () => {
+    const first = await runWts(['schedule', 'run', id], { env });
+    expect(first.stdout).toMatch(new RegExp(`^Started run (run_\\w+) of ${id} on task (task_\\w+) \\((running|succeeded|failed)\\)\\n$`));
+    const second = JSON.parse((await runWts(['schedule', 'run', id, '--json'], { env })).stdout) as { id: string; taskId: string };
+    expect(second.id).toMatch(/^run_/);
+
+    const all = JSON.parse((await runWts(['schedule', 'runs', id, '--all', '--json'], { env })).stdout) as { id: string }[];
+    expect(all).toHaveLength(2);
+    expect(all[0]!.id).toBe(second.id);
+
+    const table = await runWts(['schedule', 'runs', id, '--limit', '1'], tty());
+    const [header, ...rows] = table.stdout.trimEnd().split('\n');
+    expect(header).toMatch(/^ID\s+STATE\s+TASK\s+STARTED\s+OUTPUT$/);
+    expect(rows).toHaveLength(1);
+    expect(table.stderr).toContain('--all');
+
+    const piped = await runWts(['schedule', 'runs', 'sched_support_weekly'], { env });
+    expect(piped.stdout).toMatch(/^run_s090\tsucceeded\ttask_s090\t\d{4}-\d{2}-\d{2}T[\d:.]+Z\tCounted last week's tickets/m);
+  });
+
+  it('bounds --limit before sending', async () => {
+    const before = await requests();
+    expect(await runWts(['schedule', 'runs', id, '--limit', '26'], { env })).toMatchObject({ code: 2, stderr: 'wts: --limit: must be at most 25\n' });
+    expect(await requests()).toBe(before);
+  });
+
+  it('deletes only with --yes when not on a terminal', async () => {
+    const before = await requests();
+    const refused = await runWts(['schedule', 'delete', id], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('pass --yes');
+    expect(await requests()).toBe(before);
+    const deleted = await runWts(['schedule', 'delete', id, '--yes', '--json'], { env });
+    expect(JSON.parse(deleted.stdout)).toEqual({ id, deleted: true });
+    expect((await runWts(['schedule', 'view', id], { env })).code).toBe(3);
+  });
+
+  it('exits 6 when resuming in an archived workspace', async () => {
+    expect((await runWts(['workspace', 'archive', 'ws_ops', '--yes'], { env })).code).toBe(0);
+    const r = await runWts(['schedule', 'resume', 'sched_ops_access'], { env });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^wts: conflict: workspace ws_ops is archived/);
+  });
+});
