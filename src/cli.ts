@@ -1,7 +1,19 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
 import { registerSandbox } from './commands/sandbox.js';
+import { registerLogin } from './commands/login.js';
+import { registerAuth } from './commands/auth.js';
 import { registerWorkspace } from './commands/workspace.js';
+import { registerTask } from './commands/task.js';
+import { registerAgent } from './commands/agent.js';
+import { registerRun } from './commands/run.js';
+import { registerApproval } from './commands/approval.js';
+import { registerReminder } from './commands/reminder.js';
+import { registerInstructions, registerHandbook } from './commands/handbook.js';
+import { registerKnowledge } from './commands/knowledge.js';
+import { registerSchedule } from './commands/schedule.js';
+import { registerApi } from './commands/api.js';
+import { registerHelp } from './commands/help.js';
 import { activeCommand, displayNameFor, type CliDeps } from './commands/action.js';
 import { CliError, ExitCode, exitCodeForStatus, type ExitCodeValue } from './errors.js';
 import type { IO } from './io.js';
@@ -20,8 +32,21 @@ export function buildProgram(deps: CliDeps): Command {
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
+  registerLogin(program, deps);
+  registerAuth(program, deps);
   registerWorkspace(program, deps);
+  registerTask(program, deps);
+  registerAgent(program, deps);
+  registerRun(program, deps);
+  registerApproval(program, deps);
+  registerReminder(program, deps);
+  registerInstructions(program, deps);
+  registerHandbook(program, deps);
+  registerKnowledge(program, deps);
+  registerSchedule(program, deps);
+  registerApi(program, deps);
   registerSandbox(program, deps);
+  registerHelp(program, deps);
   return program;
 }
 

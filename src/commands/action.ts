@@ -29,7 +29,12 @@ export function displayNameFor(command: Command | undefined, field: string): str
   if (!command) return undefined;
   const option = (command.options as Option[]).find((o) => o.attributeName() === field);
   if (option?.long) return option.long;
-  return FIELD_NAMES.get(command)?.[field];
+  const names = FIELD_NAMES.get(command);
+  if (names?.[field]) return names[field];
+  // An item of a list given as a variadic argument: `tags[1]` with { tags: 'TAG' } reads "TAG #2".
+  const item = /^(\w+)\[(\d+)\]$/.exec(field);
+  const list = item ? names?.[item[1]!] : undefined;
+  return list ? `${list} #${Number(item![2]) + 1}` : undefined;
 }
 
 export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise<void>, fields: FieldNames = {}) {

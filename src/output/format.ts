@@ -41,6 +41,12 @@ export function localTime(iso: string | null | undefined, timeZone?: string): st
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
 }
 
+/** A time for a person: local, then how far off, e.g. "2026-11-23 09:00 (in 2 days)". */
+export function localAndRelative(iso: string | null | undefined, nowMs: number): string {
+  if (!iso) return '';
+  return `${localTime(iso)} (${relativeTime(iso, nowMs)})`;
+}
+
 const STATE_COLORS: Record<string, (c: ChalkInstance, s: string) => string> = {
   todo: (c, s) => c.cyan(s),
   in_progress: (c, s) => c.yellow(s),
@@ -65,4 +71,26 @@ const STATE_COLORS: Record<string, (c: ChalkInstance, s: string) => string> = {
 export function colorState(chalk: ChalkInstance, state: string | null | undefined): string {
   if (!state) return '';
   return STATE_COLORS[state]?.(chalk, state) ?? state;
+}
+
+/** Breaks each line of `text` at spaces so it fits `width` columns (a longer word stays whole), for text shown beside a label. */
+export function wrapText(text: string, width: number): string {
+  if (width < 20) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      if ([...line].length <= width) return line;
+      const indent = /^\s*/.exec(line)![0];
+      const out: string[] = [];
+      let current = '';
+      for (const word of line.slice(indent.length).split(/ +/)) {
+        if (current && [...current].length + 1 + [...word].length > width - indent.length) {
+          out.push(current);
+          current = word;
+        } else current = current ? `${current} ${word}` : word;
+      }
+      out.push(current);
+      return out.map((l) => indent + l).join('\n');
+    })
+    .join('\n');
 }
