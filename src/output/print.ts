@@ -4,6 +4,7 @@
 import Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
+import { wrapText } from './format.js';
 
 export type Mode = 'human' | 'plain';
 
@@ -105,7 +106,8 @@ export function printObject(out: OutputTarget, object: unknown, rows: [label: st
   }
   const width = Math.max(...rows.map(([label]) => label.length)) + 1;
   for (const [label, value] of rows) {
-    const text = value('human');
+    // Long values wrap beside their label instead of running under it.
+    const text = wrapText(value('human'), io.columns - (width + 1));
     const [first = '', ...rest] = text.split('\n');
     write(io, `${out.chalk.bold(`${label}:`.padEnd(width + 1))}${first}\n`);
     for (const line of rest) write(io, `${' '.repeat(width + 1)}${line}\n`);
