@@ -1,27 +1,22 @@
 // The sign-in and consent pages in a real headless Chromium: a person signs in, picks an organization,
 // grants fewer scopes and fewer workspaces, and the browser lands on the client's loopback callback.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromiumAvailable, launchChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { ALL_SCOPES, exchangeCode, pkcePair, registerClient, type RegisteredClient } from '../helpers/auth.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`consent-browser: ${CHROMIUM} not found, skipping the browser tests (apt-get install -y chromium)`);
+const hasChromium = chromiumAvailable('consent-browser');
 
 describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
   let sandbox: RunningSandbox;
   let callbackServer: Server;
   let callbackBase: string;
   const callbacks: URL[] = [];
-  let userDataDir: string;
+  let chrome: HeadlessChromium | undefined;
   let context: BrowserContext;
-  let browser: Browser | undefined;
   let client: RegisteredClient;
 
   beforeAll(async () => {
@@ -36,19 +31,12 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
     callbackBase = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}`;
     client = await registerClient(sandbox.origin, { client_name: 'Browser Test App', redirect_uris: ['http://127.0.0.1/callback'] });
 
-    userDataDir = mkdtempSync(join(tmpdir(), 'wts-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    browser = context.browser() ?? undefined;
+    chrome = await launchChromium();
+    context = chrome.context;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    await chrome?.close();
     callbackServer?.closeAllConnections();
     await new Promise<void>((resolve) => (callbackServer ? callbackServer.close(() => resolve()) : resolve()));
     await sandbox?.close();

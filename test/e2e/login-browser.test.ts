@@ -1,19 +1,16 @@
 // `wts login --no-browser` as a real process (`node bin/wts`, after `npm run build`) while someone else
 // plays the browser: headless Chromium on the sandbox's real pages; the approval done elsewhere and
 // the final address pasted on standard input; a denial; a forged state.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromiumAvailable, launchChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { approve } from '../helpers/auth.js';
 import { secretsOf, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
 import { sandboxStats, spawnWts } from '../helpers/wts-process.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`login-browser: ${CHROMIUM} not found, skipping the Chromium sign-in (apt-get install -y chromium)`);
+const hasChromium = chromiumAvailable('login-browser');
 
 let sandbox: RunningSandbox;
 let origin: string;
@@ -31,24 +28,16 @@ function startLogin(w: Workdir, args: string[] = []) {
 }
 
 describe.skipIf(!hasChromium)('wts login with a real browser', () => {
-  let userDataDir: string;
+  let chrome: HeadlessChromium | undefined;
   let context: BrowserContext;
-  let browser: Browser | undefined;
 
   beforeAll(async () => {
-    userDataDir = mkdtempSync(join(tmpdir(), 'wts-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    browser = context.browser() ?? undefined;
+    chrome = await launchChromium();
+    context = chrome.context;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    await chrome?.close();
   });
 
   test('signing in and approving on the sandbox pages in Chromium completes the waiting login', async () => {
