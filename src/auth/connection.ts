@@ -30,14 +30,19 @@ export function connectionHandle(ctx: CommandContext, profile: string, origin: s
   };
 }
 
-/** Opens the profile's connection; exit 4 ("not signed in … run `wts login`") when there is none for this origin. */
-export async function openConnection(ctx: CommandContext): Promise<OpenConnection> {
+/** The credential store of this context's profile and origin; exit 4 when the profile has none. */
+export function openProfileStore(ctx: CommandContext): { profile: string; origin: string; auth: ProfileAuth | undefined; store: CredentialStore } {
   const origin = ctx.origin();
   const profile = ctx.profileName();
   const auth = profileAuth(ctx, profile);
   const choice = storeChoiceForUse(ctx, auth);
   if (!choice) throw notSignedIn(origin);
-  const store = openStore(ctx, choice, profile, origin, auth?.credentialId);
+  return { profile, origin, auth, store: openStore(ctx, choice, profile, origin, auth?.credentialId) };
+}
+
+/** Opens the profile's connection; exit 4 ("not signed in … run `wts login`") when there is none for this origin. */
+export async function openConnection(ctx: CommandContext): Promise<OpenConnection> {
+  const { profile, origin, auth, store } = openProfileStore(ctx);
   const credentials: StoredCredentials | undefined = await store.read();
   if (!credentials || credentials.origin !== origin) throw notSignedIn(origin);
   const handle = connectionHandle(ctx, profile, origin, store);

@@ -2,11 +2,11 @@
 // forget the credentials here. Under the connection's lock, so no refresh races it.
 import type { CommandContext } from '../context.js';
 import { withLock } from './lock.js';
-import { connectionHandle } from './connection.js';
+import { connectionHandle, openProfileStore } from './connection.js';
 import type { StoredCredentials } from './credentials.js';
 import { notSignedIn } from './lifecycle.js';
 import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
-import { openStore, profileAuth, storeChoiceForUse, type ProfileAuth } from './profile-auth.js';
+import type { ProfileAuth } from './profile-auth.js';
 import { authTimings } from './settings.js';
 
 export interface LogoutOutcome {
@@ -33,12 +33,7 @@ export async function revokeConnection(credentials: StoredCredentials, options: 
 }
 
 export async function runLogout(ctx: CommandContext): Promise<LogoutOutcome> {
-  const origin = ctx.origin();
-  const profile = ctx.profileName();
-  const auth = profileAuth(ctx, profile);
-  const choice = storeChoiceForUse(ctx, auth);
-  if (!choice) throw notSignedIn(origin);
-  const store = openStore(ctx, choice, profile, origin, auth?.credentialId);
+  const { profile, origin, auth, store } = openProfileStore(ctx);
   const handle = connectionHandle(ctx, profile, origin, store);
   const revocationProblem = await withLock(handle.lockPath, `signing out of profile ${profile}`, handle.lock, async () => {
     const credentials = await store.read();
