@@ -2,7 +2,7 @@
 // the sandbox's routes and its MCP tools are all generated from it; no other file repeats a path, a query
 // name or a body field. Bounds come from the spec; names the spec leaves open come from DESIGN.md.
 import { z } from 'zod';
-import { checkCron, CRON_SHAPES_TEXT } from './cron.js';
+import { cronProblem, CRON_SHAPES_TEXT } from './cron.js';
 import type { ResourceName } from './resources.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -29,8 +29,8 @@ const limit = (max: number, dflt: number) => z.number().int().min(1).max(max).de
 const cron = () =>
   text(9, 100)
     .superRefine((value, ctx) => {
-      const check = checkCron(value);
-      if (!check.ok) ctx.addIssue({ code: 'custom', message: `${check.reason}; supported shapes: ${CRON_SHAPES_TEXT}` });
+      const problem = cronProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .describe(`five-field cron in the organization's timezone; one of: ${CRON_SHAPES_TEXT}`);
 const httpUrl = () =>

@@ -1,13 +1,19 @@
 // wts schedule list | view ID | runs ID | create --title --prompt|--prompt-file --cron --workspace --agent
 //              | edit ID [same flags] | pause ID | resume ID | delete ID | run ID
+//              | explain CRON [--tz --count] | check [ID...] [--workspace --require --max-late --last-run]
+//              | diff -f FILE | apply -f FILE [--prune --yes]
+// The modules behind explain, check, diff and apply (src/schedules/: cron-parser, yaml, zod) are loaded
+// inside those verbs only, so that starting wts for any other command does not load them.
 import type { Command } from 'commander';
-import { checkCron, CRON_SHAPES_TEXT } from '../api/cron.js';
+import { cronProblem, cronSentence, CRON_SHAPES_TEXT } from '../api/cron.js';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { readTextFile } from '../input/text.js';
 import { colorState, localAndRelative, relativeTime } from '../output/format.js';
-import { printDone, printItems, printObject, type Column, type Mode } from '../output/print.js';
+import { printDone, printItems, printObject, renderTable, type Column, type Mode } from '../output/print.js';
+import type { ScheduleReport } from '../schedules/check.js';
+import { localTimeZone, resolveTimeZone, runTimeForPeople, unknownTimeZoneMessage } from '../schedules/zones.js';
 import { confirmDestructive } from './confirm.js';
 import { pageOptions, pageSize, printPages, type PageOptions } from './listing.js';
 import { examples, verb, type CliDeps } from './action.js';
@@ -40,10 +46,8 @@ function scheduleOptions(command: Command, required: string): Command {
 /** The body fields the flags give, checked before any request: the prompt read, the cron shape known. */
 async function scheduleChanges(ctx: CommandContext, opts: ScheduleFlags) {
   if (opts.prompt !== undefined && opts.promptFile !== undefined) throw new CliError('--prompt and --prompt-file cannot be used together', ExitCode.usage);
-  if (opts.cron !== undefined) {
-    const check = checkCron(opts.cron);
-    if (!check.ok) throw new CliError(`--cron: ${check.reason}; supported shapes: ${CRON_SHAPES_TEXT}`, ExitCode.usage);
-  }
+  const problem = opts.cron === undefined ? undefined : cronProblem(opts.cron);
+  if (problem) throw new CliError(`--cron: ${problem}`, ExitCode.usage);
   const prompt = opts.promptFile !== undefined ? await readTextFile(ctx, opts.promptFile, '--prompt-file') : opts.prompt;
   return {
     ...(opts.title !== undefined && { title: opts.title }),
@@ -54,18 +58,25 @@ async function scheduleChanges(ctx: CommandContext, opts: ScheduleFlags) {
   };
 }
 
-const nextRun = (ctx: CommandContext, s: Schedule, mode: Mode) => (mode === 'human' ? (s.nextRunAt ? localAndRelative(s.nextRunAt, ctx.now()) : '—') : (s.nextRunAt ?? ''));
+/** For people: local time, how far off, and the time where the schedule runs; for scripts: ISO 8601. */
+const nextRun = (ctx: CommandContext, s: Schedule, mode: Mode) => (mode === 'human' ? (s.nextRunAt ? runTimeForPeople(s.nextRunAt, s.timezone, ctx.now()) : '—') : (s.nextRunAt ?? ''));
 
+/** In a one-line confirmation: local time and how far off. */
+const nextRunShort = (ctx: CommandContext, s: Schedule) => (s.nextRunAt ? localAndRelative(s.nextRunAt, ctx.now()) : '—');
+
+/** For people: the outcome and when ("succeeded 2 days ago"); for scripts: when it started. */
 function lastRun(ctx: CommandContext, s: Schedule, mode: Mode): string {
   if (!s.lastRun) return mode === 'human' ? 'never' : '';
   if (mode === 'plain') return s.lastRun.startedAt;
-  return `${colorState(ctx.chalk, s.lastRun.state)} ${relativeTime(s.lastRun.startedAt, ctx.now())}`;
+  const when = relativeTime(s.lastRun.startedAt, ctx.now());
+  return s.lastRun.state === 'running' ? `${colorState(ctx.chalk, 'running')} since ${when}` : `${colorState(ctx.chalk, s.lastRun.state)} ${when}`;
 }
 
 function printSchedule(ctx: CommandContext, s: Schedule): void {
   printObject(ctx, s, [
     ['ID', () => s.id],
     ['Title', () => s.title],
+    ['Schedule', () => cronSentence(s.cron, s.timezone)],
     ['State', (mode) => (mode === 'human' ? colorState(ctx.chalk, s.state) : s.state)],
     ['Cron', () => s.cron],
     ['Timezone', () => s.timezone],
@@ -79,24 +90,31 @@ function printSchedule(ctx: CommandContext, s: Schedule): void {
 
 export function registerSchedule(program: Command, deps: CliDeps): void {
   const group = program.command('schedule').alias('schedules').description('prompts an agent runs on a repeating schedule');
-  examples(group, ['wts schedule list', 'wts schedule pause sched_support_weekly']);
+  examples(group, [
+    'wts schedule list',
+    'wts schedule pause sched_support_weekly',
+    'wts schedule explain "0 9 * * 1-5" --tz Europe/Berlin',
+    'wts schedule check --require active --max-late 1h --last-run succeeded',
+    'wts schedule diff -f schedules.yaml',
+  ]);
 
   verb(group, deps, {
     name: 'list',
-    description: 'list the scheduled tasks: cron, timezone, state, next and last run',
+    description: 'list the scheduled tasks: when they run, timezone, state, next and last run',
     fields: FIELDS,
-    examples: ['wts schedule list', 'wts schedule list --json'],
+    examples: ['wts schedule list', 'wts schedule list --json', 'wts schedule list | cut -f1,3   # id and cron, tab-separated'],
     async run({ ctx }) {
       const api = await ctx.api();
-      const columns: Column<Schedule>[] = [
-        { header: 'ID', value: (s) => s.id },
-        { header: 'Title', value: (s) => s.title, flex: true },
-        { header: 'Cron', value: (s) => s.cron },
-        { header: 'Timezone', value: (s) => s.timezone },
-        { header: 'State', value: (s, mode) => (mode === 'human' ? colorState(ctx.chalk, s.state) : s.state) },
-        { header: 'Next run', value: (s, mode) => nextRun(ctx, s, mode) },
-        { header: 'Last run', value: (s, mode) => lastRun(ctx, s, mode) },
-      ];
+      const id: Column<Schedule> = { header: 'ID', value: (s) => s.id };
+      const title: Column<Schedule> = { header: 'Title', value: (s) => s.title, flex: true };
+      const timezone: Column<Schedule> = { header: 'Timezone', value: (s) => s.timezone };
+      const state: Column<Schedule> = { header: 'State', value: (s, mode) => (mode === 'human' ? colorState(ctx.chalk, s.state) : s.state) };
+      const next: Column<Schedule> = { header: 'Next run', value: (s, mode) => nextRun(ctx, s, mode) };
+      const last: Column<Schedule> = { header: 'Last run', value: (s, mode) => lastRun(ctx, s, mode) };
+      // People read the schedule as a sentence; piped, the columns stay the ones scripts already cut (the cron).
+      const columns: Column<Schedule>[] = ctx.io.isStdoutTTY
+        ? [id, title, { header: 'Schedule', value: (s) => cronSentence(s.cron) }, timezone, state, next, last]
+        : [id, title, { header: 'Cron', value: (s) => s.cron }, timezone, state, next, last];
       await printItems(ctx, api.items('list_scheduled_tasks', { path: {} }) as AsyncIterable<Schedule>, columns, { empty: 'No scheduled tasks.' });
     },
   });
@@ -149,7 +167,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       const body = await scheduleChanges(ctx, opts);
       const api = await ctx.api();
       const schedule = (await api.call('create_scheduled_task', { path: {}, body: body as Required<typeof body> })) as Schedule;
-      printDone(ctx, schedule, `Created ${schedule.id} (${schedule.title}); next run ${nextRun(ctx, schedule, 'human')}`);
+      printDone(ctx, schedule, `Created ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);
     },
   });
 
@@ -165,7 +183,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       if (Object.keys(body).length === 0) throw new CliError('nothing to change: pass --title, --prompt, --prompt-file, --cron, --workspace or --agent', ExitCode.usage);
       const api = await ctx.api();
       const schedule = (await api.call('update_scheduled_task', { path: { scheduledTaskId: args[0] as string }, body })) as Schedule;
-      printDone(ctx, schedule, `Updated ${schedule.id} (${schedule.title}); next run ${nextRun(ctx, schedule, 'human')}`);
+      printDone(ctx, schedule, `Updated ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);
     },
   });
 
@@ -191,7 +209,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     async run({ ctx, args }) {
       const api = await ctx.api();
       const schedule = (await api.call('resume_scheduled_task', { path: { scheduledTaskId: args[0] as string }, body: {} })) as Schedule;
-      printDone(ctx, schedule, `Resumed ${schedule.id} (${schedule.title}); next run ${nextRun(ctx, schedule, 'human')}`);
+      printDone(ctx, schedule, `Resumed ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);
     },
   });
 
@@ -223,4 +241,256 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       printDone(ctx, run, `Started run ${run.id} of ${args[0] as string} on task ${run.taskId} (${run.state})`);
     },
   });
+
+  registerExplain(group, deps);
+  registerCheck(group, deps);
+  registerSchedulesAsCode(group, deps);
+}
+
+// ---- explain: a cron, offline ----------------------------------------------------------------------
+
+interface ExplainFlags {
+  tz?: string;
+  count: string;
+}
+
+/** A --tz as given, checked: the IANA name, or exit 2 naming the nearest known zone. */
+function timeZoneOption(text: string | undefined, fallback: string): string {
+  if (text === undefined) return fallback;
+  const zone = resolveTimeZone(text);
+  if (!zone) throw new CliError(`--tz: ${unknownTimeZoneMessage(text)}`, ExitCode.usage);
+  return zone;
+}
+
+function registerExplain(group: Command, deps: CliDeps): void {
+  verb<ExplainFlags>(group, deps, {
+    name: 'explain',
+    description: 'say when a cron runs, without signing in: its shape, a sentence, the next runs in a timezone and locally',
+    args: [['<CRON>', `a five-field cron, quoted; one of ${CRON_SHAPES_TEXT}`]],
+    options: (c) =>
+      c
+        .option('--tz <zone>', "read the cron in this IANA timezone, e.g. Europe/Berlin (default: the local one; the service uses the organization's, shown by `wts schedule list`)")
+        .option('--count <n>', 'how many next runs to show, 1 to 100', '5'),
+    examples: [
+      'wts schedule explain "0 9 * * 1-5" --tz Europe/Berlin',
+      'wts schedule explain "30 2 * * *" --tz Europe/Berlin --count 10   # a change of the clocks moves a run',
+      'wts schedule explain "0 9 * * 1" --tz America/New_York --json',
+    ],
+    async run({ ctx, args, opts }) {
+      const cron = args[0] as string;
+      const problem = cronProblem(cron);
+      if (problem) throw new CliError(`CRON: ${problem}`, ExitCode.usage);
+      const localZone = localTimeZone();
+      const timezone = timeZoneOption(opts.tz, localZone);
+      const count = /^\d{1,3}$/.test(opts.count.trim()) ? Number(opts.count) : Number.NaN;
+      if (!(count >= 1 && count <= 100)) throw new CliError(`--count: must be a whole number from 1 to 100, not "${opts.count}"`, ExitCode.usage);
+      const { explainCron } = await import('../schedules/explain.js');
+      const explained = explainCron(cron, timezone, { nowMs: ctx.now(), count, localTimezone: localZone });
+      printObject(ctx, explained, [
+        ['Cron', () => explained.cron],
+        ['Shape', () => `${explained.shape} (${explained.pattern})`],
+        ['Schedule', () => explained.sentence],
+      ]);
+      if (ctx.json) return;
+      if (!ctx.io.isStdoutTTY) {
+        for (const r of explained.nextRuns) ctx.io.stdout.write(`Next run\t${r.at}\t${r.inZone}\t${r.local}\t${r.note ?? ''}\n`);
+        return;
+      }
+      const sameZone = timezone === localZone;
+      const notes = explained.nextRuns.some((r) => r.note);
+      const headers = [sameZone ? `${timezone} (local)` : timezone, ...(sameZone ? [] : [`Local (${localZone})`]), 'When', ...(notes ? ['Note'] : [])];
+      const rows = explained.nextRuns.map((r) => [r.inZone, ...(sameZone ? [] : [r.local]), relativeTime(r.at, ctx.now()), ...(notes ? [r.note ? ctx.chalk.yellow(r.note) : ''] : [])]);
+      ctx.io.stdout.write(`\n${ctx.chalk.bold(`Next ${count === 1 ? 'run' : `${count} runs`}:`)}\n`);
+      ctx.io.stdout.write(renderTable(ctx.chalk, ctx.io.columns, headers, rows, headers.map((h) => h === 'Note')));
+    },
+  });
+}
+
+// ---- check: for CI ---------------------------------------------------------------------------------
+
+interface CheckFlags {
+  workspace?: string;
+  require?: string;
+  maxLate?: string;
+  lastRun?: string;
+}
+
+const CHECK_HEADERS = { cron: 'Cron', state: 'State', late: 'On time', lastRun: 'Last run' } as const;
+const CHECK_NAMES = { cron: 'cron', state: 'state', late: 'late', lastRun: 'last run' } as const;
+
+function registerCheck(group: Command, deps: CliDeps): void {
+  verb<CheckFlags>(group, deps, {
+    name: 'check',
+    description: 'check scheduled tasks in CI: supported cron, state, not late, last run succeeded; exit 8 when a check fails',
+    args: [['[ID...]', 'scheduled task ids (default: every scheduled task, or every one of --workspace)']],
+    options: (c) =>
+      c
+        .option('--workspace <id>', 'only the scheduled tasks of this workspace')
+        .option('--require <state>', 'fail unless the scheduled task is in this state: active or paused')
+        .option('--max-late <duration>', 'fail when an occurrence older than this (e.g. 15m, 2h, 1d) has had no run started since')
+        .option('--last-run <outcome>', 'fail unless the latest finished run has this outcome: succeeded (one that never ran passes)'),
+    fields: FIELDS,
+    examples: [
+      'wts schedule check --require active --max-late 30m --last-run succeeded',
+      'wts schedule check sched_ops_backups sched_sales_digest --max-late 2h',
+      'wts schedule check --workspace ws_ops --require active --json | jq \'.[] | select(.ok | not) | .id\'',
+    ],
+    async run({ ctx, args, opts }) {
+      const ids = (args[0] as string[] | undefined) ?? [];
+      if (ids.length > 0 && opts.workspace !== undefined) throw new CliError('pass scheduled task IDs or --workspace, not both', ExitCode.usage);
+      if (opts.require !== undefined && opts.require !== 'active' && opts.require !== 'paused') throw new CliError(`--require: must be active or paused, not "${opts.require}"`, ExitCode.usage);
+      if (opts.lastRun !== undefined && opts.lastRun !== 'succeeded') throw new CliError(`--last-run: must be succeeded, not "${opts.lastRun}"`, ExitCode.usage);
+      const [{ parseDuration }, { checkSchedule, checksFor, latestFinished }] = await Promise.all([import('../schedules/duration.js'), import('../schedules/check.js')]);
+      const maxLateMs = opts.maxLate === undefined ? undefined : parseDuration(opts.maxLate);
+      if (opts.maxLate !== undefined && maxLateMs === undefined) throw new CliError(`--max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "${opts.maxLate}"`, ExitCode.usage);
+      const options = { require: opts.require as 'active' | 'paused' | undefined, maxLateMs, lastRun: opts.lastRun as 'succeeded' | undefined };
+
+      const api = await ctx.api();
+      const schedules: Schedule[] = [];
+      if (ids.length > 0) {
+        for (const scheduledTaskId of ids) schedules.push((await api.call('get_scheduled_task', { path: { scheduledTaskId } })) as Schedule);
+      } else {
+        for await (const s of api.items('list_scheduled_tasks', { path: {} }) as AsyncIterable<Schedule>) if (opts.workspace === undefined || s.workspaceId === opts.workspace) schedules.push(s);
+      }
+      if (schedules.length === 0) {
+        throw new CliError(`no scheduled tasks${opts.workspace ? ` in ${opts.workspace}` : ''}: nothing was checked (a check of nothing fails, so a mistyped workspace cannot pass)`, ExitCode.checkFailed);
+      }
+
+      const reports: ScheduleReport[] = [];
+      for (const s of schedules) {
+        let finished = s.lastRun ?? undefined;
+        // The latest run may still be running: its outcome is the one before it.
+        if (options.lastRun && finished?.state === 'running') {
+          const runs: Run[] = [];
+          for await (const run of api.items('list_scheduled_task_runs', { path: { scheduledTaskId: s.id }, query: { limit: 25 } }) as AsyncIterable<Run>) {
+            runs.push(run);
+            if (run.state !== 'running' || runs.length >= 100) break;
+          }
+          finished = latestFinished(runs);
+        }
+        reports.push(checkSchedule(s, options, ctx.now(), finished));
+      }
+
+      const names = checksFor(options);
+      const mark = (result: string, mode: Mode) => (mode === 'plain' ? `${result}: ` : result === 'pass' ? ctx.chalk.green('✓ ') : result === 'fail' ? ctx.chalk.red('✗ ') : ctx.chalk.dim('– '));
+      const columns: Column<ScheduleReport>[] = [
+        { header: 'ID', value: (r) => r.id },
+        { header: 'Result', value: (r, mode) => (mode === 'plain' ? (r.ok ? 'pass' : 'fail') : r.ok ? ctx.chalk.green('ok') : ctx.chalk.red('FAILED')) },
+        { header: 'Title', value: (r) => r.title, flex: true },
+        ...names.map((name): Column<ScheduleReport> => ({
+          header: CHECK_HEADERS[name],
+          value: (r, mode) => {
+            const check = r.checks[name]!;
+            return `${mark(check.result, mode)}${check.detail}`;
+          },
+        })),
+      ];
+      await printItems(ctx, reports, columns);
+
+      const failed = reports.filter((r) => !r.ok);
+      if (failed.length > 0) {
+        const which = failed.map((r) => `${r.id} (${names.filter((n) => r.checks[n]?.result === 'fail').map((n) => CHECK_NAMES[n]).join(', ')})`);
+        throw new CliError(`${failed.length} of ${reports.length} scheduled tasks failed a check: ${which.join(', ')}`, ExitCode.checkFailed);
+      }
+      if (ctx.io.isStderrTTY && !ctx.json) ctx.io.stderr.write(`${ctx.chalk.green('✓')} ${reports.length} scheduled task${reports.length === 1 ? '' : 's'} passed: ${names.map((n) => CHECK_NAMES[n]).join(', ')}\n`);
+    },
+  });
+}
+
+// ---- diff, apply: schedules as code ------------------------------------------------------------------
+
+interface FileFlags {
+  file?: string;
+  prune?: boolean;
+  yes?: boolean;
+}
+
+const FILE_HELP = 'the schedules file, JSON or YAML: {"schedules": [{key?, title, prompt, cron, workspace, agent, state?}]} (- for standard input)';
+
+/** Reads and checks the file (exit 2 before any request), then lists the service's scheduled tasks and plans. */
+async function planFromFile(ctx: CommandContext, opts: FileFlags) {
+  if (opts.file === undefined) throw new CliError(`--file: is required: ${FILE_HELP}`, ExitCode.usage);
+  const [{ parseScheduleFile }, { planSchedules }] = await Promise.all([import('../schedules/file.js'), import('../schedules/plan.js')]);
+  const fileName = opts.file === '-' ? '<stdin>' : opts.file;
+  const specs = parseScheduleFile(await readTextFile(ctx, opts.file, '--file'), fileName);
+  const api = await ctx.api();
+  const actual: Schedule[] = [];
+  for await (const s of api.items('list_scheduled_tasks', { path: {} }) as AsyncIterable<Schedule>) actual.push(s);
+  return { api, fileName, plan: planSchedules(specs, actual, { prune: Boolean(opts.prune) }) };
+}
+
+const scope = (workspaces: string[]) => (workspaces.length ? workspaces.join(', ') : 'no workspace');
+
+const MATCHING_HELP = `Matching:
+  An entry is matched to the scheduled task with the same workspace and title: the service keeps no
+  field of ours, so \`key\` is a local alias, named in plans and errors, never sent. Renaming a title
+  therefore creates a new scheduled task (and --prune deletes the old one) unless the title is changed
+  on the service first (\`wts schedule edit ID --title\`). Only the workspaces the file names are compared.
+`;
+
+function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
+  const diff = verb<FileFlags>(group, deps, {
+    name: 'diff',
+    description: "show how the service's scheduled tasks differ from a schedules file; exit 8 on any drift",
+    options: (c) => c.option('-f, --file <file>', FILE_HELP),
+    examples: ['wts schedule diff -f schedules.yaml', 'wts schedule diff -f schedules.json --json', 'wts schedule diff -f schedules.yaml; echo $?   # 0 no drift, 8 drift, 2 a malformed file'],
+    async run({ ctx, opts }) {
+      const { fileName, plan } = await planFromFile(ctx, opts);
+      const { hasDrift, renderPlan, planJson, planSummary } = await import('../schedules/plan.js');
+      const drift = hasDrift(plan);
+      if (ctx.json) ctx.io.stdout.write(`${JSON.stringify(planJson(plan), null, 2)}\n`);
+      else if (drift) ctx.io.stdout.write(renderPlan(plan, ctx.chalk));
+      else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${ctx.chalk.green('✓')} No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}\n`);
+      if (drift) {
+        const extra = plan.steps.some((s) => s.action === 'extra');
+        throw new CliError(`${fileName} and the service differ: ${planSummary(plan)} — \`wts schedule apply -f ${opts.file}${extra ? ' --prune' : ''}\` makes them match`, ExitCode.checkFailed);
+      }
+    },
+  });
+
+  diff.addHelpText('after', MATCHING_HELP);
+
+  const apply = verb<FileFlags>(group, deps, {
+    name: 'apply',
+    description: 'make the scheduled tasks match a schedules file: create, update, pause, resume (and with --prune delete)',
+    options: (c) =>
+      c
+        .option('-f, --file <file>', FILE_HELP)
+        .option('--prune', 'also delete the scheduled tasks the file does not list, in the workspaces it names (never in others)')
+        .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)'),
+    examples: ['wts schedule apply -f schedules.yaml', 'wts schedule apply -f schedules.yaml --prune --yes   # in CI', 'wts schedule apply -f schedules.yaml --yes --json'],
+    async run({ ctx, opts }) {
+      const { api, fileName, plan } = await planFromFile(ctx, opts);
+      const { renderPlan, changingSteps } = await import('../schedules/plan.js');
+      const changes = changingSteps(plan);
+      const extras = plan.steps.filter((s) => s.action === 'extra').length;
+      const kept = extras ? `; ${extras} not in the file kept (--prune deletes them)` : '';
+      if (!ctx.json) ctx.io.stdout.write(renderPlan(plan, ctx.chalk));
+      if (changes.length === 0) {
+        if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ applied: [] }, null, 2)}\n`);
+        else printDone(ctx, {}, `Nothing to change: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}`);
+        return;
+      }
+      const deletions = changes.filter((s) => s.action === 'delete').length;
+      await confirmDestructive(
+        ctx,
+        `Apply these changes to the scheduled tasks in ${scope(plan.workspaces)}?${deletions ? ` ${deletions} scheduled task${deletions === 1 ? '' : 's'} will be deleted.` : ''}`,
+        opts.yes,
+      );
+      const { applyPlan, ApplyStopped } = await import('../schedules/apply.js');
+      const verbs = { create: 'Created', update: 'Updated', pause: 'Paused', resume: 'Resumed', delete: 'Deleted' } as const;
+      try {
+        const applied = await applyPlan(api, plan, (step) => {
+          if (!ctx.json) printDone(ctx, step, `${verbs[step.action]} ${step.id} "${step.title}" in ${step.workspaceId}`);
+        });
+        if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ applied }, null, 2)}\n`);
+        else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${applied.length} change${applied.length === 1 ? '' : 's'} applied: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}\n`);
+      } catch (err) {
+        if (!(err instanceof ApplyStopped)) throw err;
+        ctx.io.stderr.write(`wts: ${err.message}; what was done stays done — \`wts schedule diff -f ${opts.file}\` shows what is left\n`);
+        throw err.cause;
+      }
+    },
+  });
+  apply.addHelpText('after', MATCHING_HELP);
 }

@@ -6,7 +6,6 @@
 // a reminder, a schedule), handles it AT ITS DUE TIME (records are dated then, not "now"), and repeats
 // until nothing is due. So after a jump of the clock, a reminder that fired an hour ago started a run an
 // hour ago, and that run finished three seconds later, as it would have in real time.
-import { CronExpressionParser } from 'cron-parser';
 import type { SandboxContext } from './context.js';
 import type {
   AgentRec,
@@ -21,6 +20,7 @@ import type {
   User,
   WorkspaceRec,
 } from './model.js';
+import { dateInZone, nextCronOccurrence } from '../schedules/occurrences.js';
 import { ServiceError } from './problem.js';
 import { agentAuthor, recordEvent, recordMessage, recordPendingAction } from './records.js';
 
@@ -36,34 +36,6 @@ const FAIL_WORD = /\bfail\b/i;
 const KIND_CYCLE: readonly PendingKind[] = ['action', 'human_task', 'question'];
 /** Guards against a runaway loop if some record stays due whatever tick() does. */
 const MAX_STEPS_PER_TICK = 10_000;
-
-/**
- * The first occurrence of a five-field cron strictly after `afterMs`, read in `timezone` (DST is
- * cron-parser's: a time skipped by a spring-forward runs an hour later, a repeated time runs once).
- */
-export function nextCronOccurrence(cron: string, timezone: string, afterMs: number): string {
-  const next = CronExpressionParser.parse(cron, { tz: timezone, currentDate: new Date(afterMs) }).next();
-  return new Date(next.getTime()).toISOString();
-}
-
-/** The last occurrence of a five-field cron strictly before `beforeMs`, in `timezone` (ms). */
-export function previousCronOccurrence(cron: string, timezone: string, beforeMs: number): number {
-  return CronExpressionParser.parse(cron, { tz: timezone, currentDate: new Date(beforeMs) }).prev().getTime();
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date (YYYY-MM-DD) of an instant in a timezone. */
-export function dateInZone(ms: number, timezone: string): string {
-  let format = dateFormats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormats.set(timezone, format);
-  }
-  const parts = format.formatToParts(new Date(ms));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 /** What a run was started for, kept until it finishes (in memory: a restart forgets only the wording). */
 interface RunPlan {

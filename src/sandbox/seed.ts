@@ -19,7 +19,7 @@ import type {
   User,
   WorkspaceRec,
 } from './model.js';
-import { dateInZone, nextCronOccurrence, previousCronOccurrence } from './agent.js';
+import { dateInZone, nextCronOccurrence, previousCronOccurrence } from '../schedules/occurrences.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

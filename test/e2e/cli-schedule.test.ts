@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { localTime } from '../../src/output/format.js';
+import { localTimeZone } from '../../src/schedules/zones.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 
@@ -46,9 +47,9 @@ describe('wts schedule list, view', () => {
     const r = await runWts(['schedule', 'list'], tty());
     expect(r.code).toBe(0);
     const [header, ...rows] = r.stdout.trimEnd().split('\n');
-    expect(header).toMatch(/^ID\s+TITLE\s+CRON\s+TIMEZONE\s+STATE\s+NEXT RUN\s+LAST RUN$/);
+    expect(header).toMatch(/^ID\s+TITLE\s+SCHEDULE\s+TIMEZONE\s+STATE\s+NEXT RUN\s+LAST RUN$/);
     const row = rows.find((l) => l.startsWith('sched_support_weekly'))!;
-    expect(row).toMatch(/Weekly support metrics\s+0 8 \* \* 1\s+Europe\/Berlin\s+active\s+/);
+    expect(row).toMatch(/Weekly support metrics\s+weekly on Monday at 08:00\s+Europe\/Berlin\s+active\s+/);
     expect(row).toContain(`${localTime(weekly.nextRunAt)} (`);
     expect(row).toMatch(/succeeded \d+ days? ago$|succeeded yesterday$/);
     expect(rows.find((l) => l.startsWith('sched_support_status'))).toMatch(/paused\s+—\s+never$/);
@@ -77,7 +78,12 @@ describe('wts schedule list, view', () => {
   it('shows one scheduled task in full', async () => {
     const weekly = await view('sched_support_weekly');
     const r = await runWts(['schedule', 'view', 'sched_support_weekly'], tty());
+    expect(r.stdout).toMatch(/^Schedule:\s+weekly on Monday at 08:00, Europe\/Berlin$/m);
     expect(r.stdout).toMatch(/^Cron:\s+0 8 \* \* 1$/m);
+    // Where the reader is not in Berlin, the next run is also shown at Berlin's time.
+    const nextLine = r.stdout.split('\n').find((l) => l.startsWith('Next run:'))!;
+    if (localTimeZone() === 'Europe/Berlin') expect(nextLine).not.toContain('·');
+    else expect(nextLine).toMatch(/ · (\d{4}-\d{2}-\d{2} )?08:00 Berlin$/);
     expect(r.stdout).toMatch(/^Timezone:\s+Europe\/Berlin$/m);
     expect(r.stdout).toMatch(/^State:\s+active$/m);
     expect(r.stdout).toMatch(new RegExp(`^Next run:\\s+${localTime(weekly.nextRunAt)} \\((in|tomorrow)`, 'm'));

@@ -1,7 +1,8 @@
 // When scheduled tasks run: the next occurrence of each supported cron shape in the organization's
 // timezone, asserted as exact UTC instants, including across daylight-saving changes.
 import { describe, expect, it } from 'vitest';
-import { AgentSimulator, dateInZone } from '../../src/sandbox/agent.js';
+import { AgentSimulator } from '../../src/sandbox/agent.js';
+import { dateInZone } from '../../src/schedules/occurrences.js';
 import { DEFAULT_FAULTS, SandboxClock, SandboxStore, type SandboxContext } from '../../src/sandbox/context.js';
 import type { ScheduledTaskRec } from '../../src/sandbox/model.js';
 import { seedState } from '../../src/sandbox/seed.js';

@@ -1,0 +1,237 @@
+// Schedules as code against the real sandbox: `wts schedule diff -f FILE` (exit 8 on drift) and
+// `wts schedule apply -f FILE [--prune] [--yes]`, with files in YAML and JSON, written as a team would.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { signIn } from '../helpers/auth.js';
+import { runWts } from '../helpers/cli.js';
+
+interface Schedule {
+  id: string;
+  title: string;
+  prompt: string;
+  cron: string;
+  workspaceId: string;
+  agentId: string;
+  state: 'active' | 'paused';
+}
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+const dir = mkdtempSync(join(tmpdir(), 'wts-schedules-'));
+const tty = () => ({ env: { ...env, NO_COLOR: '1' }, tty: true, columns: 200 });
+const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const list = async (): Promise<Schedule[]> => JSON.parse((await runWts(['schedule', 'list', '--json'], { env })).stdout) as Schedule[];
+const byId = async (id: string) => (await list()).find((s) => s.id === id);
+
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : name.endsWith('.json') ? JSON.stringify(content, null, 2) : stringify(content));
+  return path;
+}
+
+/** The file entry for a scheduled task as the service has it. */
+const entryOf = (s: Schedule, extra: Record<string, unknown> = {}) => ({ title: s.title, prompt: s.prompt, cron: s.cron, workspace: s.workspaceId, agent: s.agentId, state: s.state, ...extra });
+
+let seeded: Schedule[];
+let drifted: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
+  seeded = await list();
+  const backups = seeded.find((s) => s.id === 'sched_ops_backups')!;
+  const digest = seeded.find((s) => s.id === 'sched_sales_digest')!;
+  // What the team wants: backups checked at 06:00, the digest paused, two new ones; the access review
+  // (sched_ops_access, in ws_ops) is no longer listed.
+  drifted = file('drift.yaml', {
+    schedules: [
+      entryOf(backups, { key: 'backups', cron: '0 6 * * *' }),
+      entryOf(digest, { key: 'digest', state: 'paused' }),
+      { key: 'review', title: 'Weekly ops review', prompt: "List this week's incidents and post the summary in #ops.", cron: '0 10 * * 5', workspace: 'ws_ops', agent: 'agt_ops' },
+      { key: 'cleanup', title: 'Quarterly cleanup', prompt: 'Archive the finished tasks.', cron: '0 7 1 * *', workspace: 'ws_ops', agent: 'agt_ops', state: 'paused' },
+    ],
+  });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('wts schedule diff', () => {
+  it('exits 0 when the service matches the file, YAML or JSON', async () => {
+    const matching = { schedules: seeded.filter((s) => s.workspaceId === 'ws_ops' || s.workspaceId === 'ws_sales').map((s) => entryOf(s)) };
+    for (const path of [file('same.yaml', matching), file('same.json', matching)]) {
+      const piped = await runWts(['schedule', 'diff', '-f', path], { env });
+      expect(piped).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      const onTty = await runWts(['schedule', 'diff', '--file', path], tty());
+      expect(onTty).toMatchObject({ code: 0, stdout: `✓ No drift: the 3 scheduled tasks in ws_ops, ws_sales match ${path}\n` });
+    }
+    const json = await runWts(['schedule', 'diff', '-f', join(dir, 'same.json'), '--json'], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ drift: false, workspaces: ['ws_ops', 'ws_sales'], changes: [] });
+  });
+
+  it('exits 8 on drift and prints it field by field', async () => {
+    const r = await runWts(['schedule', 'diff', '-f', drifted], tty());
+    expect(r.code).toBe(8);
+    expect(r.stdout).toBe(
+      [
+        '~ update  backups: sched_ops_backups "Daily backup check" in ws_ops',
+        '    cron    "30 6 * * *" (daily at 06:30) → "0 6 * * *" (daily at 06:00)',
+        '~ pause   digest: sched_sales_digest "Pipeline digest" in ws_sales (active → paused)',
+        '+ create  review: "Weekly ops review" in ws_ops',
+        '    cron    "0 10 * * 5" (weekly on Friday at 10:00)',
+        '    agent   agt_ops',
+        `    prompt  "List this week's incidents and post the summary in #ops."`,
+        '+ create  cleanup: "Quarterly cleanup" in ws_ops',
+        '    cron    "0 7 1 * *" (monthly on the 1st at 07:00)',
+        '    agent   agt_ops',
+        '    prompt  "Archive the finished tasks."',
+        '~ pause   cleanup: "Quarterly cleanup" once created (the file says paused)',
+        '! extra   sched_ops_access "Monthly access review" in ws_ops: not in the file (apply --prune deletes it)',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stderr).toBe(`wts: ${drifted} and the service differ: 2 to create, 1 to update, 1 to pause, 1 not in the file, 0 unchanged — \`wts schedule apply -f ${drifted} --prune\` makes them match\n`);
+  });
+
+  it('shows a changed prompt line by line', async () => {
+    const backups = seeded.find((s) => s.id === 'sched_ops_backups')!;
+    const path = file('prompt.yaml', { schedules: [entryOf(backups, { prompt: `${backups.prompt}\nAlso check the mail server.` })] });
+    const r = await runWts(['schedule', 'diff', '-f', path], { env });
+    expect(r.code).toBe(8);
+    expect(r.stdout).toContain('~ update  sched_ops_backups "Daily backup check" in ws_ops\n    prompt\n      + Also check the mail server.\n');
+  });
+
+  it('reports the drift as JSON for scripts', async () => {
+    const r = await runWts(['schedule', 'diff', '-f', drifted, '--json'], { env });
+    expect(r.code).toBe(8);
+    const report = JSON.parse(r.stdout) as { drift: boolean; workspaces: string[]; changes: { action: string; id?: string | null; key?: string; fields?: unknown }[] };
+    expect(report.drift).toBe(true);
+    expect(report.workspaces).toEqual(['ws_ops', 'ws_sales']);
+    expect(report.changes.map((c) => [c.action, c.key ?? c.id])).toEqual([
+      ['update', 'backups'],
+      ['pause', 'digest'],
+      ['create', 'review'],
+      ['create', 'cleanup'],
+      ['pause', 'cleanup'],
+      ['extra', 'sched_ops_access'],
+    ]);
+    expect(report.changes[0]).toMatchObject({ id: 'sched_ops_backups', entry: 0, fields: [{ field: 'cron', from: '30 6 * * *', to: '0 6 * * *' }] });
+  });
+
+  it('exits 2 for a malformed file, naming the line, the entry and the field, before sending anything', async () => {
+    const before = await requests();
+    const bad = file('bad.yaml', 'schedules:\n  - title: A\n    prompt: a\n    cron: 0 9 * * *\n    workspace: ws_ops\n    agent: agt_ops\n  - title: B\n    prompt: b\n    cron: 0 9 * * 1-6\n    workspace: ws_ops\n    agent: agt_ops\n');
+    const r = await runWts(['schedule', 'diff', '-f', bad], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^wts: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:9: schedules\\[1\\]\\.cron: day of week must be 1-5 .*; nearest supported: weekdays "0 9 \\* \\* 1-5" \\(Monday to Friday: drops Saturday\\); supported shapes: .*\\n$`));
+    const missing = file('missing.json', { schedules: [{ title: 'A', prompt: 'a', cron: '0 9 * * *', workspace: 'ws_ops' }] });
+    expect(await runWts(['schedule', 'apply', '-f', missing, '--yes'], { env })).toMatchObject({ code: 2, stderr: `wts: ${missing}:3: schedules[0].agent: is required\n` });
+    expect(await runWts(['schedule', 'diff', '-f', join(dir, 'nope.yaml')], { env })).toMatchObject({ code: 2, stderr: `wts: --file: cannot read ${join(dir, 'nope.yaml')}: ENOENT\n` });
+    expect((await runWts(['schedule', 'diff'], { env })).stderr).toMatch(/^wts: --file: is required: the schedules file, JSON or YAML/);
+    expect(await requests()).toBe(before);
+  });
+
+  it('reads the file from standard input with -f -', async () => {
+    const r = await runWts(['schedule', 'diff', '-f', '-', '--json'], { env, stdin: stringify({ schedules: [entryOf(seeded.find((s) => s.id === 'sched_sales_digest')!)] }) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ drift: false, workspaces: ['ws_sales'] });
+  });
+});
+
+describe('wts schedule apply', () => {
+  it('needs --yes without a terminal, and then changes nothing', async () => {
+    const before = await list();
+    const r = await runWts(['schedule', 'apply', '-f', drifted], { env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('+ create  review: "Weekly ops review" in ws_ops'); // the plan is shown
+    expect(r.stderr).toBe('wts: Apply these changes to the scheduled tasks in ws_ops, ws_sales? Not asked without a terminal: pass --yes to confirm\n');
+    expect(await list()).toEqual(before);
+  });
+
+  it('asks on a terminal, and changes nothing when told no', async () => {
+    const before = await list();
+    const r = await runWts(['schedule', 'apply', '-f', drifted], { ...tty(), stdin: 'n\n' });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('Apply these changes to the scheduled tasks in ws_ops, ws_sales?');
+    expect(r.stderr).toBe('wts: cancelled; nothing was changed\n');
+    expect(await list()).toEqual(before);
+  });
+
+  it('creates, updates, pauses and resumes until the service matches, keeping what the file does not list', async () => {
+    const r = await runWts(['schedule', 'apply', '-f', drifted, '--yes'], { env });
+    expect(r.code).toBe(0);
+    const done = r.stdout.split('\n').filter((l) => /^(Created|Updated|Paused|Resumed|Deleted) /.test(l));
+    expect(done).toEqual([
+      'Updated sched_ops_backups "Daily backup check" in ws_ops',
+      'Paused sched_sales_digest "Pipeline digest" in ws_sales',
+      expect.stringMatching(/^Created sch_\w+ "Weekly ops review" in ws_ops$/),
+      expect.stringMatching(/^Created sch_\w+ "Quarterly cleanup" in ws_ops$/),
+      expect.stringMatching(/^Paused sch_\w+ "Quarterly cleanup" in ws_ops$/),
+    ]);
+    const after = await list();
+    expect(after.find((s) => s.id === 'sched_ops_backups')).toMatchObject({ cron: '0 6 * * *', state: 'active' });
+    expect(after.find((s) => s.id === 'sched_sales_digest')).toMatchObject({ state: 'paused' });
+    expect(after.find((s) => s.title === 'Weekly ops review')).toMatchObject({ cron: '0 10 * * 5', workspaceId: 'ws_ops', agentId: 'agt_ops', state: 'active', prompt: "List this week's incidents and post the summary in #ops." });
+    expect(after.find((s) => s.title === 'Quarterly cleanup')).toMatchObject({ state: 'paused' });
+    expect(after.find((s) => s.id === 'sched_ops_access')).toBeDefined();
+
+    // Only the task the file does not list differs now.
+    const diff = await runWts(['schedule', 'diff', '-f', drifted, '--json'], { env });
+    expect(diff.code).toBe(8);
+    expect((JSON.parse(diff.stdout) as { changes: { action: string; id: string }[] }).changes).toEqual([{ action: 'extra', id: 'sched_ops_access', title: 'Monthly access review', workspaceId: 'ws_ops' }]);
+  });
+
+  it('resumes what the file says is active', async () => {
+    const digest = (await byId('sched_sales_digest'))!;
+    const path = file('resume.yaml', { schedules: [entryOf(digest, { state: 'active' })] });
+    const r = await runWts(['schedule', 'apply', '-f', path, '--yes'], tty());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('~ resume  sched_sales_digest "Pipeline digest" in ws_sales (paused → active)\n');
+    expect(r.stdout).toContain('✓ Resumed sched_sales_digest "Pipeline digest" in ws_sales\n');
+    expect(r.stdout).toContain('1 change applied: the scheduled tasks in ws_sales match');
+    expect(await byId('sched_sales_digest')).toMatchObject({ state: 'active' });
+  });
+
+  it('with --prune deletes what the file does not list, only in the workspaces it names', async () => {
+    const r = await runWts(['schedule', 'apply', '-f', drifted, '--prune', '--yes', '--json'], { env });
+    expect(r.code).toBe(0);
+    const applied = (JSON.parse(r.stdout) as { applied: { action: string; id: string }[] }).applied;
+    // The digest was resumed by hand since: the file says paused, so it is paused again.
+    expect(applied.map((a) => [a.action, a.id])).toEqual([
+      ['pause', 'sched_sales_digest'],
+      ['delete', 'sched_ops_access'],
+    ]);
+    const after = await list();
+    expect(after.find((s) => s.id === 'sched_ops_access')).toBeUndefined();
+    expect(after.filter((s) => s.workspaceId === 'ws_support').map((s) => s.id).sort()).toEqual(['sched_support_status', 'sched_support_weekly']);
+    expect(await runWts(['schedule', 'diff', '-f', drifted], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runWts(['schedule', 'apply', '-f', drifted, '--prune'], tty())).toMatchObject({
+      code: 0,
+      stdout: `✓ Nothing to change: the scheduled tasks in ws_ops, ws_sales match ${drifted}\n`,
+    });
+  });
+
+  it('stops at the first change the service refuses, saying how far it got', async () => {
+    const path = file('refused.yaml', {
+      schedules: [
+        { title: 'First', prompt: 'One.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_ops' },
+        { title: 'Wrong agent', prompt: 'Two.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_sales' },
+        { title: 'Third', prompt: 'Three.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_ops' },
+      ],
+    });
+    const r = await runWts(['schedule', 'apply', '-f', path, '--yes'], { env });
+    expect(r.code).toBe(2); // the service's 400
+    expect(r.stdout).toMatch(/^Created sch_\w+ "First" in ws_ops$/m);
+    expect(r.stderr).toBe(
+      `wts: stopped after 1 of 3 changes; what was done stays done — \`wts schedule diff -f ${path}\` shows what is left\n` +
+        'wts: invalid input: agentId: agt_sales is not the agent of workspace ws_ops; its agent is agt_ops\n',
+    );
+    const titles = (await list()).map((s) => s.title);
+    expect(titles).toContain('First');
+    expect(titles).not.toContain('Third');
+  });
+});
