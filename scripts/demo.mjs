@@ -76,15 +76,35 @@ function run(args, why) {
   }
 }
 
+/** Runs wts quietly and returns its JSON output, to pick the ids the next visible commands use. */
+function read(args) {
+  const result = spawnSync(process.execPath, [wts, ...args, '--json'], { env, encoding: 'utf8' });
+  if (result.status !== 0) {
+    console.error(`demo: \`wts ${args.join(' ')} --json\` exited ${result.status}: ${result.stderr}`);
+    stop(1);
+  }
+  return JSON.parse(result.stdout);
+}
+
 run(['login', '--origin', origin], 'Sign in: authorization code with PKCE on a loopback redirect (the sandbox approves as ada)');
 run(['auth', 'status'], 'Who am I, with what, and where are the credentials kept?');
 run(['workspace', 'list'], 'The workspaces this connection can open');
-run(['task', 'list', 'ws_support', '--status', 'in_progress', '--limit', '8'], 'What is in progress on the support board');
-run(['approval', 'list', 'task_s021'], 'What waits for a decision on the duplicate-charge refund');
-run(['approval', 'view', 'act_s001'], 'The full draft the agent wants to send');
-run(['approval', 'approve', 'act_s001'], 'Approve it: the service carries the action out');
-run(['task', 'view', 'task_s021'], "The task's details afterwards");
-run(['schedule', 'view', 'sched_sales_digest'], 'A scheduled task and its next run');
+run(['task', 'board', 'ws_support', '--rows', '6'], 'The support board: its columns side by side, with their counts');
+run(['inbox'], 'Everything waiting for a decision, across every task of every workspace');
+const action = read(['inbox']).find((item) => item.kind === 'action');
+if (!action) {
+  console.error('demo: nothing in the inbox to approve');
+  stop(1);
+}
+run(['approval', 'view', action.id], 'The full draft the agent wants to send');
+run(['approval', 'approve', action.id], 'Approve it: the service carries the action out');
+run(['task', 'view', action.taskId], "The task's details afterwards");
+run(['schedule', 'view', 'sched_sales_digest'], 'A scheduled task');
+const explain = spawnSync(process.execPath, [wts, 'schedule', 'explain', '--help'], { env, stdio: 'ignore' });
+if (explain.status === 0) {
+  const schedule = read(['schedule', 'view', 'sched_sales_digest']);
+  run(['schedule', 'explain', schedule.cron, '--tz', schedule.timezone], 'Its next runs, in its timezone and locally');
+}
 run(['logout'], 'Sign out: the refresh token is revoked, then forgotten');
 console.log(`\n${dim('demo: done; the sandbox is stopped and the temporary credentials removed.')}`);
 stop(0);

@@ -1,59 +1,25 @@
 // wts approval list TASK | view ID | approve ID | reject ID [--reason R] | done ID [--note N]
-//              | answer ID TEXT | edit ID [--set FIELD=VALUE ... | --draft-file F]
+//              | answer ID TEXT | edit ID [--set FIELD=VALUE ... | --draft-file F] | review [--workspace WS]
 import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { editText, sendKeepingText } from '../input/editor.js';
+import { changedFields, parseDraft, type Draft } from '../input/draft.js';
 import { collect, parseAssignment } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
-import { colorState, localAndRelative, relativeTime, wrapText } from '../output/format.js';
-import { printDone, printItems, printObject, type Column, type Mode } from '../output/print.js';
+import { colorState, relativeTime } from '../output/format.js';
+import { pendingActionRows } from '../output/pending-action.js';
+import { printDone, printItems, printObject, type Column } from '../output/print.js';
 import { examples, verb, type CliDeps } from './action.js';
 
 type PendingAction = Resource<'PendingAction'>;
-type Draft = Record<string, unknown>;
 
 const ID: [string, string] = ['<ID>', 'pending action id (from `wts approval list TASK`)'];
 const FIELDS = { actionId: 'ID', taskId: 'TASK', answer: 'TEXT' };
 
-/** A draft value for a person: text as is (wrapped to `width` on a terminal), a list of texts one per line, anything else as JSON. */
-function draftValue(value: unknown, mode: Mode, width: number): string {
-  if (typeof value === 'string') return mode === 'human' ? wrapText(value, width) : value;
-  if (mode === 'human' && Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map((v) => `- ${v}`).join('\n');
-  return JSON.stringify(value, null, mode === 'human' ? 2 : undefined) ?? '';
-}
-
 function printAction(ctx: CommandContext, action: PendingAction): void {
-  const fields = Object.entries(action.draft);
-  // printObject puts values after the longest label and a colon and a space.
-  const width = ctx.io.columns - Math.max(8, ...fields.map(([field]) => `draft.${field}`.length)) - 2;
-  printObject(ctx, action, [
-    ['ID', () => action.id],
-    ['Task', () => action.taskId],
-    ['Kind', () => action.kind],
-    ['State', (mode) => (mode === 'human' ? colorState(ctx.chalk, action.state) : action.state)],
-    ['Summary', () => action.summary],
-    ['Created', (mode) => (mode === 'human' ? localAndRelative(action.createdAt, ctx.now()) : action.createdAt)],
-    ...fields.map(([field, value]): [string, (mode: Mode) => string] => [`draft.${field}`, (mode) => draftValue(value, mode, width)]),
-  ]);
-}
-
-/** A draft from a file or the editor: it must be one JSON object; `where` names its source. */
-function parseDraft(text: string, where: string): Draft {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new CliError(`${where}: not valid JSON (${(err as Error).message})`, ExitCode.usage);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError(`${where}: must be a JSON object of draft fields`, ExitCode.usage);
-  return parsed as Draft;
-}
-
-/** The fields of `edited` whose value differs from `current` (the service merges, so only these are sent). */
-function changedFields(current: Draft, edited: Draft): Draft {
-  return Object.fromEntries(Object.entries(edited).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field])));
+  printObject(ctx, action, pendingActionRows(ctx, action));
 }
 
 export function registerApproval(program: Command, deps: CliDeps): void {
@@ -61,7 +27,25 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     .command('approval')
     .alias('approvals')
     .description("actions, tasks for people and questions waiting for someone's decision");
-  examples(group, ['wts approval list task_s021', 'wts approval approve act_s001']);
+  examples(group, ['wts approval review', 'wts approval list task_s021', 'wts approval approve act_s001']);
+
+  verb<{ workspace?: string }>(group, deps, {
+    name: 'review',
+    description: 'decide what waits, one item after another, on a terminal: approve, reject, edit, answer, mark done or skip',
+    options: (c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)'),
+    fields: { workspaceId: '--workspace' },
+    examples: ['wts approval review', 'wts approval review --workspace ws_support'],
+    async run({ ctx, opts }) {
+      if (!ctx.io.canPrompt) {
+        throw new CliError(
+          'approval review asks questions, so it needs a terminal; in scripts, list with `wts inbox --json` and decide with `wts approval approve|reject|done|answer|edit ID`',
+          ExitCode.usage,
+        );
+      }
+      const { reviewWaiting } = await import('../review/session.js');
+      await reviewWaiting(ctx, opts.workspace !== undefined ? { workspaceId: opts.workspace } : {});
+    },
+  });
 
   verb(group, deps, {
     name: 'list',

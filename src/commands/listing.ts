@@ -45,3 +45,10 @@ export async function printPages<T>(
   const count = await print(first.value.items as T[]);
   if (first.value.nextCursor && ctx.io.isStderrTTY) ctx.io.stderr.write(`${ctx.chalk.dim(`showing ${count} of more; use --all`)}\n`);
 }
+
+/** Every item of a listing in one array, for views that need the whole of it (a board, the inbox). */
+export async function collectItems<T>(items: AsyncIterable<unknown>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item as T);
+  return out;
+}

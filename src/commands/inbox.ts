@@ -1,0 +1,77 @@
+// wts inbox [--workspace WS]: every proposed action, task for a person and question waiting across tasks.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import type { PendingKind, WaitingItem } from '../inbox/gather.js';
+import { verb, type CliDeps } from './action.js';
+
+/** Section headings on a terminal, by kind. */
+const HEADINGS: Record<PendingKind, string> = {
+  action: 'Actions to approve',
+  human_task: 'Tasks for people',
+  question: 'Questions to answer',
+};
+
+async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<void> {
+  const { io, chalk } = ctx;
+  if (ctx.json) {
+    // The service's pending actions, each with the task it belongs to, in the order shown on a terminal.
+    const { printItems } = await import('../output/print.js');
+    await printItems(ctx, waiting.map((w) => ({ ...w.action, task: w.task })), []);
+    return;
+  }
+  if (!io.isStdoutTTY) {
+    for (const { action, task } of waiting) {
+      const fields = [action.kind, action.id, task.id, action.createdAt, action.summary, task.title];
+      io.stdout.write(`${fields.map((f) => f.replace(/[\t\n]/g, ' ')).join('\t')}\n`);
+    }
+    return;
+  }
+  if (waiting.length === 0) {
+    io.stderr.write('Nothing is waiting for a decision.\n');
+    return;
+  }
+  const [{ truncate, visibleLength }, { relativeTime }, { KIND_ORDER }] = await Promise.all([
+    import('../output/print.js'),
+    import('../output/format.js'),
+    import('../inbox/gather.js'),
+  ]);
+  // Two lines an item: what waits, and since when; under it, dimmed, the task it belongs to.
+  const since = new Map(waiting.map((w) => [w.action.id, relativeTime(w.action.createdAt, ctx.now())]));
+  const idWidth = Math.max(...waiting.map((w) => w.action.id.length));
+  const sinceWidth = Math.max(...[...since.values()].map((s) => s.length));
+  const textWidth = Math.max(10, io.columns - 2 - idWidth - 2 - 2 - sinceWidth);
+  const indent = ' '.repeat(2 + idWidth + 2);
+  const sections: string[] = [];
+  for (const kind of KIND_ORDER) {
+    const items = waiting.filter((w) => w.action.kind === kind);
+    if (items.length === 0) continue;
+    const lines = [chalk.bold(`${HEADINGS[kind]} (${items.length})`)];
+    for (const { action, task } of items) {
+      const summary = truncate(action.summary, textWidth);
+      lines.push(`  ${action.id.padEnd(idWidth)}  ${summary}${' '.repeat(textWidth - visibleLength(summary))}  ${chalk.dim(since.get(action.id)!)}`);
+      lines.push(chalk.dim(`${indent}${truncate(`${task.id} · ${task.title}`, textWidth + 2 + sinceWidth)}`));
+    }
+    sections.push(lines.join('\n'));
+  }
+  io.stdout.write(`${sections.join('\n\n')}\n`);
+  if (io.isStderrTTY) io.stderr.write(`${chalk.dim('Decide one by one: wts approval review')}\n`);
+}
+
+export function registerInbox(program: Command, deps: CliDeps): void {
+  verb<{ workspace?: string }>(program, deps, {
+    name: 'inbox',
+    description: 'what waits for a decision across tasks: actions to approve, tasks for people, questions; oldest first',
+    options: (c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)'),
+    fields: { workspaceId: '--workspace' },
+    examples: ['wts inbox', 'wts inbox --workspace ws_support', "wts inbox --json | jq -r '.[] | select(.kind == \"question\") | .id'"],
+    async run({ ctx, opts }) {
+      const { gatherWaiting } = await import('../inbox/gather.js');
+      const waiting = await gatherWaiting(ctx, opts.workspace !== undefined ? { workspaceId: opts.workspace } : {});
+      for (const { action, task } of waiting) {
+        ctx.remember('approval', action.id, action.summary);
+        ctx.remember('task', task.id, task.title);
+      }
+      await printInbox(ctx, waiting);
+    },
+  });
+}

@@ -1,0 +1,153 @@
+// Ids for shell completion, remembered from what list commands printed, so that completing an id starts
+// no node process and asks the service nothing: the completion scripts read this file directly.
+// One `kind<TAB>id<TAB>label` line per id, newest first, at most MAX_PER_KIND per kind, in a 0600 file of
+// the config directory. Ids and short labels only — never a token or anything from the credential store.
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The file's name in the config directory; the completion scripts name it too. */
+export const ID_CACHE_FILE = 'completion-ids.tsv';
+export const MAX_PER_KIND = 200;
+const MAX_LABEL = 60;
+
+export type IdKind =
+  | 'workspace'
+  | 'user'
+  | 'status'
+  | 'task'
+  | 'agent'
+  | 'run'
+  | 'approval'
+  | 'reminder'
+  | 'instructions'
+  | 'handbook'
+  | 'knowledge'
+  | 'schedule';
+
+/** Which listings record the ids they print (by command path; inbox and board record theirs themselves). */
+export const RECORDED_BY: Readonly<Record<string, IdKind>> = {
+  'workspace list': 'workspace',
+  'workspace members': 'user',
+  'workspace statuses': 'status',
+  'task list': 'task',
+  'task search': 'task',
+  'task runs': 'run',
+  'agent list': 'agent',
+  'approval list': 'approval',
+  'reminder list': 'reminder',
+  'instructions list': 'instructions',
+  'handbook list': 'handbook',
+  'knowledge list': 'knowledge',
+  'schedule list': 'schedule',
+  'schedule runs': 'run',
+};
+
+/**
+ * Which ids complete a value, by the name the help shows for it: an argument (`WS`, `TASK`; a bare `ID` or
+ * `SECTION` by its group) or an option (`--workspace`). Undefined: the value is not an id we keep.
+ */
+export function idKindFor(group: string | undefined, valueName: string): IdKind | undefined {
+  switch (valueName) {
+    case 'WS':
+    case '--workspace':
+      return 'workspace';
+    case 'TASK':
+      return 'task';
+    case 'AGENT':
+    case '--agent':
+      return 'agent';
+    case 'RUN':
+      return 'run';
+    case 'USER':
+    case '--assignee':
+      return 'user';
+    case '--status':
+      return 'status';
+    case 'ID':
+    case 'SECTION': {
+      const byGroup: Record<string, IdKind> = {
+        approval: 'approval',
+        reminder: 'reminder',
+        instructions: 'instructions',
+        handbook: 'handbook',
+        knowledge: 'knowledge',
+        schedule: 'schedule',
+      };
+      return group === undefined ? undefined : byGroup[group];
+    }
+    default:
+      return undefined;
+  }
+}
+
+export interface RememberedId {
+  kind: IdKind;
+  id: string;
+  label: string;
+}
+
+// Ids go into shell scripts' candidate lists: only characters no shell gives a meaning to.
+const SAFE_ID = /^[A-Za-z0-9_.:@+-]{1,128}$/;
+
+/** The id and a label of an item a listing printed (a status has a key instead of an id). */
+export function idOf(item: unknown): { id: string; label: string } | undefined {
+  if (item === null || typeof item !== 'object') return undefined;
+  const o = item as Record<string, unknown>;
+  const id = typeof o.id === 'string' ? o.id : typeof o.key === 'string' ? o.key : undefined;
+  if (id === undefined) return undefined;
+  const label = [o.title, o.name, o.summary, o.message].find((v): v is string => typeof v === 'string') ?? '';
+  return { id, label };
+}
+
+function cleanLabel(label: string): string {
+  const flat = label.replace(/[\t\r\n]+/g, ' ').replace(/[\x00-\x1f\x7f]/g, '').trim();
+  return [...flat].length > MAX_LABEL ? `${[...flat].slice(0, MAX_LABEL - 1).join('')}…` : flat;
+}
+
+function parse(text: string): RememberedId[] {
+  return text
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .filter((f) => f.length >= 2 && SAFE_ID.test(f[1]!))
+    .map(([kind, id, label = '']) => ({ kind: kind as IdKind, id: id!, label }));
+}
+
+/** What the file holds now (nothing when it is missing or unreadable). */
+export function readRememberedIds(dir: string): RememberedId[] {
+  try {
+    return parse(readFileSync(join(dir, ID_CACHE_FILE), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Puts `fresh` first in the file, keeping older ids after them up to MAX_PER_KIND per kind. Written
+ * atomically, 0600 in a 0700 directory. Never throws: completion is a convenience, the command's work is done.
+ */
+export function rememberIds(dir: string, fresh: RememberedId[]): void {
+  const incoming = fresh.filter((e) => SAFE_ID.test(e.id)).map((e) => ({ ...e, label: cleanLabel(e.label) }));
+  if (incoming.length === 0) return;
+  try {
+    const seen = new Set<string>();
+    const counts = new Map<IdKind, number>();
+    const lines: string[] = [];
+    for (const e of [...incoming, ...readRememberedIds(dir)]) {
+      const key = `${e.kind}\t${e.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const n = counts.get(e.kind) ?? 0;
+      if (n >= MAX_PER_KIND) continue;
+      counts.set(e.kind, n + 1);
+      lines.push(`${e.kind}\t${e.id}\t${e.label}`);
+    }
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = join(dir, ID_CACHE_FILE);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${lines.join('\n')}\n`, { mode: 0o600 });
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, file);
+  } catch {
+    // A read-only or full config directory costs only the completion of ids.
+  }
+}

@@ -1,0 +1,26 @@
+// A one-line progress report on stderr ("checking 68 tasks… 40/68"), redrawn in place and erased when
+// done. Only on a terminal: piped or redirected stderr stays free of carriage returns.
+import type { IO } from '../io.js';
+
+export interface Progress {
+  update(text: string): void;
+  /** Erases the line. */
+  done(): void;
+}
+
+export function progressLine(io: IO): Progress {
+  if (!io.isStderrTTY) return { update() {}, done() {} };
+  let shown = false;
+  return {
+    update(text) {
+      // Cut to the width, so the line never wraps (a wrapped line cannot be erased with \r).
+      const line = [...text].slice(0, Math.max(1, io.columns - 1)).join('');
+      io.stderr.write(`\r\x1b[2K${line}`);
+      shown = true;
+    },
+    done() {
+      if (shown) io.stderr.write('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}

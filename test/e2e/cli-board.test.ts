@@ -1,0 +1,131 @@
+// `wts task board WS` against the real sandbox: the columns side by side on a terminal, fitted to its
+// width; status<TAB>id<TAB>title lines when piped; { columns: [...] } with --json (every page).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Resource } from '../../src/api/resources.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { signIn } from '../helpers/auth.js';
+import { runWts } from '../helpers/cli.js';
+
+type Task = Resource<'Task'>;
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+
+/** The board of ws_support as the sandbox holds it: columns in position order, tasks oldest first. */
+function board(workspaceId = 'ws_support') {
+  const { workspaces, tasks } = sandbox.ctx.store.state.data;
+  const ws = workspaces.find((w) => w.id === workspaceId)!;
+  const mine = tasks.filter((t) => t.workspaceId === workspaceId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return [...ws.statuses].sort((a, b) => a.position - b.position).map((s) => ({ key: s.key, name: s.name, tasks: mine.filter((t) => t.status === s.key) }));
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('wts task board on a terminal', () => {
+  it('puts the columns side by side in board order, with their counts, titles cut to fit, and "+N more"', async () => {
+    const columns = board();
+    expect(columns.length).toBe(4);
+    expect(columns.some((c) => c.tasks.length > 10)).toBe(true);
+    const r = await runWts(['task', 'board', 'ws_support'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 120 });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    // One band: every header on the first line, in order.
+    const headers = columns.map((c) => `${c.name} (${c.tasks.length})`);
+    expect(lines[0]).toMatch(new RegExp(`^${headers.map((h) => h.replace(/[()]/g, '\\$&')).join('\\s+')}$`));
+    expect(lines[1]).toMatch(/^─+(\s+─+){3}$/);
+    const width = Math.floor((120 - 2 * 3) / 4);
+    const cell = (line: string, i: number) => [...line].slice(i * (width + 2), i * (width + 2) + width).join('').trimEnd();
+    for (const [i, column] of columns.entries()) {
+      const shown = lines.slice(2).map((l) => cell(l, i)).filter(Boolean);
+      const titles = column.tasks.slice(0, 10).map((t) => ([...t.title].length > width ? `${[...t.title].slice(0, width - 1).join('')}…` : t.title));
+      expect(shown.slice(0, titles.length)).toEqual(titles);
+      if (column.tasks.length > 10) expect(shown[10]).toBe(`+${column.tasks.length - 10} more`);
+      else expect(shown).toHaveLength(column.tasks.length);
+    }
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(120);
+  });
+
+  it('shows --rows tasks per column', async () => {
+    const columns = board();
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '2'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 120 });
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2 + 2 + 1);
+    expect(lines[4]!.trim().split(/\s{2,}/)).toEqual(columns.map((c) => `+${c.tasks.length - 2} more`));
+  });
+
+  it('continues in a second band when the terminal is too narrow for every column', async () => {
+    const columns = board();
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '3'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 40 });
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(40);
+    const headerLines = lines.filter((l) => /\(\d+\)/.test(l));
+    expect(headerLines).toEqual([
+      expect.stringMatching(new RegExp(`^${columns[0]!.name} \\(${columns[0]!.tasks.length}\\)\\s+${columns[1]!.name} \\(${columns[1]!.tasks.length}\\)$`)),
+      expect.stringMatching(new RegExp(`^${columns[2]!.name} \\(${columns[2]!.tasks.length}\\)\\s+${columns[3]!.name} \\(${columns[3]!.tasks.length}\\)$`)),
+    ]);
+    expect(lines).toContain('');
+  });
+
+  it('shows overdue tasks in red when colors are on', async () => {
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '50'], { env: { ...env, FORCE_COLOR: '1' }, tty: true, columns: 400 });
+    const overdue = board().flatMap((c) => c.tasks).find((t) => t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < Date.now())!;
+    expect(overdue).toBeDefined();
+    expect(r.stdout).toContain(`\x1b[31m${overdue.title}\x1b[39m`);
+    expect(stripAnsi(r.stdout)).toContain(overdue.title);
+  });
+});
+
+describe('wts task board, piped and --json', () => {
+  it('prints status<TAB>id<TAB>title for every task, column by column, when piped', async () => {
+    const columns = board();
+    const r = await runWts(['tasks', 'board', 'ws_support'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(columns.flatMap((c) => c.tasks.map((t) => `${c.key}\t${t.id}\t${t.title}\n`)).join(''));
+    expect(r.stdout.split('\n').length - 1).toBeGreaterThan(50); // more than one page
+  });
+
+  it('gives { columns: [{ key, name, count, tasks }] } with every task as the service returns it', async () => {
+    const columns = board();
+    const r = await runWts(['task', 'board', 'ws_support', '--json'], { env, tty: true });
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as { columns: { key: string; name: string; count: number; tasks: Task[] }[] };
+    expect(json.columns.map(({ key, name, count }) => ({ key, name, count }))).toEqual(columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length })));
+    for (const [i, column] of json.columns.entries()) expect(column.tasks.map((t) => t.id)).toEqual(columns[i]!.tasks.map((t) => t.id));
+    const one = json.columns[0]!.tasks[0]!;
+    expect(Object.keys(one).sort()).toEqual(['assignees', 'conversationKey', 'createdAt', 'description', 'dueDate', 'id', 'notes', 'status', 'tags', 'title', 'updatedAt', 'workspaceId']);
+  });
+
+  it('shows an empty workspace as its empty columns', async () => {
+    const created = JSON.parse((await runWts(['workspace', 'create', 'Empty board', '--json'], { env })).stdout) as { id: string };
+    const json = JSON.parse((await runWts(['task', 'board', created.id, '--json'], { env })).stdout) as { columns: { count: number; tasks: unknown[] }[] };
+    expect(json.columns.length).toBeGreaterThan(0);
+    expect(json.columns.every((c) => c.count === 0 && c.tasks.length === 0)).toBe(true);
+    const tty = await runWts(['task', 'board', created.id], { env: { ...env, NO_COLOR: '1' }, tty: true });
+    expect(tty.stdout).toContain('(none)');
+    expect((await runWts(['task', 'board', created.id], { env })).stdout).toBe('');
+  });
+});
+
+describe('wts task board errors', () => {
+  it('exits 3 for an unknown workspace', async () => {
+    const r = await runWts(['task', 'board', 'ws_nope'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^wts: not found: /);
+  });
+
+  it('refuses a bad --rows or an id out of bounds before sending anything', async () => {
+    const before = await requests();
+    expect(await runWts(['task', 'board', 'ws_support', '--rows', '0'], { env })).toMatchObject({ code: 2, stdout: '', stderr: 'wts: --rows: must be a whole number from 1 to 1000\n' });
+    expect(await runWts(['task', 'board', 'ws_support', '--rows', 'many'], { env })).toMatchObject({ code: 2 });
+    expect(await runWts(['task', 'board', 'x'.repeat(65)], { env })).toMatchObject({ code: 2, stderr: 'wts: WS: must be at most 64 characters\n' });
+    expect(await requests()).toBe(before);
+  });
+});

@@ -1,0 +1,144 @@
+// `wts inbox` against the real sandbox: what waits across tasks, grouped by kind, oldest first, with its
+// task — on a terminal, piped, and as JSON.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingActionView } from '../../src/sandbox/api/views.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { signIn } from '../helpers/auth.js';
+import { runWts } from '../helpers/cli.js';
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const KINDS = ['action', 'human_task', 'question'];
+
+interface Expected {
+  kind: string;
+  id: string;
+  taskId: string;
+  createdAt: string;
+  summary: string;
+  title: string;
+  workspaceId: string;
+}
+
+/** What waits in ada's acme workspaces (or one of them), read from the sandbox's state, in the order the inbox promises. */
+function expected(workspaceId?: string): Expected[] {
+  const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
+  const shown = new Set(workspaces.filter((w) => w.orgId === 'org_acme' && (workspaceId === undefined || w.id === workspaceId)).map((w) => w.id));
+  return pendingActions
+    .filter((a) => a.state === 'pending')
+    .map((a) => ({ a, t: tasks.find((t) => t.id === a.taskId)! }))
+    .filter(({ t }) => shown.has(t.workspaceId))
+    .map(({ a, t }) => ({ kind: a.kind, id: a.id, taskId: t.id, createdAt: a.createdAt, summary: a.summary, title: t.title, workspaceId: t.workspaceId }))
+    .sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind) || x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('wts inbox, piped', () => {
+  it('prints one line per item: kind, id, task, time, summary, task title; grouped by kind, oldest first', async () => {
+    const want = expected();
+    expect(new Set(want.map((w) => w.kind))).toEqual(new Set(KINDS)); // the seed has every kind waiting
+    expect(new Set(want.map((w) => w.workspaceId)).size).toBeGreaterThan(1); // across workspaces
+    const r = await runWts(['inbox'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(want.map((w) => `${[w.kind, w.id, w.taskId, w.createdAt, w.summary, w.title].join('\t')}\n`).join(''));
+    expect(r.stderr).toBe(''); // no progress line when stderr is not a terminal
+  });
+
+  it('keeps what waits on a task that is already done', async () => {
+    const item = expected().find((w) => w.kind === 'question')!;
+    const done = await runWts(['task', 'complete', item.taskId], { env });
+    expect(done.code, done.stderr).toBe(0);
+    const r = await runWts(['inbox'], { env });
+    expect(r.stdout.split('\n').map((l) => l.split('\t')[1])).toContain(item.id);
+  });
+
+  it('limits itself to one workspace with --workspace', async () => {
+    const want = expected('ws_sales');
+    expect(want.length).toBeGreaterThan(0);
+    const r = await runWts(['inbox', '--workspace', 'ws_sales'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[1])).toEqual(want.map((w) => w.id));
+  });
+});
+
+describe('wts inbox --json', () => {
+  it('prints the pending actions, each with its task, in the same order', async () => {
+    const want = expected();
+    const r = await runWts(['inbox', '--json'], { env, tty: true });
+    expect(r.code).toBe(0);
+    const list = JSON.parse(r.stdout) as { id: string; task: unknown }[];
+    const byId = new Map(sandbox.ctx.store.state.data.pendingActions.map((a) => [a.id, a]));
+    expect(list).toEqual(want.map((w) => ({ ...pendingActionView(byId.get(w.id)!), task: { id: w.taskId, title: w.title, workspaceId: w.workspaceId } })));
+  });
+});
+
+describe('wts inbox on a terminal', () => {
+  it('shows a section per kind with its count, each item with its task, and a progress line that is erased', async () => {
+    const want = expected();
+    const r = await runWts(['inbox'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 200 });
+    expect(r.code).toBe(0);
+    const headings = [...r.stdout.matchAll(/^(Actions to approve|Tasks for people|Questions to answer) \((\d+)\)$/gm)].map((m) => [m[1], Number(m[2])]);
+    expect(headings).toEqual([
+      ['Actions to approve', want.filter((w) => w.kind === 'action').length],
+      ['Tasks for people', want.filter((w) => w.kind === 'human_task').length],
+      ['Questions to answer', want.filter((w) => w.kind === 'question').length],
+    ]);
+    const lines = r.stdout.split('\n');
+    for (const w of want) {
+      const at = lines.findIndex((l) => l.startsWith(`  ${w.id}`));
+      expect(lines[at]).toContain(`  ${w.summary}  `);
+      expect(lines[at + 1]).toContain(`${w.taskId} · ${w.title}`);
+    }
+    // The order on the screen is the promised one.
+    expect(lines.filter((l) => /^ {2}act_/.test(l)).map((l) => l.trim().split(/\s+/)[0])).toEqual(want.map((w) => w.id));
+    const taskCount = sandbox.ctx.store.state.data.tasks.filter((t) => ['ws_support', 'ws_sales', 'ws_ops'].includes(t.workspaceId)).length;
+    expect(r.stderr).toContain(`checking ${taskCount} tasks… ${taskCount}/${taskCount}`);
+    expect(r.stderr).toMatch(/\r\x1b\[2KDecide one by one: wts approval review\n$/);
+  });
+
+  it('fits the width of the terminal', async () => {
+    const r = await runWts(['inbox'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 60 });
+    for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(60);
+    expect(r.stdout).toContain('…');
+  });
+
+  it('says so when nothing waits', async () => {
+    const created = JSON.parse((await runWts(['workspace', 'create', 'Quiet corner', '--json'], { env })).stdout) as { id: string };
+    const tty = await runWts(['inbox', '--workspace', created.id], { env: { ...env, NO_COLOR: '1' }, tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toBe('');
+    expect(tty.stderr).toMatch(/Nothing is waiting for a decision\.\n$/);
+    expect(await runWts(['inbox', '--workspace', created.id], { env })).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse((await runWts(['inbox', '--workspace', created.id, '--json'], { env })).stdout)).toEqual([]);
+  });
+});
+
+describe('wts inbox errors', () => {
+  it('exits 3 for an unknown workspace', async () => {
+    const r = await runWts(['inbox', '--workspace', 'ws_nope'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^wts: not found: /);
+  });
+
+  it('names --workspace when its value is out of bounds, sending nothing', async () => {
+    const before = await requests();
+    const r = await runWts(['inbox', '--workspace', 'x'.repeat(65)], { env });
+    expect(r).toMatchObject({ code: 2, stderr: 'wts: --workspace: must be at most 64 characters\n', stdout: '' });
+    expect(await requests()).toBe(before);
+  });
+
+  it('exits 4 without credentials and 4 when the token is refused', async () => {
+    expect((await runWts(['inbox'], { env: { WTS_ORIGIN: sandbox.origin } })).code).toBe(4);
+    const refused = await runWts(['inbox'], { env: { ...env, WTS_TOKEN: 'not-a-token' } });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/^wts: sign-in needed: .* — run `wts login`\n$/);
+  });
+});

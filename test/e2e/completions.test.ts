@@ -1,0 +1,195 @@
+// Shell completion: the checked-in scripts are the ones the command tree generates; each loads in its
+// shell; subcommands, flags and fixed values complete with no process started; ids complete from what a
+// list command printed against the sandbox.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { ID_CACHE_FILE } from '../../src/completion/ids.js';
+import { COMPLETION_FILES, SHELLS, completionScript } from '../../src/completion/scripts.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { signIn } from '../helpers/auth.js';
+import { runWts } from '../helpers/cli.js';
+import { REPO } from '../helpers/wts-process.js';
+
+const BASH = join(REPO, COMPLETION_FILES.bash);
+const ZSH = join(REPO, COMPLETION_FILES.zsh);
+const FISH = join(REPO, COMPLETION_FILES.fish);
+
+function which(program: string): string | undefined {
+  const r = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+const shells = { bash: which('bash'), zsh: which('zsh'), fish: which('fish') };
+for (const [name, path] of Object.entries(shells)) {
+  if (!path) console.warn(`completions.test: ${name} is not installed, so its tests are skipped (CI installs it: .ci/run)`);
+}
+
+/**
+ * Runs a shell with an empty PATH, so nothing but its builtins can run: completing must not start node
+ * (or anything else). `configDir` is where the remembered ids are read from.
+ */
+function shell(program: string, args: string[], configDir: string) {
+  const home = mkdtempSync(join(tmpdir(), 'wts-shell-home-'));
+  const r = spawnSync(program, args, { cwd: REPO, encoding: 'utf8', env: { HOME: home, PATH: '/nonexistent', WTS_CONFIG_DIR: configDir, TERM: 'dumb' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** What bash completes for `words` (the last one being completed). */
+function bashComplete(words: string[], configDir: string): string[] {
+  const script = `source ${q(BASH)} || exit 9; COMP_WORDS=(${words.map(q).join(' ')}); COMP_CWORD=${words.length - 1}; _wts; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const r = shell(shells.bash!, ['--norc', '--noprofile', '-c', script], configDir);
+  expect(r.stderr).toBe('');
+  return r.stdout.split('\n').filter(Boolean);
+}
+
+/** What zsh's candidates are for `words` (names, before zsh narrows them to the prefix typed). */
+function zshCandidates(words: string[], configDir: string): { names: string[]; mode: string } {
+  const script = `autoload -U compinit; compinit -u -D; source ${q(ZSH)} || exit 9; words=(${words.map(q).join(' ')}); CURRENT=${words.length}; _wts_candidates; print -r -- "$_wts_mode"; print -rl -- $_wts_out`;
+  const r = shell(shells.zsh!, ['-fc', script], configDir);
+  expect(r.stderr).toBe('');
+  const [mode = '', ...out] = r.stdout.split('\n').filter(Boolean);
+  return { mode, names: out.map((c) => c.replace(/(?<!\\):.*$/, '').replace(/\\:/g, ':')) };
+}
+
+/** What fish completes for the command line `line` (names, without descriptions). */
+function fishComplete(line: string, configDir: string): string[] {
+  const r = shell(shells.fish!, ['--no-config', '-c', `source ${q(FISH)}; or exit 9; complete -C ${q(line)}`], configDir);
+  expect(r.stderr).toBe('');
+  return r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]!);
+}
+
+const emptyConfig = () => mkdtempSync(join(tmpdir(), 'wts-completion-config-'));
+
+describe('the checked-in completion scripts', () => {
+  it.each(SHELLS)('%s: equal what the command tree generates', async (name) => {
+    const generated = completionScript(name, await buildProgram({ env: {} }));
+    const checkedIn = readFileSync(join(REPO, COMPLETION_FILES[name]), 'utf8');
+    // A new command, flag or alias changes the scripts; they are regenerated, never edited by hand.
+    expect(checkedIn === generated, `${COMPLETION_FILES[name]} is stale: run npm run completions`).toBe(true);
+  });
+
+  it.each(SHELLS)('wts completion %s prints the same script', async (name) => {
+    const r = await runWts(['completion', name]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(REPO, COMPLETION_FILES[name]), 'utf8'));
+  });
+
+  it('refuses a shell it does not know', async () => {
+    const r = await runWts(['completion', 'powershell']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bash, zsh, fish');
+  });
+});
+
+describe.skipIf(!shells.bash)('bash', () => {
+  it('loads and registers the completion of wts', () => {
+    const r = shell(shells.bash!, ['--norc', '--noprofile', '-c', `source ${q(BASH)} && complete -p wts`], emptyConfig());
+    expect(r).toMatchObject({ code: 0, stdout: 'complete -F _wts wts\n', stderr: '' });
+  });
+
+  it('completes commands, aliases, flags, flag values and fixed choices', () => {
+    const dir = emptyConfig();
+    expect(bashComplete(['wts', 'wor'], dir)).toEqual(['workspace']);
+    expect(bashComplete(['wts', 'in'], dir)).toEqual(['inbox', 'instructions']);
+    expect(bashComplete(['wts', 'tasks', 'bo'], dir)).toEqual(['board']); // after an alias
+    expect(bashComplete(['wts', 'approval', 'r'], dir)).toEqual(['review', 'reject']);
+    expect(bashComplete(['wts', 'task', 'list', 'ws_x', '--st'], dir)).toEqual(['--status']);
+    expect(bashComplete(['wts', '--profile', 'work', 'task', 'list', '--a'], dir)).toEqual(['--assignee', '--all']); // a global flag's value skipped
+    expect(bashComplete(['wts', 'login', '--store', ''], dir)).toEqual(['keychain', 'file']);
+    expect(bashComplete(['wts', 'completion', ''], dir)).toEqual(['bash', 'zsh', 'fish']);
+    expect(bashComplete(['wts', 'task', 'view', ''], dir)).toEqual([]); // no ids remembered yet
+  });
+});
+
+describe.skipIf(!shells.zsh)('zsh', () => {
+  it('loads after compinit and registers _wts for wts', () => {
+    const r = shell(shells.zsh!, ['-fc', `autoload -U compinit; compinit -u -D; source ${q(ZSH)} && print -r -- \${_comps[wts]}`], emptyConfig());
+    expect(r).toMatchObject({ code: 0, stdout: '_wts\n', stderr: '' });
+  });
+
+  it('is found on $fpath by compinit, as installed', () => {
+    const r = shell(shells.zsh!, ['-fc', `fpath=(${q(join(REPO, 'completions'))} $fpath); autoload -U compinit; compinit -u -D; print -r -- \${_comps[wts]}`], emptyConfig());
+    expect(r).toMatchObject({ code: 0, stdout: '_wts\n', stderr: '' });
+  });
+
+  it('offers commands and flags with their descriptions, and fixed choices', () => {
+    const dir = emptyConfig();
+    expect(zshCandidates(['wts', 'wor'], dir).names).toContain('workspace');
+    expect(zshCandidates(['wts', 'task', ''], dir).names).toEqual(expect.arrayContaining(['list', 'board', 'view']));
+    expect(zshCandidates(['wts', 'task', 'board', 'ws_x', '-'], dir).names).toEqual(expect.arrayContaining(['--rows', '--json', '--help']));
+    expect(zshCandidates(['wts', 'login', '--store', ''], dir).names).toEqual(['keychain', 'file']);
+    expect(zshCandidates(['wts', 'task', 'note', 'task_1', '--file', ''], dir).mode).toBe('files');
+  });
+});
+
+describe.skipIf(!shells.fish)('fish', () => {
+  it('loads, and completes `wts wor` to workspace', () => {
+    expect(fishComplete('wts wor', emptyConfig())).toEqual(['workspace']);
+  });
+
+  it('completes subcommands after aliases, flags and fixed choices', () => {
+    const dir = emptyConfig();
+    expect(fishComplete('wts approvals rev', dir)).toEqual(['review']);
+    expect(fishComplete('wts login --client-auth private', dir)).toEqual(['private_key_jwt']);
+    expect(fishComplete('wts inbox --wo', dir)).toEqual(['--workspace']);
+  });
+});
+
+describe('ids from recent list commands', () => {
+  let sandbox: RunningSandbox;
+  let env: Record<string, string>;
+  let dir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ log: () => {} });
+    dir = emptyConfig();
+    env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token, WTS_CONFIG_DIR: dir };
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('keeps what list commands printed in a 0600 file of the config directory, without secrets', async () => {
+    expect((await runWts(['workspace', 'list'], { env })).code).toBe(0);
+    expect((await runWts(['task', 'list', 'ws_support', '--all', '--json'], { env })).code).toBe(0);
+    const file = join(dir, ID_CACHE_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('workspace\tws_support\tCustomer Support\n');
+    expect(text).toMatch(/^task\ttask_s\d+\t/m);
+    expect(text).not.toContain(env.WTS_TOKEN!);
+  });
+
+  it.skipIf(!shells.bash)('bash completes them', async () => {
+    expect(bashComplete(['wts', 'task', 'list', 'ws_s'], dir).sort()).toEqual(['ws_sales', 'ws_support']);
+    expect(bashComplete(['wts', 'task', 'view', 'task_s02'], dir)).toContain('task_s021');
+    expect(bashComplete(['wts', 'inbox', '--workspace', 'ws_o'], dir)).toEqual(['ws_ops']);
+  });
+
+  it.skipIf(!shells.zsh)('zsh completes them, with their names', async () => {
+    const r = shell(shells.zsh!, ['-fc', `autoload -U compinit; compinit -u -D; source ${q(ZSH)}; words=(wts workspace members ''); CURRENT=4; _wts_candidates; print -rl -- $_wts_out`], dir);
+    expect(r.stdout.split('\n')).toContain('ws_support:Customer Support');
+  });
+
+  it.skipIf(!shells.fish)('fish completes them', async () => {
+    expect(fishComplete('wts task board ws_s', dir).sort()).toEqual(['ws_sales', 'ws_support']);
+  });
+
+  it('offers scheduled task ids after `schedule list`, for the schedule verbs', async () => {
+    expect((await runWts(['schedule', 'list'], { env })).code).toBe(0);
+    expect(readFileSync(join(dir, ID_CACHE_FILE), 'utf8')).toMatch(/^schedule\tsched_sales_digest\t/m);
+    if (shells.bash) expect(bashComplete(['wts', 'schedule', 'pause', 'sched_sa'], dir)).toEqual(['sched_sales_digest']);
+    if (shells.fish) expect(fishComplete('wts schedules view sched_sa', dir)).toEqual(['sched_sales_digest']);
+  });
+
+  it('adds the ids the inbox showed: pending actions for the approval verbs', async () => {
+    const inbox = await runWts(['inbox'], { env });
+    const first = inbox.stdout.split('\n')[0]!.split('\t')[1]!;
+    expect(first).toMatch(/^act_/);
+    expect(readFileSync(join(dir, ID_CACHE_FILE), 'utf8')).toContain(`approval\t${first}\t`);
+    if (shells.bash) expect(bashComplete(['wts', 'approval', 'approve', ''], dir)).toContain(first);
+  });
+});

@@ -1,0 +1,58 @@
+// The file of remembered ids the completion scripts read: newest first, bounded, 0600, safe to paste into a shell.
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ID_CACHE_FILE, MAX_PER_KIND, readRememberedIds, rememberIds } from '../../src/completion/ids.js';
+
+const fresh = () => mkdtempSync(join(tmpdir(), 'wts-ids-'));
+
+describe('rememberIds', () => {
+  it('writes kind<TAB>id<TAB>label lines, newest first, in a 0600 file', () => {
+    const dir = join(fresh(), 'config');
+    rememberIds(dir, [{ kind: 'task', id: 'task_1', label: 'First' }]);
+    rememberIds(dir, [
+      { kind: 'task', id: 'task_2', label: 'Second' },
+      { kind: 'workspace', id: 'ws_a', label: 'A' },
+    ]);
+    rememberIds(dir, [{ kind: 'task', id: 'task_1', label: 'First, renamed' }]);
+    const file = join(dir, ID_CACHE_FILE);
+    expect(readFileSync(file, 'utf8')).toBe('task\ttask_1\tFirst, renamed\ntask\ttask_2\tSecond\nworkspace\tws_a\tA\n');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it(`keeps at most ${MAX_PER_KIND} ids of each kind, dropping the oldest`, () => {
+    const dir = fresh();
+    rememberIds(dir, [{ kind: 'workspace', id: 'ws_keep', label: '' }]);
+    for (let round = 0; round < 3; round++) {
+      rememberIds(dir, Array.from({ length: 100 }, (_, i) => ({ kind: 'task' as const, id: `task_${round}_${i}`, label: `Task ${i}` })));
+    }
+    const ids = readRememberedIds(dir);
+    expect(ids.filter((e) => e.kind === 'task')).toHaveLength(MAX_PER_KIND);
+    expect(ids[0]!.id).toBe('task_2_0');
+    expect(ids.some((e) => e.id === 'task_0_0')).toBe(false);
+    expect(ids.some((e) => e.id === 'ws_keep')).toBe(true);
+  });
+
+  it('keeps labels on one line and short, and leaves out ids a shell could read as code', () => {
+    const dir = fresh();
+    rememberIds(dir, [
+      { kind: 'task', id: 'task_ok', label: `Line one\nline\ttwo ${'x'.repeat(100)}` },
+      { kind: 'task', id: '$(touch /tmp/pwned)', label: 'bad' },
+      { kind: 'task', id: 'has space', label: 'bad' },
+    ]);
+    const [line, ...rest] = readFileSync(join(dir, ID_CACHE_FILE), 'utf8').trimEnd().split('\n');
+    expect(rest).toEqual([]);
+    const [, id, label] = line!.split('\t');
+    expect(id).toBe('task_ok');
+    expect(label).toMatch(/^Line one line two x+…$/);
+    expect([...label!].length).toBe(60);
+  });
+
+  it('never fails the command: an unwritable directory only costs the completion', () => {
+    const file = join(fresh(), 'not-a-dir');
+    writeFileSync(file, '');
+    expect(() => rememberIds(file, [{ kind: 'task', id: 'task_1', label: '' }])).not.toThrow();
+  });
+});
