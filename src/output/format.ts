@@ -9,7 +9,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3600],
   ['minute', 60],
 ];
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Built on first use: making one loads locale data, ~15 ms that a command printing no relative time need not pay.
+let relative: Intl.RelativeTimeFormat | undefined;
 
 /** "in 3 hours", "2 days ago", "now". */
 export function relativeTime(iso: string | null | undefined, nowMs: number): string {
@@ -18,7 +19,7 @@ export function relativeTime(iso: string | null | undefined, nowMs: number): str
   if (Number.isNaN(at)) return iso;
   const seconds = Math.round((at - nowMs) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(Math.trunc(seconds / size), unit);
   }
   return 'now';
 }

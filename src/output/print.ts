@@ -1,7 +1,7 @@
 // Output for people and for scripts. On a TTY: tables with a header, fitted to the terminal, colors and
 // relative times. Piped: tab-separated lines, no header, no color, ISO times. With --json: the service's
 // objects as they came, a list as one JSON array (streamed, so `--all` keeps memory flat).
-import Table from 'cli-table3';
+import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
 import { wrapText } from './format.js';
@@ -20,6 +20,8 @@ export interface OutputTarget {
   io: IO;
   json: boolean;
   chalk: ChalkInstance;
+  /** Told of each item a list prints (the ids are kept for shell completion). */
+  shown?: (item: unknown) => void;
 }
 
 function write(io: IO, text: string): void {
@@ -27,9 +29,11 @@ function write(io: IO, text: string): void {
 }
 
 const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
-const visibleLength = (s: string) => [...stripAnsi(s)].length;
+/** Columns a text takes on a terminal, colors aside. */
+export const visibleLength = (s: string) => [...stripAnsi(s)].length;
 
-function truncate(text: string, width: number): string {
+/** Cuts a text to `width` columns, ending it with … when cut (colors are dropped then). */
+export function truncate(text: string, width: number): string {
   if (visibleLength(text) <= width) return text;
   const plain = [...stripAnsi(text)];
   return width <= 1 ? plain.slice(0, width).join('') : `${plain.slice(0, width - 1).join('')}…`;
@@ -44,6 +48,7 @@ export async function printItems<T>(
 ): Promise<number> {
   const { io } = out;
   let count = 0;
+  if (out.shown) items = tap(items, out.shown);
   if (out.json) {
     write(io, '[');
     for await (const item of items) write(io, `${count++ === 0 ? '\n' : ',\n'}${JSON.stringify(item)}`);
@@ -68,6 +73,13 @@ export async function printItems<T>(
   return count;
 }
 
+async function* tap<T>(items: Iterable<T> | AsyncIterable<T>, see: (item: T) => void): AsyncGenerator<T> {
+  for await (const item of items) {
+    see(item);
+    yield item;
+  }
+}
+
 /** A borderless table, as gh prints them, shrinking flexible columns to fit `width`. */
 export function renderTable(chalk: ChalkInstance, width: number, headers: string[], rows: string[][], flex: boolean[]): string {
   const gap = 2;
@@ -79,6 +91,8 @@ export function renderTable(chalk: ChalkInstance, width: number, headers: string
     widths[i]! -= give;
     excess -= give;
   }
+  // Loaded here, not above: only a table on a terminal needs it, and it costs ~15 ms to load.
+  const Table = createRequire(import.meta.url)('cli-table3') as typeof import('cli-table3');
   const table = new Table({
     head: headers.map((h) => chalk.bold(h.toUpperCase())),
     chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(gap) },

@@ -1,0 +1,34 @@
+// The floor for a long listing: `wts task list WS --all --json`'s pages fetched with node:http over one
+// keep-alive connection, following nextCursor, each item printed as it comes into the same JSON array.
+// Usage: node floor-pages.mjs WS   (reads WTS_ORIGIN and FLOOR_TOKEN, its own sign-in)
+import { Agent, request } from 'node:http';
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+const base = new URL(`/api/v1/workspaces/${encodeURIComponent(process.argv[2])}/tasks`, process.env.WTS_ORIGIN);
+const headers = { authorization: `Bearer ${process.env.FLOOR_TOKEN}`, accept: 'application/json' };
+
+function get(url) {
+  return new Promise((resolve, reject) => {
+    request(url, { agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+let count = 0;
+let cursor;
+process.stdout.write('[');
+do {
+  const url = new URL(base);
+  if (cursor) url.searchParams.set('cursor', cursor);
+  const page = await get(url);
+  for (const item of page.items) process.stdout.write(`${count++ === 0 ? '\n' : ',\n'}${JSON.stringify(item)}`);
+  cursor = page.nextCursor;
+} while (cursor);
+process.stdout.write(count ? '\n]\n' : ']\n');
+agent.destroy();
