@@ -1,19 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
-import { registerSandbox } from './commands/sandbox.js';
-import { registerLogin } from './commands/login.js';
-import { registerAuth } from './commands/auth.js';
-import { registerWorkspace } from './commands/workspace.js';
-import { registerTask } from './commands/task.js';
-import { registerAgent } from './commands/agent.js';
-import { registerRun } from './commands/run.js';
-import { registerApproval } from './commands/approval.js';
-import { registerReminder } from './commands/reminder.js';
-import { registerInstructions, registerHandbook } from './commands/handbook.js';
-import { registerKnowledge } from './commands/knowledge.js';
-import { registerSchedule } from './commands/schedule.js';
-import { registerApi } from './commands/api.js';
-import { registerHelp } from './commands/help.js';
 import { activeCommand, displayNameFor, type CliDeps } from './commands/action.js';
 import { CliError, ExitCode, exitCodeForStatus, type ExitCodeValue } from './errors.js';
 import type { IO } from './io.js';
@@ -21,7 +7,62 @@ import type { IO } from './io.js';
 const require = createRequire(import.meta.url);
 const { version } = require('../package.json') as { version: string };
 
-export function buildProgram(deps: CliDeps): Command {
+type Register = (program: Command, deps: CliDeps) => void;
+
+interface Group {
+  /** The top-level commands the group registers, with their aliases. */
+  names: string[];
+  load: () => Promise<Register>;
+  /** It works on the whole command tree (help for any command, completion scripts). */
+  wholeTree?: boolean;
+}
+
+// The command groups, in the order `wts --help` lists them. A run loads the module of the group its first
+// word names, not all of them; help, completion, no word or a word no group knows load every group.
+// test/unit/cli-groups.test.ts checks these names against what the modules register.
+const GROUPS: Group[] = [
+  { names: ['login', 'logout'], load: async () => (await import('./commands/login.js')).registerLogin },
+  { names: ['auth'], load: async () => (await import('./commands/auth.js')).registerAuth },
+  { names: ['workspace', 'workspaces'], load: async () => (await import('./commands/workspace.js')).registerWorkspace },
+  { names: ['task', 'tasks'], load: async () => (await import('./commands/task.js')).registerTask },
+  { names: ['agent', 'agents'], load: async () => (await import('./commands/agent.js')).registerAgent },
+  { names: ['run', 'runs'], load: async () => (await import('./commands/run.js')).registerRun },
+  { names: ['approval', 'approvals'], load: async () => (await import('./commands/approval.js')).registerApproval },
+  { names: ['inbox'], load: async () => (await import('./commands/inbox.js')).registerInbox },
+  { names: ['reminder', 'reminders'], load: async () => (await import('./commands/reminder.js')).registerReminder },
+  { names: ['instructions', 'instruction'], load: async () => (await import('./commands/handbook.js')).registerInstructions },
+  { names: ['handbook', 'handbooks'], load: async () => (await import('./commands/handbook.js')).registerHandbook },
+  { names: ['knowledge'], load: async () => (await import('./commands/knowledge.js')).registerKnowledge },
+  { names: ['schedule', 'schedules'], load: async () => (await import('./commands/schedule.js')).registerSchedule },
+  { names: ['api'], load: async () => (await import('./commands/api.js')).registerApi },
+  { names: ['sandbox'], load: async () => (await import('./commands/sandbox.js')).registerSandbox },
+  { names: ['completion'], load: async () => (await import('./commands/completion.js')).registerCompletion, wholeTree: true },
+  { names: ['help'], load: async () => (await import('./commands/help.js')).registerHelp, wholeTree: true },
+];
+
+/** Global options followed by a value, which is not a command word. */
+const VALUED_OPTIONS = new Set(['--profile', '--origin']);
+
+/** The groups a run with these arguments needs. */
+function groupsFor(args: string[]): Group[] {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (VALUED_OPTIONS.has(arg)) i++;
+    else if (arg === '--help' || arg === '-h') return GROUPS;
+    else if (!arg.startsWith('-')) {
+      const group = GROUPS.find((g) => g.names.includes(arg));
+      return group && !group.wholeTree ? [group] : GROUPS;
+    }
+  }
+  return GROUPS;
+}
+
+/**
+ * The command tree. With `argv` (as process.argv), only what that run needs: the group its command word
+ * names. Without, every group.
+ */
+export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Command> {
+  const registers = await Promise.all((argv ? groupsFor(argv.slice(2)) : GROUPS).map((g) => g.load()));
   const program = new Command('wts')
     .description('The Workspace Task Service from your terminal: tasks, approvals, agents and schedules.')
     .version(version, '-V, --version', 'print the version')
@@ -32,21 +73,7 @@ export function buildProgram(deps: CliDeps): Command {
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  registerLogin(program, deps);
-  registerAuth(program, deps);
-  registerWorkspace(program, deps);
-  registerTask(program, deps);
-  registerAgent(program, deps);
-  registerRun(program, deps);
-  registerApproval(program, deps);
-  registerReminder(program, deps);
-  registerInstructions(program, deps);
-  registerHandbook(program, deps);
-  registerKnowledge(program, deps);
-  registerSchedule(program, deps);
-  registerApi(program, deps);
-  registerSandbox(program, deps);
-  registerHelp(program, deps);
+  for (const register of registers) register(program, deps);
   return program;
 }
 
@@ -90,8 +117,15 @@ export async function describeFailure(err: unknown): Promise<{ message: string; 
 
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function main(argv: string[], deps: CliDeps = { env: process.env }): Promise<number> {
-  const program = buildProgram(deps);
+  const program = await buildProgram(deps, argv);
   const stderr = deps.io ? undefined : process.stderr;
+  if (!deps.io) {
+    // `wts … | head`: the reader left, so there is no one to tell; stop quietly, as other tools do.
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+      throw err;
+    });
+  }
   if (deps.io) {
     // Commander writes help and its own errors here; route them through the injected IO.
     const io: IO = deps.io({ json: false, color: false, debug: false });

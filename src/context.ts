@@ -1,6 +1,7 @@
 // One injected context for every command: IO, environment, configuration, clock, and the API client.
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
+import { MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
 import { ConfigStore, DEFAULT_PROFILE, configDir } from './config.js';
 import { CliError, ExitCode } from './errors.js';
 import type { Env, IO } from './io.js';
@@ -31,13 +32,17 @@ export interface CommandContext extends OutputTarget {
   api(): Promise<ApiClient>;
   /** A line of --debug trace on stderr; never pass a secret. */
   debug(line: string): void;
-  /** Closes what the context opened (kept-alive connections). */
+  /** Notes an id the user was shown, for shell completion of ids (kept when the context closes). */
+  remember(kind: IdKind, id: string, label?: string): void;
+  /** Closes what the context opened (kept-alive connections) and keeps the ids shown. */
   close(): Promise<void>;
 }
 
 export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () => number = Date.now): CommandContext {
   const config = new ConfigStore(configDir(env));
   let client: Promise<ApiClient> | undefined;
+  const shownIds: RememberedId[] = [];
+  const shownPerKind = new Map<IdKind, number>();
   const ctx: CommandContext = {
     io,
     env,
@@ -69,7 +74,15 @@ export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () 
     debug(line) {
       if (globals.debug) io.stderr.write(`${ctx.chalk.dim(line)}\n`);
     },
+    remember(kind, id, label = '') {
+      // Only the first MAX_PER_KIND of a kind are kept, so `--all` over any number of items stays flat.
+      const n = shownPerKind.get(kind) ?? 0;
+      if (n >= MAX_PER_KIND) return;
+      shownPerKind.set(kind, n + 1);
+      shownIds.push({ kind, id, label });
+    },
     async close() {
+      if (shownIds.length > 0) rememberIds(config.dir, shownIds.splice(0));
       if (client) await (await client.catch(() => undefined))?.close();
     },
   };

@@ -1,6 +1,7 @@
 // The bridge from commander to a verb: build the context from the global flags, run the verb with its
 // arguments, close what it opened. Every verb is a small function of (ctx, args, opts).
 import type { Command, Option } from 'commander';
+import { idOf, RECORDED_BY } from '../completion/ids.js';
 import { createContext, type CommandContext, type GlobalOptions } from '../context.js';
 import type { Env, IO } from '../io.js';
 import { processIO } from '../io.js';
@@ -51,6 +52,14 @@ export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise
     };
     const io = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
     const ctx = createContext(io, deps.env, normalized, deps.now);
+    // Lists that print ids keep them for shell completion.
+    const kind = RECORDED_BY[`${command.parent?.name() ?? ''} ${command.name()}`];
+    if (kind) {
+      ctx.shown = (item) => {
+        const shown = idOf(item);
+        if (shown) ctx.remember(kind, shown.id, shown.label);
+      };
+    }
     activeCommand = command;
     try {
       await fn({ ctx, args: received.slice(0, -2) as VerbCall<O>['args'], opts: command.opts() as O, command });

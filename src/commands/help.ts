@@ -29,6 +29,7 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   { name: 'NO_COLOR', description: 'no colors when set and not empty (as --no-color)' },
   { name: 'FORCE_COLOR', description: 'colors even when not on a terminal; 0 or false: never' },
   { name: 'TERM', description: 'dumb: no colors' },
+  { name: 'TZ', description: 'the local time zone that times are shown in, and `schedule explain` uses without --tz' },
 ];
 
 /** The command a path of names or aliases leads to ("task list"), or undefined. */

@@ -1,4 +1,4 @@
-// wts task list WS | search WS WORDS... | view TASK | events TASK | chat TASK | conversation TASK
+// wts task list WS | board WS | search WS WORDS... | view TASK | events TASK | chat TASK | conversation TASK
 //          | edit TASK | complete TASK | assign TASK USER... | tag TASK TAG... | note TASK [TEXT | --file F | -]
 //          | delete TASK | create --agent AGENT TITLE | message TASK TEXT | runs TASK
 import type { Command } from 'commander';
@@ -12,13 +12,14 @@ import { colorState, localAndRelative, relativeTime, wrapText } from '../output/
 import { printDone, printItems, printObject, type Column, type Mode } from '../output/print.js';
 import { verb, type CliDeps } from './action.js';
 import { confirmDestructive } from './confirm.js';
-import { pageOptions, pageSize, printPages, type PageOptions } from './listing.js';
+import { collectItems, pageOptions, pageSize, printPages, type PageOptions } from './listing.js';
 
 type Task = Resource<'Task'>;
 type Event = Resource<'Event'>;
 type Message = Resource<'Message'>;
 type Run = Resource<'Run'>;
 type PendingAction = Resource<'PendingAction'>;
+type Status = Resource<'Status'>;
 
 const WS: [string, string] = ['<WS>', 'workspace id (from `wts workspace list`)'];
 const TASK: [string, string] = ['<TASK>', 'task id (from `wts task list WS`)'];
@@ -117,6 +118,41 @@ export function registerTask(program: Command, deps: CliDeps): void {
         ...(opts.limit !== undefined && { limit: pageSize(opts.limit) }),
       };
       await printPages(ctx, api.pages('list_tasks', { path: { workspaceId: args[0] as string }, query }), opts.all, printTasks(ctx));
+    },
+  });
+
+  verb<{ rows?: string }>(group, deps, {
+    name: 'board',
+    description: "show a workspace's board: its columns side by side with their tasks, fitted to the terminal",
+    args: [WS],
+    options: (c) => c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)'),
+    fields: { workspaceId: 'WS' },
+    examples: ['wts task board ws_support', "wts task board ws_support --json | jq '.columns[] | {key, count}'", 'wts task board ws_support | grep ^waiting   # status<TAB>id<TAB>title'],
+    async run({ ctx, args, opts }) {
+      const rows = opts.rows === undefined ? 10 : Number(opts.rows);
+      if (!Number.isInteger(rows) || rows < 1 || rows > 1000) throw new CliError('--rows: must be a whole number from 1 to 1000', ExitCode.usage);
+      const workspaceId = args[0] as string;
+      const api = await ctx.api();
+      const [statuses, tasks] = await Promise.all([
+        collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })),
+        collectItems<Task>(api.items('list_tasks', { path: { workspaceId }, query: { limit: 50 } })),
+      ]);
+      // Columns in board order; a task in a column the workspace no longer lists still shows, after them.
+      const columns = [...statuses].sort((a, b) => a.position - b.position).map((s) => ({ key: s.key, name: s.name, tasks: [] as Task[] }));
+      for (const task of tasks) {
+        let column = columns.find((c) => c.key === task.status);
+        if (!column) columns.push((column = { key: task.status, name: task.status, tasks: [] }));
+        column.tasks.push(task);
+        ctx.remember('task', task.id, task.title);
+      }
+      if (ctx.json) {
+        ctx.io.stdout.write(`${JSON.stringify({ columns: columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length, tasks: c.tasks })) }, null, 2)}\n`);
+      } else if (!ctx.io.isStdoutTTY) {
+        for (const c of columns) for (const t of c.tasks) ctx.io.stdout.write(`${[c.key, t.id, t.title.replace(/[\t\n]/g, ' ')].join('\t')}\n`);
+      } else {
+        const { renderBoard } = await import('../output/board.js');
+        ctx.io.stdout.write(renderBoard(ctx.chalk, columns, { width: ctx.io.columns, rows, overdue: (t) => isOverdue(ctx, t) }));
+      }
     },
   });
 

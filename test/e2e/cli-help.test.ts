@@ -10,7 +10,7 @@ function walk(command: Command, path: string[] = []): { path: string[]; command:
   return command.commands.flatMap((c) => [{ path: [...path, c.name()], command: c }, ...walk(c, [...path, c.name()])]);
 }
 
-const commands = walk(buildProgram({ env: {} }));
+const commands = walk(await buildProgram({ env: {} }));
 const leaves = commands.filter((c) => c.command.commands.length === 0);
 
 describe('wts help environment', () => {

@@ -559,7 +559,7 @@ describe('help', () => {
     const group = await runWts(['tasks', '--help'], { env });
     expect(group.code).toBe(0);
     const verbs = [...group.stdout.matchAll(/^ {2}(\w+) /gm)].map((m) => m[1]!).filter((v) => v !== 'help');
-    expect(verbs).toEqual(['list', 'search', 'view', 'events', 'chat', 'conversation', 'edit', 'complete', 'assign', 'tag', 'note', 'delete', 'create', 'message', 'runs']);
+    expect(verbs).toEqual(['list', 'board', 'search', 'view', 'events', 'chat', 'conversation', 'edit', 'complete', 'assign', 'tag', 'note', 'delete', 'create', 'message', 'runs']);
     for (const v of verbs) {
       const r = await runWts(['task', v, '--help'], { env });
       expect(r.stdout, v).toMatch(/\nExamples:\n {2}\$ wts task /);
