@@ -1,8 +1,9 @@
 // The configuration file: profiles, each remembering its origin and what `wts login` learned.
 // Written atomically (temporary file, rename), mode 0600 in a 0700 directory.
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
+import { writeFileAtomic } from './atomic-file.js';
 import type { Env } from './io.js';
 import { CliError, ExitCode } from './errors.js';
 
@@ -68,9 +69,7 @@ export class ConfigStore {
   write(data: ConfigFile): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     chmodSync(this.dir, 0o700);
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.path);
+    writeFileAtomic(this.path, `${JSON.stringify(data, null, 2)}\n`);
     this.data = data;
   }
 }

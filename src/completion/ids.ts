@@ -2,8 +2,9 @@
 // no node process and asks the service nothing: the completion scripts read this file directly.
 // One `kind<TAB>id<TAB>label` line per id, newest first, at most MAX_PER_KIND per kind, in a 0600 file of
 // the config directory. Ids and short labels only — never a token or anything from the credential store.
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 
 /** The file's name in the config directory; the completion scripts name it too. */
 export const ID_CACHE_FILE = 'completion-ids.tsv';
@@ -142,11 +143,8 @@ export function rememberIds(dir: string, fresh: RememberedId[]): void {
       lines.push(`${e.kind}\t${e.id}\t${e.label}`);
     }
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = join(dir, ID_CACHE_FILE);
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${lines.join('\n')}\n`, { mode: 0o600 });
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, file);
+    // A cache: atomic, but not worth an fsync on every list command.
+    writeFileAtomic(join(dir, ID_CACHE_FILE), `${lines.join('\n')}\n`, 0o600, false);
   } catch {
     // A read-only or full config directory costs only the completion of ids.
   }

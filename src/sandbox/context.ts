@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync } from 'node:fs';
-import { dirname, join, basename } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import type { Principal, SandboxState } from './model.js';
 import type { AgentSimulator } from './agent.js';
 
@@ -109,15 +110,7 @@ export class SandboxStore {
     }
     if (!this.dataFile) return;
     mkdirSync(dirname(this.dataFile), { recursive: true, mode: 0o700 });
-    const tmp = join(dirname(this.dataFile), `.${basename(this.dataFile)}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify(this.state), { mode: 0o600 });
-    const fd = openSync(tmp, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, this.dataFile);
+    writeFileAtomic(this.dataFile, JSON.stringify(this.state));
   }
 }
 

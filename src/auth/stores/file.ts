@@ -1,9 +1,9 @@
 // A credentials file, used only when chosen (--store file, WTS_CREDENTIAL_STORE=file,
 // WTS_CREDENTIALS_FILE): mode 0600 in a 0700 directory, every write atomic (a temporary file in the
 // same directory, fsync, rename), entries keyed by profile so one file serves several.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { writeFileAtomic } from '../../atomic-file.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
 import { withLock, type LockOptions } from '../lock.js';
@@ -14,41 +14,6 @@ interface CredentialsFile {
   credentials: Record<string, unknown>;
 }
 
-/** Writes `text` to `path` so that readers see the old file or the new one, never a part. */
-export function writeFileAtomic(path: string, text: string, mode = 0o600): void {
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(tmp, 'wx', mode);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } catch (err) {
-    closeSync(fd);
-    unlinkSync(tmp);
-    throw err;
-  }
-  closeSync(fd);
-  try {
-    renameSync(tmp, path);
-  } catch (err) {
-    unlinkSync(tmp);
-    throw err;
-  }
-  syncDirectory(dir);
-}
-
-/** Makes a rename durable (POSIX); a no-op where directories cannot be opened (Windows). */
-function syncDirectory(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // not supported here
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
 
 export interface FileStoreOptions {
   lock: LockOptions;
