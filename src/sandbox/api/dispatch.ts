@@ -40,6 +40,7 @@ export async function executeOperation(
   }
   const handler = handlers[opId] as Handler<typeof opId>;
   const result = await handler({ ctx, principal }, input);
-  ctx.store.changed();
+  // Reads change nothing: only writes schedule a save of --data.
+  if (op.method !== 'GET') ctx.store.changed();
   return result;
 }
