@@ -6,7 +6,7 @@
 //   BROWSER="node test/helpers/fake-browser.mjs --record /tmp/out.json"
 //
 // --record FILE writes { argv, callbackStatus, page } to FILE (argv: exactly what this process received).
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const url = args.at(-1);
@@ -36,5 +36,9 @@ try {
 } catch (err) {
   result.error = String(err?.message ?? err);
 }
-if (record) writeFileSync(record, JSON.stringify(result, null, 2));
+// Written aside, then renamed: the test waits for the file to exist and must never read half of it.
+if (record) {
+  writeFileSync(`${record}.tmp`, JSON.stringify(result, null, 2));
+  renameSync(`${record}.tmp`, record);
+}
 process.exit(result.callbackStatus ? 0 : 1);
