@@ -1,8 +1,9 @@
 // One way to replace a file so that readers see the old one or the new one, never a part: a temporary
 // file in the same directory, fsync, rename, then fsync of the directory.
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+
+let tmpCount = 0;
 
 /**
  * Writes `text` to `path` so that readers see the old file or the new one, never a part. `durable: false`
@@ -10,7 +11,9 @@ import { basename, dirname, join } from 'node:path';
  */
 export function writeFileAtomic(path: string, text: string, mode = 0o600, durable = true): void {
   const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  // Unique among live processes (pid) and calls ('wx' refuses a leftover of a dead process with the same
+  // pid rather than write into it). Not node:crypto: loading it costs every list command ~5 ms.
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${(tmpCount++).toString(36)}${Math.random().toString(36).slice(2, 10)}.tmp`);
   const fd = openSync(tmp, 'wx', mode);
   try {
     writeSync(fd, text);

@@ -1,5 +1,5 @@
 // One injected context for every command: IO, environment, configuration, clock, and the API client.
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
 import { ConfigStore, DEFAULT_PROFILE, configDir } from './config.js';
@@ -38,7 +38,24 @@ export interface CommandContext extends OutputTarget {
   close(): Promise<void>;
 }
 
-export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () => number = Date.now): CommandContext {
+/**
+ * What chalk at level 0 does, without loading it: every style, alone or chained, returns its arguments
+ * joined by spaces. chalk loads node:tty and node:os to guess at color support, a cost each piped or
+ * NO_COLOR run would pay for nothing. test/unit/context.test.ts compares it with chalk.
+ */
+export const PLAIN_CHALK: ChalkInstance = new Proxy((...text: unknown[]) => text.join(' '), {
+  // Not a thenable (`then`), nor anything else a symbol asks for: only chalk's style names.
+  get: (_, key) => (key === 'level' ? 0 : key === 'then' || typeof key === 'symbol' ? undefined : PLAIN_CHALK),
+}) as unknown as ChalkInstance;
+
+/** chalk with colors when the output has them (loaded then only), else PLAIN_CHALK. */
+export async function chalkFor(io: IO): Promise<ChalkInstance> {
+  if (!io.colorEnabled) return PLAIN_CHALK;
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: 1 });
+}
+
+export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () => number = Date.now, chalk: ChalkInstance = PLAIN_CHALK): CommandContext {
   const config = new ConfigStore(configDir(env));
   let client: Promise<ApiClient> | undefined;
   const shownIds: RememberedId[] = [];
@@ -48,7 +65,7 @@ export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () 
     env,
     globals,
     config,
-    chalk: new Chalk({ level: io.colorEnabled ? 1 : 0 }),
+    chalk,
     json: globals.json,
     now,
     profileName() {

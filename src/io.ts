@@ -26,18 +26,31 @@ export function colorFor(env: Env, isTTY: boolean, noColorFlag: boolean): boolea
   return isTTY && env.TERM !== 'dumb';
 }
 
+/**
+ * The process's own streams. stdin and stderr are opened on first use: Node builds each on first access,
+ * and for a pipe or /dev/null that loads stream modules a command printing to stdout never needs.
+ */
 export function processIO(env: Env, noColorFlag = false): IO {
   const isStdoutTTY = Boolean(process.stdout.isTTY);
-  const isStdinTTY = Boolean(process.stdin.isTTY);
   return {
-    stdin: process.stdin,
+    get stdin() {
+      return process.stdin;
+    },
     stdout: process.stdout,
-    stderr: process.stderr,
-    isStdinTTY,
+    get stderr() {
+      return process.stderr;
+    },
+    get isStdinTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     isStdoutTTY,
-    isStderrTTY: Boolean(process.stderr.isTTY),
+    get isStderrTTY() {
+      return Boolean(process.stderr.isTTY);
+    },
     colorEnabled: colorFor(env, isStdoutTTY, noColorFlag),
-    canPrompt: isStdinTTY && isStdoutTTY,
+    get canPrompt() {
+      return isStdoutTTY && Boolean(process.stdin.isTTY);
+    },
     columns: process.stdout.columns || 80,
   };
 }

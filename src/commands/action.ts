@@ -2,7 +2,7 @@
 // arguments, close what it opened. Every verb is a small function of (ctx, args, opts).
 import type { Command, Option } from 'commander';
 import { idOf, RECORDED_BY } from '../completion/ids.js';
-import { createContext, type CommandContext, type GlobalOptions } from '../context.js';
+import { chalkFor, createContext, type CommandContext, type GlobalOptions } from '../context.js';
 import type { Env, IO } from '../io.js';
 import { processIO } from '../io.js';
 
@@ -51,7 +51,7 @@ export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise
       debug: Boolean(globals.debug),
     };
     const io = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
-    const ctx = createContext(io, deps.env, normalized, deps.now);
+    const ctx = createContext(io, deps.env, normalized, deps.now, await chalkFor(io));
     // Lists that print ids keep them for shell completion.
     const kind = RECORDED_BY[`${command.parent?.name() ?? ''} ${command.name()}`];
     if (kind) {
