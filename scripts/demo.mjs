@@ -26,7 +26,7 @@ function newestMtime(dir) {
 }
 
 // Build when dist/ is missing or older than src/.
-const built = join(root, 'dist', 'cli.js');
+const built = join(root, 'dist', 'wts.cjs');
 if (!existsSync(built) || statSync(built).mtimeMs < newestMtime(join(root, 'src'))) {
   console.log(dim('building…'));
   const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });

@@ -1,9 +1,12 @@
 // The one HTTP layer of the client: URLs and input checks from the catalog, the auth header from a token
 // source, retries that never repeat a request the server may have acted on, problem+json → ApiError,
 // and pages as async iterators so `--all` streams with flat memory.
-import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
-import type { Agent, Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+// undici's entry point loads all of it (fetch, WebSocket, caches, mocks), ~60 ms more than these two
+// modules. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
+import AgentClass from 'undici/lib/dispatcher/agent.js';
+import dispatcherRequest from 'undici/lib/api/api-request.js';
 import { getOperation, type OperationArgs, type OperationId } from './operations.js';
 import { expandPath, parseOperationInput } from './validate.js';
 
@@ -79,26 +82,18 @@ export interface RawRequest {
 // Errors undici raises before the request left this machine: always safe to try again.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-interface Undici {
-  Agent: typeof Agent;
-  /** Dispatcher#request, called on our Agent. */
-  request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
-}
+let wasmTierUpOff = false;
 
-let undici: Undici | undefined;
-
-/** The two parts of undici the client uses, loaded on the first request. */
-function loadUndici(): Undici {
-  if (undici) return undici;
-  // V8 compiles undici's HTTP parser (WebAssembly) at once for a baseline, then again, optimized, on
-  // background threads that the process waits for before it can exit (measured: ~60 ms and ~35 MB a run).
-  // The baseline code parses a page in microseconds: keep it alone.
+/**
+ * V8 compiles undici's HTTP parser (WebAssembly) at once for a baseline, then again, optimized, on
+ * background threads that the process waits for before it can exit (measured: ~60 ms and ~35 MB a run).
+ * The baseline code parses a page in microseconds: keep it alone. bin/wts sets the flag before it compiles
+ * anything, as its code cache must be made and used under the same flags; this covers in-process use.
+ */
+function keepWasmBaseline(): void {
+  if (wasmTierUpOff) return;
   setFlagsFromString('--liftoff-only');
-  // undici's entry point loads all of it (fetch, WebSocket, caches, mocks), ~60 ms more than the two
-  // modules used here. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
-  const require = createRequire(import.meta.url);
-  undici = { Agent: require('undici/lib/dispatcher/agent.js') as typeof Agent, request: require('undici/lib/api/api-request.js') as Undici['request'] };
-  return undici;
+  wasmTierUpOff = true;
 }
 
 function errorCode(err: unknown): string | undefined {
@@ -251,8 +246,8 @@ export class ApiClient {
   }
 
   private async exchange(req: RawRequest, token: string) {
-    const { request, Agent } = loadUndici();
-    this.dispatcher ??= new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    keepWasmBaseline();
+    this.dispatcher ??= new AgentClass({ keepAliveTimeout: 10_000, connections: 8 });
     const url = new URL(`${this.base}${req.path}${wireQuery(req.query)}`);
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = {
@@ -266,7 +261,7 @@ export class ApiClient {
     debug?.(`> ${req.method} ${url}`);
     if (debug) for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
     if (debug && body !== undefined) debug(`> ${truncate(body)}`);
-    const res = await request.call(this.dispatcher, {
+    const res = await dispatcherRequest.call(this.dispatcher, {
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: req.method as Dispatcher.HttpMethod,

@@ -15,6 +15,7 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   { name: 'WTS_ORIGIN', description: 'the service origin when --origin is not given (else the profile\'s, remembered by `wts login`)' },
   { name: 'WTS_PROFILE', description: 'the profile to use when --profile is not given (else the configured default, else "default")' },
   { name: 'WTS_CONFIG_DIR', description: "where the configuration lives (default: the platform's config directory, e.g. ~/.config/wts)" },
+  { name: 'WTS_CACHE_DIR', description: "where bin/wts keeps its compiled-code cache (default: the platform's cache directory, e.g. ~/.cache/wts)" },
   { name: 'WTS_TOKEN', description: 'an access token used as is: never refreshed or stored' },
   { name: 'WTS_CREDENTIALS_FILE', description: 'keep credentials in this file instead of the keychain; rotated tokens are written back atomically (servers, CI)' },
   { name: 'WTS_CREDENTIAL_STORE', description: 'where `wts login` keeps tokens: keychain or file' },

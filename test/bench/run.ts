@@ -13,7 +13,7 @@
 // Runs alternate between the two sides of a pair, and ratios are of medians: on a shared machine a change
 // of load weighs on both sides alike, and a stray slow run moves a median little.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
@@ -219,6 +219,12 @@ function oneRequest(withTokens: NodeJS.ProcessEnv): void {
   const wts = [WTS, 'workspace', 'list', '--json'];
   if (probed(floor, withTokens).stdout !== probed(wts, withTokens).stdout) throw new BenchError('the floor and wts printed different workspace lists');
   compare('one request', hyperfine([command(NODE, ...floor), command(NODE, ...wts)], withTokens, { rounds: 30, warmup: 3 }), 1.5);
+  // For the record, not a goal: a run with no code cache to use (the first after an install or an upgrade).
+  // WTS_CACHE_DIR under a file: bin/wts can neither read nor write one.
+  const noCache = { ...withTokens, WTS_CACHE_DIR: join(withTokens.WTS_CONFIG_DIR!, 'not-a-directory', 'cache') };
+  writeFileSync(join(withTokens.WTS_CONFIG_DIR!, 'not-a-directory'), '');
+  const [floorT, coldT] = hyperfine([command(NODE, ...floor), command(NODE, ...wts)], noCache, { rounds: 10, warmup: 1 });
+  console.log(`    info  without a code cache: ${ms(coldT!.median)} median against ${ms(floorT!.median)}, ${(coldT!.median / floorT!.median).toFixed(3)}× (no goal)`);
 }
 
 /** `small` and `large` sign-ins are for the checked runs under the RSS probe; `timed`, on `large`, for hyperfine's. */
@@ -316,7 +322,9 @@ async function main(): Promise<number> {
   const harness = hyperfineVersion();
   console.log(`wts bench: ${machine()}; ${harness}`);
   const configDir = mkdtempSync(join(tmpdir(), 'wts-bench-config-'));
-  const env = cleanEnv({ WTS_CONFIG_DIR: configDir });
+  // bin/wts's code cache in a directory of this run's own: the first run of each command writes it (a
+  // warm-up run, not timed), as the first run after an install does for a user.
+  const env = cleanEnv({ WTS_CONFIG_DIR: configDir, WTS_CACHE_DIR: join(configDir, 'code-cache') });
   const sandboxes: Sandbox[] = [];
   try {
     const started = await Promise.allSettled([2500, 10_000].map((n) => startSandbox(n, join(configDir, `sandbox-${n}.log`))));

@@ -10,7 +10,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
-import { REPO, WTS_BIN } from '../helpers/wts-process.js';
+import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
 
 const TMUX = (() => {
   const r = spawnSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' });
@@ -123,7 +123,7 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     writeFileSync(
       launcher,
       [
-        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))}`,
+        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
         `export EDITOR=${q(editor)} NO_COLOR=1 LANG=C.UTF-8`,
         `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} approval review`,
         `echo $? > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { childEnv } from '../helpers/wts-process.js';
 
 const WTS = fileURLToPath(new URL('../../bin/wts', import.meta.url));
 
@@ -28,7 +29,7 @@ describe('wts sandbox (the command)', () => {
   let origin: string;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [WTS, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [WTS, 'sandbox', '--port', '0'], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = createInterface({ input: child.stdout! });
     const [first] = (await once(lines, 'line')) as [string];
     const match = /^wts sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first);

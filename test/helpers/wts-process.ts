@@ -6,6 +6,7 @@
 //   ...
 //   const { code, stdout, stderr } = await wts.done;
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,10 +32,16 @@ export interface WtsProcess {
   done: Promise<WtsResult>;
 }
 
-/** The environment of a child: this one's (PATH, the D-Bus session) without any WTS_* or BROWSER, plus `env`. */
+/** Where children keep bin/wts's code cache: in the repository (ignored by git), not the user's cache. */
+export const TEST_CACHE_DIR = join(REPO, '.wts-test-code-cache');
+
+/**
+ * The environment of a child: this one's (PATH, the D-Bus session) without any WTS_* or BROWSER, plus
+ * `env`; its code cache in TEST_CACHE_DIR.
+ */
 export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('WTS_') && k !== 'BROWSER'));
-  return { ...base, NO_COLOR: '1', ...env };
+  return { ...base, NO_COLOR: '1', WTS_CACHE_DIR: TEST_CACHE_DIR, ...env };
 }
 
 /** A BROWSER value that runs the fake browser, recording what it received in `recordFile`. */

@@ -1,0 +1,100 @@
+// bin/wts compiles the bundle with a V8 code cache in WTS_CACHE_DIR (see bin/wts): written once, whole,
+// 0600 in a 0700 directory; used, not rewritten, by the runs after; a cache V8 refuses is replaced; caches
+// of other builds go; and no cache, or no place for one, only makes a run slower. Real processes
+// (`node bin/wts`, after `npm run build`), against the sandbox over loopback for the run that makes a request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { signIn } from '../helpers/auth.js';
+import { runWtsProcess } from '../helpers/wts-process.js';
+
+let sandbox: RunningSandbox;
+let token: string;
+let scratch: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  token = (await signIn(sandbox.origin)).access_token;
+  scratch = mkdtempSync(join(tmpdir(), 'wts-code-cache-'));
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+let dirs = 0;
+/** A cache directory not made yet, two levels down. */
+const newCacheDir = () => join(scratch, `run-${++dirs}`, 'cache');
+
+/** A run of `node bin/wts` (not spawnSync: the sandbox answering it lives in this process). */
+async function wts(cacheDir: string, args: string[]) {
+  const r = await runWtsProcess(args, { env: { WTS_CACHE_DIR: cacheDir, WTS_CONFIG_DIR: join(scratch, 'config'), WTS_ORIGIN: sandbox.origin, WTS_TOKEN: token } });
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The cache files in `dir`, with their bytes and modification times. */
+function caches(dir: string) {
+  return readdirSync(dir).map((name) => ({ name, bytes: readFileSync(join(dir, name)), mtimeMs: statSync(join(dir, name)).mtimeMs }));
+}
+
+const EXPLAIN = ['schedule', 'explain', '0 9 * * 1-5'];
+
+describe('the code cache of bin/wts', () => {
+  it.each([
+    ['an offline command', EXPLAIN],
+    ['a command making a request', ['workspace', 'list', '--json']],
+  ])('%s: the first run writes one cache, 0600 in a 0700 directory; the next runs use it and leave it alone', async (_, args) => {
+    const dir = newCacheDir();
+    const first = await wts(dir, args);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const [cache, ...more] = caches(dir);
+    expect(more).toEqual([]);
+    expect(cache!.name).toMatch(new RegExp(`^code-${process.version}-${process.arch}-\\d+-\\d+\\.bin$`));
+    expect(cache!.bytes.length).toBeGreaterThan(10_000);
+    expect(statSync(join(dir, cache!.name)).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+    for (let i = 0; i < 2; i++) {
+      const again = await wts(dir, args);
+      expect(again).toEqual(first);
+      // V8 accepted it: a refused cache is written again (next test), so an untouched file was used.
+      expect(caches(dir)).toEqual([cache]);
+    }
+  });
+
+  it('a cache V8 refuses is replaced, and the run does its work as without one', async () => {
+    const dir = newCacheDir();
+    const clean = await wts(dir, EXPLAIN);
+    const [cache] = caches(dir);
+    const garbage = Buffer.alloc(cache!.bytes.length, 7);
+    writeFileSync(join(dir, cache!.name), garbage);
+    expect(await wts(dir, EXPLAIN)).toEqual(clean);
+    const [replaced, ...more] = caches(dir);
+    expect(more).toEqual([]);
+    expect(replaced!.name).toBe(cache!.name);
+    expect(replaced!.bytes.equals(garbage)).toBe(false);
+  });
+
+  it("writing a cache removes other builds' caches and nothing else", async () => {
+    const dir = newCacheDir();
+    await wts(dir, EXPLAIN);
+    const [cache] = caches(dir);
+    rmSync(join(dir, cache!.name));
+    writeFileSync(join(dir, 'code-v18.0.0-x64-1-1.bin'), 'old');
+    writeFileSync(join(dir, 'notes.txt'), 'not ours');
+    await wts(dir, EXPLAIN);
+    expect(caches(dir).map((c) => c.name).sort()).toEqual([cache!.name, 'notes.txt']);
+  });
+
+  it('with no place for a cache, the command works and says nothing about it', async () => {
+    const file = join(scratch, 'a-file');
+    writeFileSync(file, '');
+    const clean = await wts(newCacheDir(), EXPLAIN);
+    expect(clean.code).toBe(0);
+    expect(await wts(join(file, 'cache'), EXPLAIN)).toEqual(clean);
+  });
+});
