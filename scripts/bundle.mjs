@@ -57,7 +57,7 @@ const result = await build({
   target: 'node20',
   external: EXTERNAL,
   // import.meta.url of any module in the bundle is the bundle's own URL: the files it names beside
-  // itself (../package.json) are where they were for dist/cli.js.
+  // itself (../package.json) are found as from any module in dist/.
   define: { 'import.meta.url': '__bundle_url' },
   banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [lazyBuiltins],

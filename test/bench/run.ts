@@ -10,6 +10,10 @@
 //                 more than the floor's (± 5 MB)
 //   completion    bash completing `wts wor<TAB>`     vs the same bash starting `node -e 0`  ≤ 1.2×
 //
+// wts runs with a code cache of its own (WTS_CACHE_DIR in a temporary directory), written by the first,
+// untimed run, as for a user after the first run following an install; the one-request case is also
+// shown without one, for the record.
+//
 // Runs alternate between the two sides of a pair, and ratios are of medians: on a shared machine a change
 // of load weighs on both sides alike, and a stray slow run moves a median little.
 import { spawn, spawnSync } from 'node:child_process';
