@@ -1,5 +1,5 @@
 // The machine-readable description of the API (OpenAPI 3.1.0, info.version 1.0.0), generated from the catalog.
-import { z } from 'zod';
+import * as z from 'zod';
 import { operations, SCOPES, type OperationDef } from './operations.js';
 import { resources } from './resources.js';
 

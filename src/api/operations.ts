@@ -1,7 +1,7 @@
 // THE operations catalog: one entry per operation of the Workspace Task Service. The client's HTTP layer,
 // the sandbox's routes and its MCP tools are all generated from it; no other file repeats a path, a query
 // name or a body field. Bounds come from the spec; names the spec leaves open come from DESIGN.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { cronProblem, CRON_SHAPES_TEXT } from './cron.js';
 import type { ResourceName } from './resources.js';
 

@@ -1,6 +1,6 @@
 // Wire shapes of the service's resources (DESIGN.md, "Resource shapes"). The catalog names them per
 // operation; the OpenAPI document, the sandbox's views and the client's output all follow them.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = z.string().min(1).max(64);
 const dateTime = z.string().describe('ISO 8601 date-time');

@@ -1,6 +1,6 @@
 // Checks an operation's input against the catalog: the client before sending, the sandbox on arrival.
 // Errors name the field and its bound in one line ("limit: must be at most 50").
-import { z } from 'zod';
+import * as z from 'zod';
 import { getOperation, type OperationId, type OperationInput } from './operations.js';
 
 export class InputError extends Error {

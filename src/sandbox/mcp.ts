@@ -2,7 +2,7 @@
 // catalog and answered by the same executeOperation as /api/v1, so both behave the same.
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';

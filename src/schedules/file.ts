@@ -16,7 +16,7 @@
 //
 // Parsed with `yaml` (YAML 1.2, a superset of JSON, so one parser and line numbers for both), checked
 // with zod, and every problem is one line naming the file, the line, the entry and the field.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LineCounter, parseDocument } from 'yaml';
 import { canonicalCron, checkCron, cronProblem } from '../api/cron.js';
 import { InputError, parseWith } from '../api/validate.js';

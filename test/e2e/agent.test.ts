@@ -2,7 +2,7 @@
 // is approved, wakes on reminders and runs schedules. Time is the sandbox's clock, moved with
 // POST /__sandbox/clock, so no test waits for real time to pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Event, Message, PendingAction, Reminder, Run, ScheduledTask, Task, Workspace } from '../../src/api/resources.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { apiAs, pageOf, type Api } from '../helpers/api.js';

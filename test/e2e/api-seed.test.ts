@@ -1,7 +1,7 @@
 // Every record of the demo data reads back through /api/v1 in its exact wire shape: walks each listing
 // (every page) and each read, for both of ada's organizations, validating with the strict schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Agent, Event, HandbookEntry, HandbookPiece, KnowledgeSource, Member, Message, PendingAction, Reminder, Run, ScheduledTask, Status, Task, Workspace } from '../../src/api/resources.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';

@@ -4,7 +4,7 @@
 //   const task = Task.strict().parse(await api.ok('GET', '/tasks/t_1'));
 //   await expectProblem(api.call('DELETE', '/tasks/t_1'), 409, 'task_not_done', /only a done task/);
 import { expect } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import type { KnowledgeRec, PendingActionRec, PendingKind, SectionRec } from '../../src/sandbox/model.js';
 import { recordPendingAction } from '../../src/sandbox/records.js';
