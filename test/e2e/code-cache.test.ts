@@ -3,7 +3,7 @@
 // of other builds go; and no cache, or no place for one, only makes a run slower. Real processes
 // (`node bin/wts`, after `npm run build`), against the sandbox over loopback for the run that makes a request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
@@ -77,6 +77,21 @@ describe('the code cache of bin/wts', () => {
     expect(more).toEqual([]);
     expect(replaced!.name).toBe(cache!.name);
     expect(replaced!.bytes.equals(garbage)).toBe(false);
+  });
+
+  it('a cache others may write is not read but replaced by one only this user can write', async () => {
+    const dir = newCacheDir();
+    const clean = await wts(dir, EXPLAIN);
+    const [cache] = caches(dir);
+    const file = join(dir, cache!.name);
+    // Not refused by V8 (the bytes are right): only the permission check makes this run write it anew.
+    chmodSync(file, 0o666);
+    expect(await wts(dir, EXPLAIN)).toEqual(clean);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A file of the right mode is kept as it is.
+    const before = statSync(file).mtimeMs;
+    await wts(dir, EXPLAIN);
+    expect(statSync(file).mtimeMs).toBe(before);
   });
 
   it("writing a cache removes other builds' caches and nothing else", async () => {
