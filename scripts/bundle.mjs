@@ -19,6 +19,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const http2Stand_in = fileURLToPath(new URL('../src/api/undici-http2.ts', import.meta.url));
 
+/** The packages kept out of the bundle (see above). */
+const EXTERNAL = ['@napi-rs/keyring', 'open', 'openid-client', '@inquirer/prompts', '@inquirer/external-editor', 'chrono-node', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
+
 /**
  * Node built-in modules that a package requires when it loads but uses only in calls a run of wts rarely
  * or never makes; each costs milliseconds to load, every run:
@@ -27,8 +30,6 @@ const http2Stand_in = fileURLToPath(new URL('../src/api/undici-http2.ts', import
  * - commander asks for node:child_process, used only to run executable subcommands (wts has none): it
  *   gets a stand-in that loads the real module on the first property read.
  */
-const EXTERNAL = ['@napi-rs/keyring', 'open', 'openid-client', '@inquirer/prompts', '@inquirer/external-editor', 'chrono-node', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
-
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {

@@ -49,7 +49,7 @@ export function processIO(env: Env, noColorFlag = false): IO {
     },
     colorEnabled: colorFor(env, isStdoutTTY, noColorFlag),
     get canPrompt() {
-      return isStdoutTTY && Boolean(process.stdin.isTTY);
+      return isStdoutTTY && this.isStdinTTY;
     },
     columns: process.stdout.columns || 80,
   };

@@ -82,19 +82,11 @@ export interface RawRequest {
 // Errors undici raises before the request left this machine: always safe to try again.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-let wasmTierUpOff = false;
-
-/**
- * V8 compiles undici's HTTP parser (WebAssembly) at once for a baseline, then again, optimized, on
- * background threads that the process waits for before it can exit (measured: ~60 ms and ~35 MB a run).
- * The baseline code parses a page in microseconds: keep it alone. bin/wts sets the flag before it compiles
- * anything, as its code cache must be made and used under the same flags; this covers in-process use.
- */
-function keepWasmBaseline(): void {
-  if (wasmTierUpOff) return;
-  setFlagsFromString('--liftoff-only');
-  wasmTierUpOff = true;
-}
+// V8 compiles undici's HTTP parser (WebAssembly) at once for a baseline, then again, optimized, on
+// background threads that the process waits for before it can exit (measured: ~60 ms and ~35 MB a run).
+// The baseline code parses a page in microseconds: keep it alone. bin/wts sets the flag before it compiles
+// anything, as its code cache must be made and used under the same flags; this covers in-process use.
+setFlagsFromString('--liftoff-only');
 
 function errorCode(err: unknown): string | undefined {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -246,7 +238,6 @@ export class ApiClient {
   }
 
   private async exchange(req: RawRequest, token: string) {
-    keepWasmBaseline();
     this.dispatcher ??= new AgentClass({ keepAliveTimeout: 10_000, connections: 8 });
     const url = new URL(`${this.base}${req.path}${wireQuery(req.query)}`);
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
