@@ -5,19 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import type { Resource } from '../../src/api/resources.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 
-interface Schedule {
-  id: string;
-  title: string;
-  prompt: string;
-  cron: string;
-  workspaceId: string;
-  agentId: string;
-  state: 'active' | 'paused';
-}
+type Schedule = Resource<'ScheduledTask'>;
 
 let sandbox: RunningSandbox;
 let env: Record<string, string>;
