@@ -113,7 +113,8 @@ function hyperfine(commands: string[], env: NodeJS.ProcessEnv, options: { rounds
 interface Sandbox {
   origin: string;
   requests(): Promise<number>;
-  stop(): void;
+  /** Ends the sandbox; resolves once it has exited (it may write its code cache as it does). */
+  stop(): Promise<void>;
 }
 
 /** `wts sandbox --seed-tasks N`, auto-approving sign-ins, on a free loopback port; its log goes to `logFile`. */
@@ -140,7 +141,12 @@ function startSandbox(seedTasks: number, logFile: string, env: NodeJS.ProcessEnv
       resolve({
         origin,
         requests: () => sandboxStats(origin).then((stats) => stats.requests),
-        stop: () => child.kill('SIGTERM'),
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
       });
     });
   });
@@ -345,7 +351,8 @@ async function main(): Promise<number> {
     process.stderr.write(`bench: ${err instanceof BenchError ? err.message : ((err as Error).stack ?? String(err))}\n`);
     return 2;
   } finally {
-    for (const s of sandboxes) s.stop();
+    // Before the directory goes: a sandbox writes bin/wts's code cache into it as it exits.
+    await Promise.all(sandboxes.map((s) => s.stop()));
     rmSync(configDir, { recursive: true, force: true });
   }
   const missed = verdicts.filter((v) => !v.met);
