@@ -1,0 +1,55 @@
+// The one sanitizer: every text that came from the service passes here before a person's terminal sees it.
+// Anyone who can write a task title, a note or a draft can put control sequences in it; printed raw they
+// would retitle the window, clear the screen, plant hyperlinks or forge what a prompt shows. Sanitizing
+// happens where text is rendered, not where it is stored: `--json` keeps the exact data.
+
+/**
+ * Characters that must never reach a terminal raw: C0 controls, DEL, C1 controls, and the Unicode
+ * bidirectional overrides, embeddings, isolates and marks (which reorder what follows them on screen),
+ * plus the line and paragraph separators (which some terminals break lines at).
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_KEEPING_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** The visible form of an unsafe character: `\t`, `\n`, `\r` by name, other controls as `\xHH`, the rest as `\uHHHH`. */
+export function visibleEscape(ch: string): string {
+  switch (ch) {
+    case '\t':
+      return '\\t';
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+  }
+  const code = ch.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * Text for one line on a terminal (a table cell, a title, a confirmation, an error line): every control
+ * character, including tab and newline, made visible, so one record stays one line and nothing in it
+ * can move the cursor, retitle the window or reorder what follows.
+ */
+export function terminalLine(text: string): string {
+  return text.replace(UNSAFE, visibleEscape);
+}
+
+/**
+ * Text for a multi-line view (a description, a note, a draft's body, a handbook entry): real newlines
+ * and tabs stay, a CRLF or lone CR line break becomes a newline, every other control character is made
+ * visible.
+ */
+export function terminalBlock(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(UNSAFE_KEEPING_LINES, visibleEscape);
+}
+
+/**
+ * A field of piped plain output (tab-separated lines): the same escaping as a terminal line, so tab,
+ * newline, CR and every other control character are escaped and one record is one line of fields.
+ */
+export const pipeField = terminalLine;
+
+/** Whether a text holds anything the sanitizer would change in a single-line rendering. */
+export function hasUnsafeCharacters(text: string): boolean {
+  return text.search(UNSAFE) !== -1;
+}
