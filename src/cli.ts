@@ -78,7 +78,18 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
 }
 
 /** One line for the user and the exit code, for anything a command can throw. */
+/**
+ * The one line that says what went wrong, and the exit code. The line is sanitized (service text such as a
+ * problem's detail may hold control characters or line breaks: they are made visible), so it stays one line
+ * and cannot move the cursor or retitle the window.
+ */
 export async function describeFailure(err: unknown): Promise<{ message: string; exitCode: ExitCodeValue }> {
+  const { message, exitCode } = await describe(err);
+  const { terminalLine } = await import('./output/sanitize.js');
+  return { message: terminalLine(message), exitCode };
+}
+
+async function describe(err: unknown): Promise<{ message: string; exitCode: ExitCodeValue }> {
   if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
   const [{ ApiError, NetworkError }, { InputError }] = await Promise.all([import('./api/client.js'), import('./api/validate.js')]);
   if (err instanceof InputError) {

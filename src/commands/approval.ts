@@ -8,7 +8,7 @@ import { editText, sendKeepingText } from '../input/editor.js';
 import { changedFields, parseDraft, type Draft } from '../input/draft.js';
 import { collect, parseAssignment } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
-import { colorState, relativeTime } from '../output/format.js';
+import { relativeTime, stateText } from '../output/format.js';
 import { pendingActionRows } from '../output/pending-action.js';
 import { printDone, printItems, printObject, type Column } from '../output/print.js';
 import { examples, verb, type CliDeps } from './action.js';
@@ -58,7 +58,7 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       const columns: Column<PendingAction>[] = [
         { header: 'ID', value: (a) => a.id },
         { header: 'Kind', value: (a) => a.kind },
-        { header: 'State', value: (a, mode) => (mode === 'human' ? colorState(ctx.chalk, a.state) : a.state) },
+        { header: 'State', value: (a) => stateText(ctx.chalk, a.state) },
         { header: 'Summary', value: (a) => a.summary, flex: true },
         { header: 'Created', value: (a, mode) => (mode === 'human' ? relativeTime(a.createdAt, ctx.now()) : a.createdAt) },
       ];

@@ -1,9 +1,12 @@
 // Destructive verbs (delete, remove, cancel, archive) ask on a terminal and need --yes otherwise.
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
+import { terminalLine } from '../output/sanitize.js';
 
 export async function confirmDestructive(ctx: CommandContext, question: string, yes: boolean | undefined): Promise<void> {
   if (yes) return;
+  // The question may quote an id or a title: one sanitized line, like every text shown.
+  question = terminalLine(question);
   if (!ctx.io.canPrompt) throw new CliError(`${question.replace(/\?.*$/, '?')} Not asked without a terminal: pass --yes to confirm`, ExitCode.usage);
   const { confirm } = await import('@inquirer/prompts');
   const ok = await confirm({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });

@@ -8,7 +8,7 @@ import { CliError, ExitCode } from '../errors.js';
 import { editText, sendKeepingText } from '../input/editor.js';
 import { readTextFile } from '../input/text.js';
 import { wrapText } from '../output/format.js';
-import { printDone, printItems, type Column } from '../output/print.js';
+import { printDone, printItems, styled, terminalText, terminalView, type Column } from '../output/print.js';
 import { examples, verb, type CliDeps } from './action.js';
 
 type Entry = Resource<'HandbookEntry'>;
@@ -36,15 +36,19 @@ async function printWhole(ctx: CommandContext, handbook: Handbook, sectionId: st
   const entry = await api.readWhole(handbook.read, { path: { sectionId } });
   const { stdout } = ctx.io;
   if (ctx.json) stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
-  // Piped: the body exactly as stored, so `view > f` then `edit --body-file f` changes nothing.
-  else if (!ctx.io.isStdoutTTY) stdout.write(entry.body);
-  else stdout.write(`${ctx.chalk.bold(entry.title)}\n\n${wrapText(entry.body, ctx.io.columns)}${entry.body.endsWith('\n') ? '' : '\n'}`);
+  // Piped: the body alone, as stored but for control characters other than newline and tab, which are
+  // made visible (--json has it exact); so `view > f` then `edit --body-file f` changes nothing.
+  else if (!ctx.io.isStdoutTTY) stdout.write(terminalView(entry.body));
+  else {
+    const body = wrapText(terminalView(entry.body), ctx.io.columns);
+    stdout.write(`${terminalText(styled(entry.title, (t) => ctx.chalk.bold(t)))}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`);
+  }
 }
 
 function addView(group: Command, deps: CliDeps, handbook: Handbook): void {
   verb(group, deps, {
     name: 'view',
-    description: 'print the whole text of an entry (piped: the body alone, as stored)',
+    description: 'print the whole text of an entry (piped: the body alone; --json for the exact text)',
     args: [SECTION],
     fields: FIELDS,
     examples: [`${handbook.command} view ${handbook.section}`, `${handbook.command} view ${handbook.section} > entry.md`],

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import type { PendingKind, WaitingItem } from '../inbox/gather.js';
+import { pipeField } from '../output/sanitize.js';
 import { verb, type CliDeps } from './action.js';
 
 /** Section headings on a terminal, by kind. */
@@ -22,7 +23,7 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
   if (!io.isStdoutTTY) {
     for (const { action, task } of waiting) {
       const fields = [action.kind, action.id, task.id, action.createdAt, action.summary, task.title];
-      io.stdout.write(`${fields.map((f) => f.replace(/[\t\n]/g, ' ')).join('\t')}\n`);
+      io.stdout.write(`${fields.map(pipeField).join('\t')}\n`);
     }
     return;
   }
@@ -30,14 +31,15 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
     io.stderr.write('Nothing is waiting for a decision.\n');
     return;
   }
-  const [{ truncate, visibleLength }, { relativeTime }, { KIND_ORDER }] = await Promise.all([
+  const [{ styled, terminalText }, { displayWidth, padToWidth }, { relativeTime }, { KIND_ORDER }] = await Promise.all([
     import('../output/print.js'),
+    import('../output/width.js'),
     import('../output/format.js'),
     import('../inbox/gather.js'),
   ]);
   // Two lines an item: what waits, and since when; under it, dimmed, the task it belongs to.
   const since = new Map(waiting.map((w) => [w.action.id, relativeTime(w.action.createdAt, ctx.now())]));
-  const idWidth = Math.max(...waiting.map((w) => w.action.id.length));
+  const idWidth = Math.max(...waiting.map((w) => displayWidth(terminalText(w.action.id))));
   const sinceWidth = Math.max(...[...since.values()].map((s) => s.length));
   const textWidth = Math.max(10, io.columns - 2 - idWidth - 2 - 2 - sinceWidth);
   const indent = ' '.repeat(2 + idWidth + 2);
@@ -47,9 +49,9 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
     if (items.length === 0) continue;
     const lines = [chalk.bold(`${HEADINGS[kind]} (${items.length})`)];
     for (const { action, task } of items) {
-      const summary = truncate(action.summary, textWidth);
-      lines.push(`  ${action.id.padEnd(idWidth)}  ${summary}${' '.repeat(textWidth - visibleLength(summary))}  ${chalk.dim(since.get(action.id)!)}`);
-      lines.push(chalk.dim(`${indent}${truncate(`${task.id} · ${task.title}`, textWidth + 2 + sinceWidth)}`));
+      const id = padToWidth(terminalText(action.id), idWidth);
+      lines.push(`  ${id}  ${padToWidth(terminalText(action.summary, textWidth), textWidth)}  ${chalk.dim(since.get(action.id)!)}`);
+      lines.push(`${indent}${terminalText(styled(`${task.id} · ${task.title}`, (t) => chalk.dim(t)), textWidth + 2 + sinceWidth)}`);
     }
     sections.push(lines.join('\n'));
   }

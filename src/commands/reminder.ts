@@ -4,7 +4,7 @@ import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { parseWhen } from '../input/when.js';
-import { colorState, localAndRelative } from '../output/format.js';
+import { localAndRelative, stateText } from '../output/format.js';
 import { printDone, printItems, type Column } from '../output/print.js';
 import { confirmDestructive } from './confirm.js';
 import { examples, verb, type CliDeps } from './action.js';
@@ -33,7 +33,7 @@ export function registerReminder(program: Command, deps: CliDeps): void {
       const columns: Column<Reminder>[] = [
         { header: 'ID', value: (r) => r.id },
         { header: 'When', value: (r, mode) => (mode === 'human' ? when(ctx, r) : r.remindAt) },
-        { header: 'State', value: (r, mode) => (mode === 'human' ? colorState(ctx.chalk, r.state) : r.state) },
+        { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
         { header: 'Message', value: (r) => r.message, flex: true },
       ];
       const items = api.items('list_reminders', { path: { taskId: args[0] as string } }) as AsyncIterable<Reminder>;

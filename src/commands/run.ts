@@ -1,8 +1,8 @@
 // wts run view RUN
 import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
-import { colorState, localAndRelative, wrapText } from '../output/format.js';
-import { printObject, type Mode } from '../output/print.js';
+import { localAndRelative, stateText } from '../output/format.js';
+import { printObject, styled, type Mode } from '../output/print.js';
 import { verb, type CliDeps } from './action.js';
 
 type Run = Resource<'Run'>;
@@ -23,14 +23,13 @@ export function registerRun(program: Command, deps: CliDeps): void {
       const moment = (iso: string, mode: Mode) => (mode === 'human' ? localAndRelative(iso, ctx.now()) : iso);
       printObject(ctx, run, [
         ['ID', () => run.id],
-        ['State', (mode) => (mode === 'human' ? colorState(chalk, run.state) : run.state)],
+        ['State', () => stateText(chalk, run.state)],
         ['Task', () => run.taskId],
         ['Agent', () => run.agentId],
         ['Started', (mode) => moment(run.startedAt, mode)],
-        ['Finished', (mode) => (run.finishedAt ? moment(run.finishedAt, mode) : mode === 'human' ? chalk.dim('still running') : '')],
-        ['Proposed', (mode) => (run.proposedActionIds.length ? run.proposedActionIds.join(', ') : mode === 'human' ? chalk.dim('nothing') : '')],
-        // Wrapped to the room beside the labels ("Finished: " is the widest).
-        ['Output', (mode) => (mode === 'human' ? wrapText(run.output, ctx.io.columns - 10) || chalk.dim('none') : run.output)],
+        ['Finished', (mode) => (run.finishedAt ? moment(run.finishedAt, mode) : mode === 'human' ? styled('still running', (t) => chalk.dim(t)) : '')],
+        ['Proposed', (mode) => (run.proposedActionIds.length ? run.proposedActionIds.join(', ') : mode === 'human' ? styled('nothing', (t) => chalk.dim(t)) : '')],
+        ['Output', (mode) => run.output || (mode === 'human' ? styled('none', (t) => chalk.dim(t)) : '')],
       ]);
     },
   });

@@ -10,8 +10,9 @@ import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { readTextFile } from '../input/text.js';
-import { colorState, localAndRelative, relativeTime } from '../output/format.js';
-import { printDone, printItems, printObject, renderTable, type Column, type Mode } from '../output/print.js';
+import { localAndRelative, relativeTime, stateText } from '../output/format.js';
+import { terminalLine } from '../output/sanitize.js';
+import { printDone, printItems, printObject, renderTable, styled, type Column, type Mode, type Text } from '../output/print.js';
 import type { ScheduleReport } from '../schedules/check.js';
 import { localTimeZone, resolveTimeZone, runTimeForPeople, unknownTimeZoneMessage } from '../schedules/zones.js';
 import { confirmDestructive } from './confirm.js';
@@ -65,11 +66,11 @@ const nextRun = (ctx: CommandContext, s: Schedule, mode: Mode) => (mode === 'hum
 const nextRunShort = (ctx: CommandContext, s: Schedule) => (s.nextRunAt ? localAndRelative(s.nextRunAt, ctx.now()) : '—');
 
 /** For people: the outcome and when ("succeeded 2 days ago"); for scripts: when it started. */
-function lastRun(ctx: CommandContext, s: Schedule, mode: Mode): string {
+function lastRun(ctx: CommandContext, s: Schedule, mode: Mode): Text {
   if (!s.lastRun) return mode === 'human' ? 'never' : '';
   if (mode === 'plain') return s.lastRun.startedAt;
   const when = relativeTime(s.lastRun.startedAt, ctx.now());
-  return s.lastRun.state === 'running' ? `${colorState(ctx.chalk, 'running')} since ${when}` : `${colorState(ctx.chalk, s.lastRun.state)} ${when}`;
+  return [stateText(ctx.chalk, s.lastRun.state), s.lastRun.state === 'running' ? ` since ${when}` : ` ${when}`];
 }
 
 function printSchedule(ctx: CommandContext, s: Schedule): void {
@@ -77,11 +78,11 @@ function printSchedule(ctx: CommandContext, s: Schedule): void {
     ['ID', () => s.id],
     ['Title', () => s.title],
     ['Schedule', () => cronSentence(s.cron, s.timezone)],
-    ['State', (mode) => (mode === 'human' ? colorState(ctx.chalk, s.state) : s.state)],
+    ['State', () => stateText(ctx.chalk, s.state)],
     ['Cron', () => s.cron],
     ['Timezone', () => s.timezone],
     ['Next run', (mode) => nextRun(ctx, s, mode)],
-    ['Last run', (mode) => (s.lastRun && mode === 'human' ? `${lastRun(ctx, s, mode)} (${s.lastRun.id})` : lastRun(ctx, s, mode))],
+    ['Last run', (mode) => (s.lastRun && mode === 'human' ? [lastRun(ctx, s, mode), ` (${s.lastRun.id})`].flat() : lastRun(ctx, s, mode))],
     ['Workspace', () => s.workspaceId],
     ['Agent', () => s.agentId],
     ['Prompt', () => s.prompt],
@@ -108,7 +109,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       const id: Column<Schedule> = { header: 'ID', value: (s) => s.id };
       const title: Column<Schedule> = { header: 'Title', value: (s) => s.title, flex: true };
       const timezone: Column<Schedule> = { header: 'Timezone', value: (s) => s.timezone };
-      const state: Column<Schedule> = { header: 'State', value: (s, mode) => (mode === 'human' ? colorState(ctx.chalk, s.state) : s.state) };
+      const state: Column<Schedule> = { header: 'State', value: (s) => stateText(ctx.chalk, s.state) };
       const next: Column<Schedule> = { header: 'Next run', value: (s, mode) => nextRun(ctx, s, mode) };
       const last: Column<Schedule> = { header: 'Last run', value: (s, mode) => lastRun(ctx, s, mode) };
       // People read the schedule as a sentence; piped, the columns stay the ones scripts already cut (the cron).
@@ -144,7 +145,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       const pages = api.pages('list_scheduled_task_runs', { path: { scheduledTaskId: args[0] as string }, query: limit === undefined ? {} : { limit } });
       const columns: Column<Run>[] = [
         { header: 'ID', value: (r) => r.id },
-        { header: 'State', value: (r, mode) => (mode === 'human' ? colorState(ctx.chalk, r.state) : r.state) },
+        { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
         { header: 'Task', value: (r) => r.taskId },
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
         { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
@@ -299,7 +300,7 @@ function registerExplain(group: Command, deps: CliDeps): void {
       const sameZone = timezone === localZone;
       const notes = explained.nextRuns.some((r) => r.note);
       const headers = [sameZone ? `${timezone} (local)` : timezone, ...(sameZone ? [] : [`Local (${localZone})`]), 'When', ...(notes ? ['Note'] : [])];
-      const rows = explained.nextRuns.map((r) => [r.inZone, ...(sameZone ? [] : [r.local]), relativeTime(r.at, ctx.now()), ...(notes ? [r.note ? ctx.chalk.yellow(r.note) : ''] : [])]);
+      const rows = explained.nextRuns.map((r) => [r.inZone, ...(sameZone ? [] : [r.local]), relativeTime(r.at, ctx.now()), ...(notes ? [r.note ? styled(r.note, (t) => ctx.chalk.yellow(t)) : ''] : [])]);
       ctx.io.stdout.write(`\n${ctx.chalk.bold(`Next ${count === 1 ? 'run' : `${count} runs`}:`)}\n`);
       ctx.io.stdout.write(renderTable(ctx.chalk, ctx.io.columns, headers, rows, headers.map((h) => h === 'Note')));
     },
@@ -372,16 +373,16 @@ function registerCheck(group: Command, deps: CliDeps): void {
       }
 
       const names = checksFor(options);
-      const mark = (result: string, mode: Mode) => (mode === 'plain' ? `${result}: ` : result === 'pass' ? ctx.chalk.green('✓ ') : result === 'fail' ? ctx.chalk.red('✗ ') : ctx.chalk.dim('– '));
+      const mark = (result: string, mode: Mode): Text => (mode === 'plain' ? `${result}: ` : result === 'pass' ? styled('✓ ', (t) => ctx.chalk.green(t)) : result === 'fail' ? styled('✗ ', (t) => ctx.chalk.red(t)) : styled('– ', (t) => ctx.chalk.dim(t)));
       const columns: Column<ScheduleReport>[] = [
         { header: 'ID', value: (r) => r.id },
-        { header: 'Result', value: (r, mode) => (mode === 'plain' ? (r.ok ? 'pass' : 'fail') : r.ok ? ctx.chalk.green('ok') : ctx.chalk.red('FAILED')) },
+        { header: 'Result', value: (r, mode) => (mode === 'plain' ? (r.ok ? 'pass' : 'fail') : r.ok ? styled('ok', (t) => ctx.chalk.green(t)) : styled('FAILED', (t) => ctx.chalk.red(t))) },
         { header: 'Title', value: (r) => r.title, flex: true },
         ...names.map((name): Column<ScheduleReport> => ({
           header: CHECK_HEADERS[name],
           value: (r, mode) => {
             const check = r.checks[name]!;
-            return `${mark(check.result, mode)}${check.detail}`;
+            return [mark(check.result, mode), check.detail].flat();
           },
         })),
       ];
@@ -487,7 +488,7 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
         else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${applied.length} change${applied.length === 1 ? '' : 's'} applied: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}\n`);
       } catch (err) {
         if (!(err instanceof ApplyStopped)) throw err;
-        ctx.io.stderr.write(`wts: ${err.message}; what was done stays done — \`wts schedule diff -f ${opts.file}\` shows what is left\n`);
+        ctx.io.stderr.write(`wts: ${terminalLine(`${err.message}; what was done stays done — \`wts schedule diff -f ${opts.file}\` shows what is left`)}\n`);
         throw err.cause;
       }
     },

@@ -8,8 +8,8 @@ import { CliError, ExitCode } from '../errors.js';
 import { editorCommand, editText, sendKeepingText } from '../input/editor.js';
 import { readStdin, readTextFile } from '../input/text.js';
 import { parseWhen } from '../input/when.js';
-import { colorState, localAndRelative, relativeTime, wrapText } from '../output/format.js';
-import { printDone, printItems, printObject, type Column, type Mode } from '../output/print.js';
+import { localAndRelative, relativeTime, stateText } from '../output/format.js';
+import { pipeText, printDone, printItems, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
 import { verb, type CliDeps } from './action.js';
 import { confirmDestructive } from './confirm.js';
 import { collectItems, pageOptions, pageSize, printPages, type PageOptions } from './listing.js';
@@ -40,7 +40,7 @@ function taskColumns(ctx: CommandContext): Column<Task>[] {
   return [
     { header: 'ID', value: (t) => t.id },
     { header: 'Title', value: (t) => t.title, flex: true },
-    { header: 'Status', value: (t, mode) => (mode === 'human' ? colorState(ctx.chalk, t.status) : t.status) },
+    { header: 'Status', value: (t) => stateText(ctx.chalk, t.status) },
     // People read names; scripts get ids.
     { header: 'Assignees', value: (t, mode) => list(t.assignees.map((a) => (mode === 'human' ? a.name : a.id)), mode) },
     { header: 'Tags', value: (t, mode) => list(t.tags, mode) },
@@ -49,7 +49,7 @@ function taskColumns(ctx: CommandContext): Column<Task>[] {
       value: (t, mode) => {
         if (mode === 'plain') return t.dueDate ?? '';
         const due = relativeTime(t.dueDate, ctx.now());
-        return isOverdue(ctx, t) ? ctx.chalk.red(due) : due;
+        return isOverdue(ctx, t) ? styled(due, (s) => ctx.chalk.red(s)) : due;
       },
     },
   ];
@@ -72,9 +72,11 @@ const printMessages = (ctx: CommandContext) => async (items: Iterable<Message> |
   const { chalk } = ctx;
   let count = 0;
   for await (const m of items) {
-    const name = m.author.kind === 'agent' ? chalk.bold.cyan(m.author.name) : chalk.bold(m.author.name);
-    const text = m.content.replace(/\n+$/, '').split('\n').map((line) => (line ? `  ${line}` : ''));
-    ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${name} ${chalk.dim(`(${m.author.kind}) · ${relativeTime(m.createdAt, ctx.now())}`)}\n${text.join('\n')}\n`);
+    const name = terminalText(styled(m.author.name, (s) => (m.author.kind === 'agent' ? chalk.bold.cyan(s) : chalk.bold(s))));
+    const about = terminalText(styled(`(${m.author.kind}) · ${relativeTime(m.createdAt, ctx.now())}`, (s) => chalk.dim(s)));
+    // The text indented under its author, so no line of it can pass for another message's heading.
+    const text = terminalView(m.content.replace(/\n+$/, '')).split('\n').map((line) => (line ? `  ${line}` : ''));
+    ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${name} ${about}\n${text.join('\n')}\n`);
   }
   if (count === 0) ctx.io.stderr.write('No messages.\n');
   return count;
@@ -148,7 +150,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
       if (ctx.json) {
         ctx.io.stdout.write(`${JSON.stringify({ columns: columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length, tasks: c.tasks })) }, null, 2)}\n`);
       } else if (!ctx.io.isStdoutTTY) {
-        for (const c of columns) for (const t of c.tasks) ctx.io.stdout.write(`${[c.key, t.id, t.title.replace(/[\t\n]/g, ' ')].join('\t')}\n`);
+        for (const c of columns) for (const t of c.tasks) ctx.io.stdout.write(`${[c.key, t.id, t.title].map(pipeText).join('\t')}\n`);
       } else {
         const { renderBoard } = await import('../output/board.js');
         ctx.io.stdout.write(renderBoard(ctx.chalk, columns, { width: ctx.io.columns, rows, overdue: (t) => isOverdue(ctx, t) }));
@@ -186,12 +188,12 @@ export function registerTask(program: Command, deps: CliDeps): void {
       }
       const [task, waiting] = (await Promise.all([api.call('get_task', { path }), api.call('list_pending_actions', { path })])) as [Task, { items: PendingAction[] }];
       const { chalk } = ctx;
-      const none = (mode: Mode, text = 'none') => (mode === 'human' ? chalk.dim(text) : '');
-      const rows: [string, (mode: Mode) => string][] = [
-        ['Title', (mode) => (mode === 'human' ? chalk.bold(task.title) : task.title)],
+      const none = (mode: Mode, text = 'none'): Text => (mode === 'human' ? styled(text, (t) => chalk.dim(t)) : '');
+      const rows: Row[] = [
+        ['Title', () => styled(task.title, (t) => chalk.bold(t))],
         ['ID', () => task.id],
         ['Workspace', () => task.workspaceId],
-        ['Status', (mode) => (mode === 'human' ? colorState(chalk, task.status) : task.status)],
+        ['Status', () => stateText(chalk, task.status)],
         ['Assignees', (mode) => (task.assignees.length ? task.assignees.map((a) => `${a.name} (${a.id})`).join(', ') : none(mode, 'nobody'))],
         ['Tags', (mode) => (task.tags.length ? task.tags.join(', ') : none(mode))],
         [
@@ -199,36 +201,41 @@ export function registerTask(program: Command, deps: CliDeps): void {
           (mode) => {
             if (!task.dueDate) return none(mode);
             const due = moment(ctx, task.dueDate, mode);
-            return mode === 'human' && isOverdue(ctx, task) ? chalk.red(`${due} overdue`) : due;
+            return mode === 'human' && isOverdue(ctx, task) ? styled(`${due} overdue`, (t) => chalk.red(t)) : due;
           },
         ],
-        ...(task.conversationKey ? [['Conversation', () => task.conversationKey!] as [string, (mode: Mode) => string]] : []),
+        ...(task.conversationKey ? [['Conversation', () => task.conversationKey!] as Row] : []),
         ['Created', (mode) => moment(ctx, task.createdAt, mode)],
         ['Updated', (mode) => moment(ctx, task.updatedAt, mode)],
-        ['Description', (mode) => (mode === 'human' ? wrapText(task.description, textWidth) : task.description) || none(mode)],
+        ['Description', (mode) => task.description || none(mode)],
         [
           'Notes',
           (mode) =>
             task.notes.length
-              ? task.notes
-                  .map((n) =>
-                    mode === 'human'
-                      ? `${chalk.bold(n.author.name)} ${chalk.dim(`· ${relativeTime(n.createdAt, ctx.now())}`)}\n${wrapText(n.content, textWidth - 2).replace(/^/gm, '  ')}`
-                      : `${n.author.name} (${n.author.id}) ${n.createdAt}: ${n.content}`,
-                  )
-                  .join('\n')
+              ? task.notes.flatMap((n, i): (string | ReturnType<typeof styled>)[] =>
+                  mode === 'human'
+                    ? [
+                        i === 0 ? '' : '\n',
+                        styled(n.author.name, (t) => chalk.bold(t)),
+                        ' ',
+                        styled(`· ${relativeTime(n.createdAt, ctx.now())}`, (t) => chalk.dim(t)),
+                        // Each line of the note indented under its author.
+                        `\n${n.content.replace(/\r\n?/g, '\n').replace(/^/gm, '  ')}`,
+                      ]
+                    : [`${i === 0 ? '' : '\n'}${n.author.name} (${n.author.id}) ${n.createdAt}: ${n.content}`],
+                )
               : none(mode),
         ],
         [
           'Approvals',
           (mode) =>
             waiting.items.length
-              ? waiting.items.map((a) => (mode === 'human' ? `${a.id}  ${chalk.yellow(a.kind)}  ${a.summary}` : `${a.id} ${a.kind} ${a.summary}`)).join('\n')
+              ? waiting.items.flatMap((a, i) =>
+                  mode === 'human' ? [`${i === 0 ? '' : '\n'}${a.id}  `, styled(a.kind, (t) => chalk.yellow(t)), `  ${a.summary}`] : [`${i === 0 ? '' : '\n'}${a.id} ${a.kind} ${a.summary}`],
+                )
               : none(mode, 'none waiting'),
         ],
       ];
-      // Long texts are wrapped to the room beside the labels, as printObject aligns them.
-      const textWidth = ctx.io.columns - Math.max(...rows.map(([label]) => label.length)) - 2;
       printObject(ctx, task, rows);
     },
   });
@@ -245,7 +252,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
       const columns: Column<Event>[] = [
         { header: 'Time', value: (e, mode) => (mode === 'human' ? relativeTime(e.createdAt, ctx.now()) : e.createdAt) },
         { header: 'Actor', value: (e) => e.actor.name },
-        { header: 'Kind', value: (e, mode) => (mode === 'human' ? ctx.chalk.dim(e.kind) : e.kind) },
+        { header: 'Kind', value: (e) => styled(e.kind, (k) => ctx.chalk.dim(k)) },
         { header: 'Summary', value: (e) => e.summary, flex: true },
       ];
       const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
@@ -466,7 +473,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
       const api = await ctx.api();
       const columns: Column<Run>[] = [
         { header: 'ID', value: (r) => r.id },
-        { header: 'State', value: (r, mode) => (mode === 'human' ? colorState(ctx.chalk, r.state) : r.state) },
+        { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
         { header: 'Agent', value: (r) => r.agentId },
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
         { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },

@@ -1,7 +1,7 @@
 // wts workspace list | members WS | statuses WS | create NAME [--folder ID] | rename WS NAME | archive WS
 import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
-import { colorState } from '../output/format.js';
+import { stateText } from '../output/format.js';
 import { printDone, printItems, type Column } from '../output/print.js';
 import { confirmDestructive } from './confirm.js';
 import { verb, type CliDeps } from './action.js';
@@ -56,7 +56,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
     async run({ ctx, args }) {
       const api = await ctx.api();
       const columns: Column<Status>[] = [
-        { header: 'Key', value: (s, mode) => (mode === 'human' ? colorState(ctx.chalk, s.key) : s.key) },
+        { header: 'Key', value: (s) => stateText(ctx.chalk, s.key) },
         { header: 'Name', value: (s) => s.name, flex: true },
         { header: 'Position', value: (s) => String(s.position) },
       ];

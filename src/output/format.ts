@@ -1,5 +1,7 @@
 // How values read for a person: relative and local times, colored states.
 import type { ChalkInstance } from 'chalk';
+import type { Styled } from './print.js';
+import { displayWidth } from './width.js';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -68,24 +70,27 @@ const STATE_COLORS: Record<string, (c: ChalkInstance, s: string) => string> = {
   cancelled: (c, s) => c.gray(s),
 };
 
-/** A state or status key in its color (no color when chalk's level is 0). */
-export function colorState(chalk: ChalkInstance, state: string | null | undefined): string {
-  if (!state) return '';
-  return STATE_COLORS[state]?.(chalk, state) ?? state;
+/** A state or status key in its color (none when chalk's level is 0), for a table cell or a view field. */
+export function stateText(chalk: ChalkInstance, state: string | null | undefined): Styled {
+  const color = state ? STATE_COLORS[state] : undefined;
+  return { text: state ?? '', style: (text) => (color ? color(chalk, text) : text) };
 }
 
-/** Breaks each line of `text` at spaces so it fits `width` columns (a longer word stays whole), for text shown beside a label. */
+/**
+ * Breaks each line of `text` at spaces so it fits `width` columns (a longer word stays whole), for text
+ * shown beside a label. Widths are display widths, wts's colors not counted: give it sanitized text.
+ */
 export function wrapText(text: string, width: number): string {
   if (width < 20) return text;
   return text
     .split('\n')
     .map((line) => {
-      if ([...line].length <= width) return line;
+      if (displayWidth(line) <= width) return line;
       const indent = /^\s*/.exec(line)![0];
       const out: string[] = [];
       let current = '';
       for (const word of line.slice(indent.length).split(/ +/)) {
-        if (current && [...current].length + 1 + [...word].length > width - indent.length) {
+        if (current && displayWidth(current) + 1 + displayWidth(word) > width - indent.length) {
           out.push(current);
           current = word;
         } else current = current ? `${current} ${word}` : word;

@@ -1,17 +1,78 @@
 // Output for people and for scripts. On a TTY: tables with a header, fitted to the terminal, colors and
 // relative times. Piped: tab-separated lines, no header, no color, ISO times. With --json: the service's
 // objects as they came, a list as one JSON array (streamed, so `--all` keeps memory flat).
-import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
 import { wrapText } from './format.js';
+import { pipeField, terminalBlock, terminalLine } from './sanitize.js';
+import { displayWidth, padToWidth, truncateToWidth } from './width.js';
 
 export type Mode = 'human' | 'plain';
 
+/** Part of a text in a color wts adds itself: the text is sanitized (and cut) first, then colored. */
+export interface Styled {
+  text: string;
+  style: (text: string) => string;
+}
+
+/**
+ * What a table cell, a view field or a confirmation holds: any text, the service's included, with parts
+ * in wts's own colors. Everything here is sanitized as it is printed (src/output/sanitize.ts), so a value
+ * never needs to be, and colors never are: never pass text that chalk already colored (use `styled`).
+ */
+export type Text = string | Styled | readonly (string | Styled)[];
+
+/** `text` shown in a color of wts's own, e.g. `styled(task.status, (s) => chalk.cyan(s))`. */
+export function styled(text: string, style: (text: string) => string): Styled {
+  return { text, style };
+}
+
+const partsOf = (text: Text): readonly (string | Styled)[] => (typeof text === 'string' || !Array.isArray(text) ? [text as string | Styled] : text);
+const raw = (part: string | Styled) => (typeof part === 'string' ? part : part.text);
+const paint = (part: string | Styled, safe: string) => (typeof part === 'string' || safe === '' ? safe : part.style(safe));
+
+/** The text without colors, unsanitized (as the service sent it). */
+export function plainText(text: Text): string {
+  return partsOf(text).map(raw).join('');
+}
+
+/** One line for a terminal: sanitized, cut to `width` columns (by display width, ending in …), then colored. */
+export function terminalText(text: Text, width = Infinity): string {
+  const parts = partsOf(text).map((part) => ({ part, safe: terminalLine(raw(part)) }));
+  const total = parts.reduce((sum, p) => sum + displayWidth(p.safe), 0);
+  if (total <= width) return parts.map((p) => paint(p.part, p.safe)).join('');
+  if (width <= 0) return '';
+  let room = width - 1; // for the …
+  const out: string[] = [];
+  for (const { part, safe } of parts) {
+    const w = displayWidth(safe);
+    if (w <= room) {
+      out.push(paint(part, safe));
+      room -= w;
+      continue;
+    }
+    out.push(paint(part, `${truncateToWidth(safe, room, '')}…`));
+    break;
+  }
+  return out.join('');
+}
+
+/** A block for a terminal view: sanitized keeping newlines and tabs, then colored. */
+export function terminalView(text: Text): string {
+  return partsOf(text)
+    .map((part) => paint(part, terminalBlock(raw(part))))
+    .join('');
+}
+
+/** A field of piped output: one line, every control character escaped, no colors. */
+export function pipeText(text: Text): string {
+  return pipeField(plainText(text));
+}
+
 export interface Column<T> {
   header: string;
-  /** The cell: `human` on a TTY (color, relative times), `plain` when piped (no color, ISO times). */
-  value: (item: T, mode: Mode) => string;
+  /** The cell: `human` on a TTY (relative times, colors with `styled`), `plain` when piped (ISO times). Printed sanitized. */
+  value: (item: T, mode: Mode) => Text;
   /** This column gives up width first when the table is wider than the terminal. */
   flex?: boolean;
 }
@@ -26,17 +87,6 @@ export interface OutputTarget {
 
 function write(io: IO, text: string): void {
   io.stdout.write(text);
-}
-
-const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
-/** Columns a text takes on a terminal, colors aside. */
-export const visibleLength = (s: string) => [...stripAnsi(s)].length;
-
-/** Cuts a text to `width` columns, ending it with … when cut (colors are dropped then). */
-export function truncate(text: string, width: number): string {
-  if (visibleLength(text) <= width) return text;
-  const plain = [...stripAnsi(text)];
-  return width <= 1 ? plain.slice(0, width).join('') : `${plain.slice(0, width - 1).join('')}…`;
 }
 
 /** Prints a list: a table on a TTY, tab-separated lines when piped, a JSON array with --json. */
@@ -58,12 +108,12 @@ export async function printItems<T>(
   if (!io.isStdoutTTY) {
     for await (const item of items) {
       count++;
-      write(io, `${columns.map((c) => c.value(item, 'plain').replace(/[\t\n]/g, ' ')).join('\t')}\n`);
+      write(io, `${columns.map((c) => pipeText(c.value(item, 'plain'))).join('\t')}\n`);
     }
     return count;
   }
-  const rows: string[][] = [];
-  for await (const item of items) rows.push(columns.map((c) => c.value(item, 'human').replace(/\n/g, ' ')));
+  const rows: Text[][] = [];
+  for await (const item of items) rows.push(columns.map((c) => c.value(item, 'human')));
   count = rows.length;
   if (!count) {
     if (options.empty) io.stderr.write(`${options.empty}\n`);
@@ -80,57 +130,54 @@ async function* tap<T>(items: Iterable<T> | AsyncIterable<T>, see: (item: T) => 
   }
 }
 
-/** A borderless table, as gh prints them, shrinking flexible columns to fit `width`. */
-export function renderTable(chalk: ChalkInstance, width: number, headers: string[], rows: string[][], flex: boolean[]): string {
-  const gap = 2;
-  const widths = headers.map((h, i) => Math.max(visibleLength(h), ...rows.map((r) => visibleLength(r[i] ?? ''))));
-  let excess = widths.reduce((a, b) => a + b, 0) + gap * (headers.length - 1) - width;
+/** A borderless table, as gh prints them: cells sanitized, flexible columns shrunk to fit `width`, cut and padded by display width. */
+export function renderTable(chalk: ChalkInstance, width: number, headers: string[], rows: Text[][], flex: boolean[]): string {
+  const gap = ' '.repeat(2);
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => displayWidth(terminalText(plainText(r[i] ?? ''))))));
+  let excess = widths.reduce((a, b) => a + b, 0) + gap.length * (headers.length - 1) - width;
   for (let i = 0; i < widths.length && excess > 0; i++) {
     if (!flex[i]) continue;
     const give = Math.min(excess, widths[i]! - Math.min(widths[i]!, 12));
     widths[i]! -= give;
     excess -= give;
   }
-  // Loaded here, not above: only a table on a terminal needs it, and it costs ~15 ms to load.
-  const Table = createRequire(import.meta.url)('cli-table3') as typeof import('cli-table3');
-  const table = new Table({
-    head: headers.map((h) => chalk.bold(h.toUpperCase())),
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(gap) },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-    wordWrap: false,
-  });
-  for (const row of rows) table.push(row.map((cell, i) => truncate(cell, widths[i]!)));
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.replace(/\s+$/, ''))
-    .join('\n')}\n`;
+  const line = (cells: string[]) => cells.map((cell, i) => padToWidth(cell, widths[i]!)).join(gap).trimEnd();
+  const lines = [line(headers.map((h, i) => chalk.bold(truncateToWidth(h.toUpperCase(), widths[i]!))))];
+  for (const row of rows) lines.push(line(row.map((cell, i) => terminalText(cell, widths[i]!))));
+  return `${lines.join('\n')}\n`;
 }
 
-/** Prints one object: aligned `label  value` lines on a TTY, `label<TAB>value` piped, the object with --json. */
-export function printObject(out: OutputTarget, object: unknown, rows: [label: string, value: (mode: Mode) => string][]): void {
+/** A field of a view: its label and its value for people (`human`) or scripts (`plain`). */
+export type Row = [label: string, value: (mode: Mode) => Text];
+
+/**
+ * Prints one object: aligned `label  value` lines on a TTY (values sanitized keeping their newlines, which
+ * continue indented under the value, never at the label's place), `label<TAB>value` piped (one line per
+ * field, escaped), the object with --json.
+ */
+export function printObject(out: OutputTarget, object: unknown, rows: Row[]): void {
   const { io } = out;
   if (out.json) {
     write(io, `${JSON.stringify(object, null, 2)}\n`);
     return;
   }
   if (!io.isStdoutTTY) {
-    for (const [label, value] of rows) write(io, `${label}\t${value('plain').replace(/\n/g, '\\n')}\n`);
+    for (const [label, value] of rows) write(io, `${label}\t${pipeText(value('plain'))}\n`);
     return;
   }
   const width = Math.max(...rows.map(([label]) => label.length)) + 1;
   for (const [label, value] of rows) {
     // Long values wrap beside their label instead of running under it.
-    const text = wrapText(value('human'), io.columns - (width + 1));
+    const text = wrapText(terminalView(value('human')), io.columns - (width + 1));
     const [first = '', ...rest] = text.split('\n');
     write(io, `${out.chalk.bold(`${label}:`.padEnd(width + 1))}${first}\n`);
     for (const line of rest) write(io, `${' '.repeat(width + 1)}${line}\n`);
   }
 }
 
-/** Prints a short confirmation for people ("✓ Approved act_12"); with --json, the object instead. */
-export function printDone(out: OutputTarget, object: unknown, message: string): void {
+/** Prints a short confirmation for people ("✓ Approved act_12"), sanitized to one line; with --json, the object instead. */
+export function printDone(out: OutputTarget, object: unknown, message: Text): void {
   if (out.json) write(out.io, `${JSON.stringify(object, null, 2)}\n`);
-  else if (out.io.isStdoutTTY) write(out.io, `${out.chalk.green('✓')} ${message}\n`);
-  else write(out.io, `${message}\n`);
+  else if (out.io.isStdoutTTY) write(out.io, `${out.chalk.green('✓')} ${terminalText(message)}\n`);
+  else write(out.io, `${pipeText(message)}\n`);
 }

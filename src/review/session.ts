@@ -8,6 +8,7 @@ import { changedFields, parseDraft } from '../input/draft.js';
 import { gatherWaiting, type PendingKind, type WaitingItem } from '../inbox/gather.js';
 import { pendingActionRows } from '../output/pending-action.js';
 import { printObject } from '../output/print.js';
+import { terminalLine } from '../output/sanitize.js';
 
 type PendingAction = Resource<'PendingAction'>;
 type Outcome = 'approved' | 'rejected' | 'done' | 'answered' | 'skipped' | 'settled elsewhere';
@@ -75,12 +76,12 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
     switch (choice) {
       case 'approve':
         await api.call('approve_pending_action', { path, body: {} });
-        say(`${chalk.green('✓')} Approved ${action.id}: ${action.summary}`);
+        say(`${chalk.green('✓')} Approved ${terminalLine(`${action.id}: ${action.summary}`)}`);
         return 'approved';
       case 'reject': {
         const reason = (await input({ message: 'Reason (for the agent and the history; empty for none):' }, context)).trim();
         await api.call('reject_pending_action', { path, body: reason ? { reason } : {} });
-        say(`${chalk.green('✓')} Rejected ${action.id}${reason ? ` (${reason})` : ''}`);
+        say(`${chalk.green('✓')} Rejected ${terminalLine(`${action.id}${reason ? ` (${reason})` : ''}`)}`);
         return 'rejected';
       }
       case 'edit': {
@@ -93,24 +94,24 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
         const updated = await sendKeepingText(ctx, text, () => api.call('update_pending_action', { path, body: { draft: changes } }));
         item.action = updated as PendingAction;
         await api.call('approve_pending_action', { path, body: {} });
-        say(`${chalk.green('✓')} Updated ${Object.keys(changes).join(', ')} and approved ${action.id}: ${action.summary}`);
+        say(`${chalk.green('✓')} ${terminalLine(`Updated ${Object.keys(changes).join(', ')} and approved ${action.id}: ${action.summary}`)}`);
         return 'approved';
       }
       case 'done': {
         const note = (await input({ message: 'Note (what was done; empty for none):' }, context)).trim();
         await api.call('complete_human_task', { path, body: note ? { note } : {} });
-        say(`${chalk.green('✓')} Done ${action.id}: ${action.summary}`);
+        say(`${chalk.green('✓')} Done ${terminalLine(`${action.id}: ${action.summary}`)}`);
         return 'done';
       }
       case 'answer': {
         const options = Array.isArray(action.draft.options) && action.draft.options.every((o) => typeof o === 'string') ? (action.draft.options as string[]) : [];
         const OWN = '\u0000own';
         let answer = options.length
-          ? await select({ message: 'Answer:', choices: [...options.map((o) => ({ value: o, name: o })), { value: OWN, name: 'Write another answer…' }] }, context)
+          ? await select({ message: 'Answer:', choices: [...options.map((o) => ({ value: o, name: terminalLine(o) })), { value: OWN, name: 'Write another answer…' }] }, context)
           : OWN;
         if (answer === OWN) answer = (await input({ message: 'Your answer:', validate: (t) => (t.trim() ? true : 'an answer cannot be empty') }, context)).trim();
         await api.call('answer_agent_question', { path, body: { answer } });
-        say(`${chalk.green('✓')} Answered ${action.id}: ${answer}`);
+        say(`${chalk.green('✓')} Answered ${terminalLine(`${action.id}: ${answer}`)}`);
         return 'answered';
       }
     }
@@ -126,7 +127,7 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
     const counts = tallyText(tally);
     const heading = `${index + 1} of ${waiting.length}${counts ? ` · ${counts}` : ''}`;
     say(`${index === 0 ? '' : '\n'}${chalk.dim('──')} ${chalk.bold(heading)} ${chalk.dim('─'.repeat(Math.max(2, io.columns - heading.length - 4)))}`);
-    say(chalk.bold(`${TITLES[item.action.kind]}: ${item.action.summary}`));
+    say(chalk.bold(`${TITLES[item.action.kind]}: ${terminalLine(item.action.summary)}`));
     // The heading already says the kind and the summary, and everything here is pending.
     const rows = pendingActionRows(ctx, item.action, `${item.task.id} ${item.task.title}`).filter(([label]) => !['Kind', 'State', 'Summary'].includes(label));
     printObject(human, item.action, rows);

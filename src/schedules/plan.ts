@@ -6,6 +6,7 @@
 // business: they are never reported, and --prune never deletes them — one team's file cannot delete
 // another team's schedules.
 import type { ChalkInstance } from 'chalk';
+import { terminalLine } from '../output/sanitize.js';
 import { cronSentence, normalizeCron } from '../api/cron.js';
 import type { Resource } from '../api/resources.js';
 import type { ScheduleSpec } from './file.js';
@@ -130,33 +131,35 @@ function lineDiff(from: string, to: string): { sign: '-' | '+' | ' '; line: stri
   return out;
 }
 
-const quote = (text: string) => JSON.stringify(text);
+// Titles, prompts and ids come from the file and from the service: each is sanitized before it is colored.
+const quote = (text: string) => terminalLine(JSON.stringify(text));
+const safe = terminalLine;
 
 /** The plan as people read it, one block per step, e.g. `~ update  sched_ops_backups "Daily backup check" in ws_ops`. */
 export function renderPlan(plan: SchedulePlan, chalk: ChalkInstance): string {
   const lines: string[] = [];
-  const label = (spec: ScheduleSpec) => (spec.key ? `${spec.key}: ` : '');
+  const label = (spec: ScheduleSpec) => (spec.key ? `${safe(spec.key)}: ` : '');
   for (const step of plan.steps) {
     switch (step.action) {
       case 'create': {
         const { spec } = step;
-        lines.push(`${chalk.green('+ create')}  ${label(spec)}${quote(spec.title)} in ${spec.workspaceId}`);
-        lines.push(`    cron    ${quote(spec.cron)} (${cronSentence(spec.cron)})`);
-        lines.push(`    agent   ${spec.agentId}`);
+        lines.push(`${chalk.green('+ create')}  ${label(spec)}${quote(spec.title)} in ${safe(spec.workspaceId)}`);
+        lines.push(`    cron    ${quote(spec.cron)} (${safe(cronSentence(spec.cron))})`);
+        lines.push(`    agent   ${safe(spec.agentId)}`);
         lines.push(`    prompt  ${quote(spec.prompt.length > 60 ? `${spec.prompt.slice(0, 59)}…` : spec.prompt)}`);
         break;
       }
       case 'update': {
-        lines.push(`${chalk.yellow('~ update')}  ${label(step.spec)}${step.current.id} ${quote(step.current.title)} in ${step.current.workspaceId}`);
+        lines.push(`${chalk.yellow('~ update')}  ${label(step.spec)}${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}`);
         for (const change of step.changes) {
           const name = FIELD_LABELS[change.field].padEnd(6);
-          if (change.field === 'cron') lines.push(`    ${name}  ${quote(change.from)} (${cronSentence(change.from)}) → ${quote(change.to)} (${cronSentence(change.to)})`);
-          else if (change.field === 'agentId') lines.push(`    ${name}  ${change.from} → ${change.to}`);
+          if (change.field === 'cron') lines.push(`    ${name}  ${quote(change.from)} (${safe(cronSentence(change.from))}) → ${quote(change.to)} (${safe(cronSentence(change.to))})`);
+          else if (change.field === 'agentId') lines.push(`    ${name}  ${safe(change.from)} → ${safe(change.to)}`);
           else {
             lines.push(`    ${name}`);
             for (const { sign, line } of lineDiff(change.from.trimEnd(), change.to)) {
               if (sign === ' ') continue;
-              lines.push(`      ${sign === '+' ? chalk.green(`+ ${line}`) : chalk.red(`- ${line}`)}`);
+              lines.push(`      ${sign === '+' ? chalk.green(`+ ${safe(line)}`) : chalk.red(`- ${safe(line)}`)}`);
             }
           }
         }
@@ -166,14 +169,14 @@ export function renderPlan(plan: SchedulePlan, chalk: ChalkInstance): string {
       case 'resume': {
         const verb = step.action === 'pause' ? chalk.yellow('~ pause ') : chalk.yellow('~ resume');
         if (step.current === null) lines.push(`${verb}  ${label(step.spec)}${quote(step.spec.title)} once created (the file says paused)`);
-        else lines.push(`${verb}  ${label(step.spec)}${step.current.id} ${quote(step.current.title)} in ${step.current.workspaceId} (${step.current.state} → ${step.spec.state})`);
+        else lines.push(`${verb}  ${label(step.spec)}${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)} (${safe(step.current.state)} → ${safe(step.spec.state)})`);
         break;
       }
       case 'delete':
-        lines.push(`${chalk.red('- delete')}  ${step.current.id} ${quote(step.current.title)} in ${step.current.workspaceId}: not in the file`);
+        lines.push(`${chalk.red('- delete')}  ${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}: not in the file`);
         break;
       case 'extra':
-        lines.push(`${chalk.magenta('! extra ')}  ${step.current.id} ${quote(step.current.title)} in ${step.current.workspaceId}: not in the file (apply --prune deletes it)`);
+        lines.push(`${chalk.magenta('! extra ')}  ${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}: not in the file (apply --prune deletes it)`);
         break;
     }
   }
