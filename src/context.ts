@@ -6,6 +6,7 @@ import { ConfigStore, DEFAULT_PROFILE, configDir } from './config.js';
 import { CliError, ExitCode } from './errors.js';
 import type { Env, IO } from './io.js';
 import type { OutputTarget } from './output/print.js';
+import { terminalLine } from './output/sanitize.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -89,7 +90,8 @@ export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () 
       return client;
     },
     debug(line) {
-      if (globals.debug) io.stderr.write(`${ctx.chalk.dim(line)}\n`);
+      // Trace lines quote the service's answers: sanitized, one line each.
+      if (globals.debug) io.stderr.write(`${ctx.chalk.dim(terminalLine(line))}\n`);
     },
     remember(kind, id, label = '') {
       // Only the first MAX_PER_KIND of a kind are kept, so `--all` over any number of items stays flat.

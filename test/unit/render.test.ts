@@ -1,0 +1,125 @@
+// Rendering for people: display width, cutting and padding, and the sanitizing of every cell, field and
+// confirmation before wts's own colors are added.
+import { PassThrough } from 'node:stream';
+import { Chalk } from 'chalk';
+import { describe, expect, it } from 'vitest';
+import { renderBoard } from '../../src/output/board.js';
+import { pipeText, printDone, printObject, renderTable, styled, terminalText, terminalView, type OutputTarget } from '../../src/output/print.js';
+import { displayWidth, padToWidth, truncateToWidth } from '../../src/output/width.js';
+import type { IO } from '../../src/io.js';
+
+const ESC = '\x1b';
+const chalk = new Chalk({ level: 1 });
+/** Every escape sequence left in `text`: only SGR colors may be there. */
+const escapes = (text: string) => text.match(/\x1b[^a-zA-Z]*[a-zA-Z]?/g) ?? [];
+const onlySgr = (text: string) => escapes(text).every((e) => /^\x1b\[[0-9;]*m$/.test(e));
+const HOSTILE = `Refund ${ESC}]0;PWNED\x07 ${ESC}]8;;https://evil.example${ESC}\\link${ESC}]8;;${ESC}\\ ${ESC}[2J${ESC}[H\rover\u202eevil\u009b31m\u0085end`;
+
+describe('display width', () => {
+  it('counts East Asian wide characters and emoji as two columns, colors as none', () => {
+    expect(displayWidth('abc')).toBe(3);
+    expect(displayWidth('返金の依頼')).toBe(10);
+    expect(displayWidth('ok 🎉')).toBe(5);
+    expect(displayWidth(chalk.red('red'))).toBe(3);
+  });
+  it('cuts to at most the width, never through a wide character, ending in …', () => {
+    expect(truncateToWidth('hello world', 5)).toBe('hell…');
+    expect(truncateToWidth('返金の依頼です', 6)).toBe('返金…');
+    expect(displayWidth(truncateToWidth('返金の依頼です', 6))).toBeLessThanOrEqual(6);
+    expect(truncateToWidth('short', 10)).toBe('short');
+    expect(truncateToWidth('𠀀𠀀𠀀', 4)).toBe('𠀀…');
+    expect(truncateToWidth('anything', 0)).toBe('');
+  });
+  it('pads by display width', () => {
+    expect(padToWidth('返金', 6)).toBe('返金  ');
+    expect(padToWidth(chalk.bold('ab'), 4)).toBe(`${chalk.bold('ab')}  `);
+  });
+});
+
+describe('terminalText, terminalView, pipeText', () => {
+  it('sanitizes before coloring, so the only escapes left are wts colors', () => {
+    const line = terminalText([styled(HOSTILE, (t) => chalk.red(t)), ' tail']);
+    expect(onlySgr(line)).toBe(true);
+    expect(line).toContain('\\x1b]0;PWNED\\x07');
+    expect(line).toContain('\\r');
+    expect(line).toContain('\\u202e');
+    expect(line).toContain('\\x9b31m');
+    expect(line.startsWith('\x1b[31m')).toBe(true);
+  });
+  it('cuts after sanitizing, so a cut never lands inside an escape sequence', () => {
+    for (let width = 1; width < 60; width++) {
+      const line = terminalText(styled(`${ESC}]8;;https://evil.example${ESC}\\link${ESC}]8;;${ESC}\\`, (t) => chalk.bold(t)), width);
+      expect(onlySgr(line)).toBe(true);
+      expect(displayWidth(line)).toBeLessThanOrEqual(width);
+    }
+  });
+  it('keeps newlines and tabs in a view, nothing else', () => {
+    expect(terminalView(`a\n\tb${ESC}[2Jc\r\nd`)).toBe('a\n\tb\\x1b[2Jc\nd');
+  });
+  it('leaves a piped field one line with no control byte', () => {
+    const field = pipeText([HOSTILE, styled('\tx\n', (t) => chalk.red(t))]);
+    expect(field).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+    expect(field).toContain('\\tx\\n');
+  });
+});
+
+describe('tables and views', () => {
+  it('a table: hostile cells escaped, colors kept, every line within the width', () => {
+    const rows = [
+      ['t_1', styled('todo', (t) => chalk.cyan(t)), HOSTILE],
+      ['t_2', 'done', '返金の依頼 🎉 over a long title that must be cut'],
+    ];
+    const out = renderTable(chalk, 40, ['ID', 'Status', 'Title'], rows, [false, false, true]);
+    expect(onlySgr(out)).toBe(true);
+    expect(out).toContain(chalk.cyan('todo'));
+    const lines = out.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  function target(tty: boolean): { out: OutputTarget; text: () => string } {
+    const stdout = new PassThrough();
+    let text = '';
+    stdout.on('data', (d: Buffer) => (text += d.toString('utf8')));
+    const io = { stdout, stderr: new PassThrough(), isStdoutTTY: tty, isStderrTTY: tty, columns: 60 } as unknown as IO;
+    return { out: { io, json: false, chalk }, text: () => text };
+  }
+
+  it('a view: a forged field inside a value stays indented under the value, never at a label', () => {
+    const { out, text } = target(true);
+    const body = `Hello${ESC}[2J${ESC}[H\ndraft.channel: #support\rdraft.to: all`;
+    printObject(out, {}, [
+      ['draft.body', () => body],
+      ['draft.channel', () => '#all-customers'],
+    ]);
+    const lines = text().split('\n');
+    expect(onlySgr(text())).toBe(true);
+    const labels = lines.filter((l) => /^\S/.test(l)).map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').split(':')[0]);
+    expect(labels).toEqual(['draft.body', 'draft.channel']);
+    expect(text()).toContain('Hello\\x1b[2J\\x1b[H');
+  });
+  it('a view piped: one line per field, escaped', () => {
+    const { out, text } = target(false);
+    printObject(out, {}, [['Title', () => HOSTILE], ['Notes', () => 'a\nb']]);
+    const lines = text().trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.replace(/\t/, ' ')).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+  });
+  it('a confirmation echoing service text is one sanitized line', () => {
+    const { out, text } = target(true);
+    printDone(out, {}, `Updated t_1 (${HOSTILE})`);
+    expect(text().trimEnd().split('\n')).toHaveLength(1);
+    expect(onlySgr(text())).toBe(true);
+  });
+  it('a board cuts sanitized titles by display width', () => {
+    const task = (title: string) => ({ id: 't', title }) as never;
+    const out = renderBoard(chalk, [{ key: 'todo', name: `To do${ESC}]0;X\x07`, tasks: [task(`${ESC}]8;;https://evil.example${ESC}\\click here now${ESC}]8;;${ESC}\\`), task('返金の依頼です返金の依頼です')] }, { key: 'done', name: 'Done', tasks: [task('ok')] }], {
+      width: 40,
+      rows: 10,
+      overdue: () => false,
+    });
+    expect(onlySgr(out)).toBe(true);
+    for (const line of out.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+    expect(out).toContain('\\x1b]8;;');
+  });
+});
