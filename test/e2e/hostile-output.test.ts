@@ -1,0 +1,316 @@
+// Hostile data: records whose every text field holds terminal control sequences (OSC 0 window title,
+// OSC 8 hyperlink, OSC 52 clipboard, CSI clear and cursor moves, CR, bidi overrides, C1 bytes), and every
+// command that prints a record, run three ways:
+// - on a real pseudo-terminal (the built CLI inside tmux, under `script` so the raw bytes it wrote are
+//   kept): the window title is unchanged, the screen shows the escaped text, and no raw escape but wts's
+//   own colors (and the progress line's erase) reaches the terminal, nor any raw C1 or bidi character;
+// - piped (in-process): no raw control byte on any line but the field tabs, one record per line;
+// - with --json: the exact strings.
+// Adding a command is adding a row to COMMANDS. Needs `npm run build` first and tmux and script (CI
+// installs them: .ci/run).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { addConversation, addKnowledgeFile, addPendingAction, addSection, apiAs, orgIdOf, type Api } from '../helpers/api.js';
+import { signIn } from '../helpers/auth.js';
+import { runWts } from '../helpers/cli.js';
+import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+
+const ESC = '\x1b';
+const BEL = '\x07';
+/** One line of everything a record can carry to rewrite a screen. */
+const HOSTILE =
+  `${ESC}]0;PWNED${BEL}Hostile ${ESC}]8;;https://evil.io/${ESC}\\click${ESC}]8;;${ESC}\\ ${ESC}]52;c;cHc=${BEL}` +
+  `${ESC}[2J${ESC}[H\rFORGED \u202eevil\u202c\u009b31m\u0085end`;
+/** The same, for fields that hold several lines. */
+const HOSTILE_BLOCK = `${HOSTILE}\nsecond line\r\nthird\tline`;
+/** The forged review screen: clear the screen, then a draft that looks like the real one. */
+const FORGED_DRAFT = `Dear all,${ESC}[2J${ESC}[H\ndraft.channel: #support\ndraft.body: Thanks, we fixed it.`;
+/** How the start of HOSTILE reads once escaped: every screen must show it. */
+const SHOWN = '\\x1b]0;PWNED\\x07';
+const KNOWN_TITLE = 'wts-hostile-test';
+
+const which = (program: string) => {
+  const r = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+};
+const TMUX = which('tmux');
+const SCRIPT = which('script');
+if (!TMUX || !SCRIPT) console.warn('hostile-output.test: tmux or script is not installed, so the terminal half is skipped (CI installs both: .ci/run)');
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+let api: Api;
+/** Ids of the hostile records, named as the command rows use them. */
+const ids: Record<string, string> = {};
+
+/** Puts hostile text in every field of every kind of record: through the API where it can, else as the agent or the seed would. */
+async function seedHostile(): Promise<void> {
+  const data = sandbox.ctx.store.state.data;
+  const orgId = orgIdOf(sandbox, 'acme');
+  const ws = (await api.ok('POST', '/workspaces', { body: { name: HOSTILE } })) as { id: string };
+  ids.ws = ws.id;
+  const agent = data.agents.find((a) => a.workspaceId === ws.id)!;
+  ids.agent = agent.id;
+  const task = (await api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as { id: string };
+  ids.task = task.id;
+  ids.task2 = ((await api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE } })) as { id: string }).id;
+  await api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: HOSTILE_BLOCK } });
+  await api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: HOSTILE_BLOCK } });
+  await api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [HOSTILE] } });
+  const remindAt = new Date(sandbox.ctx.clock.now() + 3 * 86_400_000).toISOString();
+  ids.reminder = ((await api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }).id;
+  ids.knowledge = ((await api.ok('POST', '/knowledge-sources', { body: { url: 'https://evil.example/page', name: HOSTILE, note: HOSTILE } })) as { id: string }).id;
+  const company = (await api.ok('GET', '/company-handbook')) as { items: { id: string }[] };
+  ids.handbook = company.items[0]!.id;
+  await api.ok('PATCH', `/company-handbook/${ids.handbook}`, { body: { title: HOSTILE, body: HOSTILE_BLOCK } });
+  ids.instructions = addSection(sandbox, { orgId, agentId: agent.id, title: HOSTILE, body: HOSTILE_BLOCK }).id;
+  const schedule = (await api.ok('POST', '/scheduled-tasks', { body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id } })) as { id: string };
+  ids.schedule = schedule.id;
+  await api.ok('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} });
+
+  // What only the agent, the mail gateway or the seed writes.
+  const action = addPendingAction(sandbox, task.id, 'action', { to: 'all-customers@acme.example', channel: '#all-customers', subject: HOSTILE, body: FORGED_DRAFT });
+  action.summary = HOSTILE;
+  ids.action = action.id;
+  const question = addPendingAction(sandbox, task.id, 'question', { question: HOSTILE_BLOCK, options: [HOSTILE, 'Plain answer'] });
+  question.summary = HOSTILE;
+  const key = addConversation(sandbox, task.id, orgId, [HOSTILE_BLOCK, HOSTILE]);
+  for (const m of data.conversations.find((c) => c.key === key)!.messages) m.author.name = HOSTILE;
+  data.users.push({ id: 'usr_hostile', login: 'hostile', name: HOSTILE, email: `hostile${ESC}[2J@evil.example` });
+  const workspace = data.workspaces.find((w) => w.id === ws.id)!;
+  workspace.memberIds.push('usr_hostile');
+  workspace.statuses[0]!.name = HOSTILE;
+  agent.name = HOSTILE;
+  data.tasks.find((t) => t.id === task.id)!.assigneeIds = ['usr_hostile'];
+  for (const e of data.events.filter((ev) => ev.taskId === task.id)) {
+    e.summary = HOSTILE;
+    e.actor = { ...e.actor, name: HOSTILE };
+  }
+  for (const m of data.messages.filter((msg) => msg.taskId === task.id)) m.author = { ...m.author, name: HOSTILE };
+  const run = data.runs.find((r) => r.taskId === task.id)!;
+  run.output = HOSTILE_BLOCK;
+  ids.run = run.id;
+  ids.file = addKnowledgeFile(sandbox, orgId, `${HOSTILE}\nsecond line.pdf`).id;
+}
+
+interface CommandRow {
+  args: (id: Record<string, string>) => string[];
+  /** A list: piped, one line per item of its --json array. */
+  list?: boolean;
+  /** Piped, the text of a document (several lines, each sanitized) rather than records. */
+  document?: boolean;
+  /** The exit code (0 unless said). */
+  code?: number;
+  /** It changes what it prints (run after the read-only rows, not with --json). */
+  writes?: boolean;
+}
+
+/** Every command that prints a record, every confirmation that echoes one, and an error that quotes one. */
+const COMMANDS: CommandRow[] = [
+  { args: (id) => ['task', 'list', id.ws!], list: true },
+  { args: (id) => ['task', 'search', id.ws!, 'Hostile'], list: true },
+  { args: (id) => ['task', 'board', id.ws!] },
+  { args: (id) => ['task', 'view', id.task!] },
+  { args: (id) => ['task', 'events', id.task!], list: true },
+  { args: (id) => ['task', 'chat', id.task!], list: true },
+  { args: (id) => ['task', 'conversation', id.task!], list: true },
+  { args: (id) => ['task', 'runs', id.task!], list: true },
+  { args: (id) => ['run', 'view', id.run!] },
+  { args: (id) => ['inbox', '--workspace', id.ws!], list: true },
+  { args: (id) => ['approval', 'list', id.task!], list: true },
+  { args: (id) => ['approval', 'view', id.action!] },
+  { args: (id) => ['reminder', 'list', id.task!], list: true },
+  { args: (id) => ['instructions', 'list', id.agent!], list: true },
+  { args: (id) => ['instructions', 'view', id.instructions!], document: true },
+  { args: () => ['handbook', 'list'], list: true },
+  { args: (id) => ['handbook', 'view', id.handbook!], document: true },
+  { args: () => ['knowledge', 'list'], list: true },
+  { args: (id) => ['knowledge', 'view', id.knowledge!] },
+  { args: () => ['schedule', 'list'], list: true },
+  { args: (id) => ['schedule', 'view', id.schedule!] },
+  { args: (id) => ['schedule', 'runs', id.schedule!], list: true },
+  { args: () => ['workspace', 'list'], list: true },
+  { args: (id) => ['workspace', 'members', id.ws!], list: true },
+  { args: (id) => ['workspace', 'statuses', id.ws!], list: true },
+  { args: () => ['agent', 'list'], list: true },
+  // Confirmations that echo what the service sent back.
+  { args: (id) => ['reminder', 'edit', id.reminder!, '--at', 'in 4 days'], writes: true },
+  { args: (id) => ['knowledge', 'edit', id.knowledge!, '--note', 'plain note'], writes: true },
+  { args: (id) => ['task', 'complete', id.task2!], writes: true },
+  // An error whose detail quotes a record (a file name with a line break in it).
+  { args: (id) => ['knowledge', 'edit', id.file!, '--url', 'https://acme.example/x'], code: 6 },
+];
+/** The command as a test name: ids by the name of their record (TASK, WS, …). */
+const label = (row: CommandRow) => row.args(new Proxy({}, { get: (_, name) => String(name).toUpperCase() })).join(' ');
+
+/** The exact hostile strings somewhere in a JSON value. */
+function holdsExactly(value: unknown): boolean {
+  if (typeof value === 'string') return value === HOSTILE || value === HOSTILE_BLOCK || value.includes(HOSTILE);
+  if (Array.isArray(value)) return value.some(holdsExactly);
+  if (value && typeof value === 'object') return Object.values(value).some(holdsExactly);
+  return false;
+}
+
+/** Escape sequences in raw terminal output that are not wts's own: anything but SGR colors and the progress line's erase. */
+function foreignEscapes(raw: string): string[] {
+  const sequences = raw.match(/\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[^[\]])/g) ?? [];
+  return sequences.filter((s) => !/^\x1b\[[0-9;]*m$/.test(s) && s !== '\x1b[2K');
+}
+/** Raw C1 controls, bidi controls and CRs that do not end a line or start the progress line's erase. */
+const RAW_UNSAFE = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n|\x1b\[2K)/;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  const token = (await signIn(sandbox.origin)).access_token;
+  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: token };
+  api = apiAs(sandbox.origin, token);
+  await seedHostile();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('hostile records, piped and with --json', () => {
+  for (const row of COMMANDS) {
+    it(`${label(row)}: piped lines carry no raw control byte${row.list ? ', one record per line' : ''}`, async () => {
+      const r = await runWts(row.args(ids), { env });
+      expect(r.code, r.stderr).toBe(row.code ?? 0);
+      const controls = row.document ? /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/ : /[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+      for (const line of r.stdout.replace(/\n$/, '').split('\n')) expect(line).not.toMatch(controls);
+      for (const line of r.stderr.replace(/\n$/, '').split('\n')) expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+      if (row.code) {
+        // One line, whatever the detail holds.
+        expect(r.stderr.split('\n')).toHaveLength(2);
+        expect(r.stderr).toMatch(/^wts: /);
+        expect(r.stderr).toContain(SHOWN);
+      } else expect(r.stdout + r.stderr).toContain(row.writes ? '\\x1b]0;PWNED' : SHOWN);
+      if (row.writes || row.code) return;
+      const json = await runWts([...row.args(ids), '--json'], { env });
+      expect(json.code, json.stderr).toBe(0);
+      const parsed = JSON.parse(json.stdout) as unknown;
+      expect(holdsExactly(parsed), `--json of ${label(row)} keeps the exact text`).toBe(true);
+      if (row.list) expect(r.stdout.replace(/\n$/, '').split('\n')).toHaveLength((parsed as unknown[]).length);
+    });
+  }
+});
+
+describe.skipIf(!TMUX || !SCRIPT)('hostile records on a terminal (tmux)', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'wts-hostile-'));
+  const socket = join(scratch, 'tmux.sock');
+  const session = 'hostile';
+  const tmux = (...args: string[]) => {
+    const r = spawnSync(TMUX!, ['-S', socket, '-f', join(scratch, 'tmux.conf'), ...args], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
+    if (r.status !== 0) throw new Error(`tmux ${args.join(' ')} failed: ${r.stderr}`);
+    return r.stdout;
+  };
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let runs = 0;
+
+  /** Polls until `check` holds; fails naming `what` and showing the screen. */
+  async function waitFor(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (check()) return;
+      await sleep(50);
+    }
+    throw new Error(`${what} did not happen; the screen shows:\n${screen()}`);
+  }
+  const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
+  const title = () => tmux('display-message', '-p', '-t', session, '#{pane_title}').trim();
+
+  /**
+   * Runs a shell command line in the pane, on a clean screen with the known title, under `script` so the
+   * raw bytes it wrote are kept; `interact` may type into it. Resolves to the exit code, the raw output,
+   * the screen and the pane's title after it ended.
+   */
+  async function onTerminal(commandLine: string, interact?: () => Promise<void>): Promise<{ code: number; raw: string; screen: string; title: string }> {
+    const n = ++runs;
+    const rawFile = join(scratch, `raw.${n}`);
+    const statusFile = join(scratch, `status.${n}`);
+    const launcher = join(scratch, `run.${n}.sh`);
+    writeFileSync(
+      launcher,
+      [
+        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
+        'export LANG=C.UTF-8 TERM=xterm-256color',
+        'unset NO_COLOR FORCE_COLOR',
+        `cd ${q(REPO)}`,
+        `${q(SCRIPT!)} -q -e -c ${q(commandLine)} ${q(rawFile)}`,
+        `echo $? > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
+      ].join('\n'),
+    );
+    tmux('clear-history', '-t', session);
+    tmux('select-pane', '-t', session, '-T', KNOWN_TITLE);
+    expect(title()).toBe(KNOWN_TITLE);
+    // A fresh screen for each command: the pane is cleared by tmux itself, not by anything the command prints.
+    tmux('respawn-pane', '-k', '-t', session, `sh ${q(launcher)}`);
+    tmux('clear-history', '-t', session);
+    if (interact) await interact();
+    await waitFor(`the end of \`${commandLine}\``, () => existsSync(statusFile));
+    const typescript = readFileSync(rawFile, 'utf8');
+    // script frames what it recorded with a "Script started" line and a "Script done" line.
+    const raw = typescript.slice(typescript.indexOf('\n') + 1, typescript.lastIndexOf('\nScript done'));
+    return { code: Number(readFileSync(statusFile, 'utf8').trim()), raw, screen: screen(), title: title() };
+  }
+  const wts = (args: string[]) => [process.execPath, WTS_BIN, ...args].map(q).join(' ');
+
+  beforeAll(() => {
+    writeFileSync(join(scratch, 'tmux.conf'), 'set -g remain-on-exit on\nset -g history-limit 20000\n');
+    tmux('new-session', '-d', '-s', session, '-x', '200', '-y', '60', 'sh -c "sleep 100000"');
+  });
+  afterAll(() => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // already gone
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('the harness sees what a raw record would do: a printed OSC 0 retitles the pane and leaves raw escapes', async () => {
+    const r = await onTerminal(`printf '%s' ${q(`${HOSTILE}\n`)}`);
+    expect(r.title).toBe('PWNED');
+    expect(foreignEscapes(r.raw).length).toBeGreaterThan(0);
+    expect(r.raw).toMatch(RAW_UNSAFE);
+    expect(r.screen).not.toContain(SHOWN);
+  });
+
+  for (const row of COMMANDS) {
+    it(`${label(row)}: the title stays, the screen shows the escaped text, only wts's colors reach the terminal`, async () => {
+      const r = await onTerminal(wts(row.args(ids)));
+      expect(r.code, r.screen).toBe(row.code ?? 0);
+      expect(r.title).toBe(KNOWN_TITLE);
+      expect(foreignEscapes(r.raw), r.screen).toEqual([]);
+      expect(r.raw).not.toMatch(RAW_UNSAFE);
+      expect(r.screen).toContain(row.writes ? '\\x1b]0;PWNED' : SHOWN);
+      // wts's colors still reach a terminal.
+      if (!row.code) expect(r.raw).toMatch(/\x1b\[[0-9;]*m/);
+      if (row.code) expect(r.screen.trim().split('\n').filter((l) => l.startsWith('wts: '))).toHaveLength(1);
+    });
+  }
+
+  it('approval review shows the forged draft as text: no cleared screen, the real channel, the escapes visible', async () => {
+    const r = await onTerminal(wts(['approval', 'review', '--workspace', ids.ws!]), async () => {
+      await waitFor('the first decision', () => screen().includes('Decide'));
+      // Quit with what quits it: the q key selects Quit, and Enter takes it where a key only moves the cursor.
+      tmux('send-keys', '-t', session, '-l', 'q');
+      await waitFor('q to select Quit or to quit', () => /❯ Quit|Reviewed /.test(screen()));
+      if (!screen().includes('Reviewed ')) tmux('send-keys', '-t', session, 'Enter');
+    });
+    expect(r.title).toBe(KNOWN_TITLE);
+    expect(r.raw).not.toMatch(/\x1b\]|\x1b\[2J|\x1b\[H|\x1b\[3J/);
+    expect(r.raw).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(r.screen).toContain('Dear all,\\x1b[2J\\x1b[H');
+    expect(r.screen).toMatch(/^draft\.channel:\s+#all-customers$/m);
+    // The forged line is part of the body, indented under it; no field line reads #support.
+    expect(r.screen).not.toMatch(/^draft\.channel:\s+#support/m);
+    expect(r.screen).toContain(SHOWN);
+    // Nothing was decided.
+    expect(sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === ids.action)!.state).toBe('pending');
+  });
+});
