@@ -119,7 +119,7 @@ async function describe(err: unknown): Promise<{ message: string; exitCode: Exit
       case ExitCode.usage:
         return { message: `invalid input: ${detail}`, exitCode };
       default:
-        return { message: `the service failed (${err.status}): ${detail}`, exitCode };
+        return { message: `the service failed (${err.status}): ${detail}${err.unknownOutcome ? ` — ${err.unknownOutcome}` : ''}`, exitCode };
     }
   }
   if (err instanceof NetworkError) return { message: err.message, exitCode: ExitCode.failure };

@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
 import { getOperation, type OperationArgs, type OperationId } from './operations.js';
+import { unknownOutcome } from './outcome.js';
 import { expandPath, parseOperationInput } from './validate.js';
 
 export interface TokenSource {
@@ -48,6 +49,8 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly problem: Problem | undefined,
     readonly retryAfterSeconds?: number,
+    /** A write that failed with 5xx: whether it was done is unknown (see outcome.ts). */
+    readonly unknownOutcome?: string,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -196,8 +199,11 @@ export class ApiClient {
           await this.backoff(attempt, `network error ${code ?? (err as Error).message}`);
           continue;
         }
-        const lost = notSent ? '' : req.idempotent ? '' : ' (the request may have reached the service, so it was not repeated)';
-        throw new NetworkError(`cannot reach ${this.options.origin}: ${code ?? (err as Error).message}${lost}`, err);
+        const reason = `cannot reach ${this.options.origin}: ${code ?? (err as Error).message}`;
+        if (notSent || req.method === 'GET') throw new NetworkError(reason, err);
+        // The request may have reached the service; a non-idempotent one is never repeated.
+        const repeated = req.idempotent ? '' : 'the answer was lost and the request was not repeated; ';
+        throw new NetworkError(`${reason} — ${repeated}${unknownOutcome(req.method, req.path)}`, err);
       }
       if (res.status >= 200 && res.status < 300) return res.text ? JSON.parse(res.text) : {};
       if (res.status === 401 && !renewed && this.options.tokens.renew) {
@@ -219,7 +225,8 @@ export class ApiClient {
         await this.backoff(attempt, `server error ${res.status}`);
         continue;
       }
-      throw toApiError(res.status, res.headers['content-type'], res.text, retryAfter);
+      const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;
+      throw toApiError(res.status, res.headers['content-type'], res.text, retryAfter, unknown);
     }
   }
 
@@ -282,7 +289,7 @@ function truncate(text: string, max = 2000): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
-function toApiError(status: number, contentType: string | string[] | undefined, text: string, retryAfter: number | undefined): ApiError {
+function toApiError(status: number, contentType: string | string[] | undefined, text: string, retryAfter: number | undefined, unknown: string | undefined): ApiError {
   let problem: Problem | undefined;
   if (String(contentType ?? '').includes('json')) {
     try {
@@ -293,5 +300,5 @@ function toApiError(status: number, contentType: string | string[] | undefined, 
     }
   }
   const detail = problem?.detail ?? problem?.title ?? `the service answered ${status}`;
-  return new ApiError(status, problem?.code ?? `http_${status}`, detail, problem, retryAfter);
+  return new ApiError(status, problem?.code ?? `http_${status}`, detail, problem, retryAfter, unknown);
 }

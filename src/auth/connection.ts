@@ -26,7 +26,10 @@ export function connectionHandle(ctx: CommandContext, profile: string, origin: s
     oauth: { debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined, timeoutSeconds: authTimings(ctx.env).oauthTimeoutSeconds },
     now: () => ctx.now(),
     debug: (line) => ctx.debug(line),
-    notice: (line) => ctx.io.stderr.write(`${line}\n`),
+    // For a person watching: a script or cron job (which mails any output) is told only if it gives up.
+    notice: (line) => {
+      if (ctx.io.isStderrTTY) ctx.io.stderr.write(`${line}\n`);
+    },
   };
 }
 

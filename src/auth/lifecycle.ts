@@ -2,12 +2,15 @@
 // refreshed under the connection's lock file. Under the lock the store is read again, because another
 // process may have refreshed meanwhile: then its tokens are used, and the refresh token it superseded
 // is never presented (the service would revoke the whole connection). Otherwise: refresh once, write
-// the new tokens, and only then release.
+// the new tokens, and only then release. A refresh whose outcome is unknown is never repeated: see
+// refresh-intent.ts.
+import { hostname } from 'node:os';
 import type { TokenSource } from '../api/client.js';
 import { CliError, ExitCode } from '../errors.js';
 import { isExpiring, withTokenResponse, type StoredCredentials } from './credentials.js';
-import { withLock, type LockOwner } from './lock.js';
+import { clockTime, withLock, type LockOwner } from './lock.js';
 import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
+import { clearRefreshIntent, interruptedRefresh, interruptedRefreshError, recordRefreshIntent, refreshIntentPath } from './refresh-intent.js';
 import type { CredentialStore } from './stores/store.js';
 
 export const REVOKED_MESSAGE = 'the connection was revoked or has expired — run `wts login`';
@@ -21,7 +24,7 @@ export interface ConnectionHandle {
   oauth: OAuthOptions;
   now(): number;
   debug(line: string): void;
-  /** A line on stderr for the person waiting. */
+  /** A line on stderr for the person waiting (on a terminal only). */
   notice(line: string): void;
 }
 
@@ -45,10 +48,11 @@ export function alreadyRefreshed(latest: StoredCredentials, held: StoredCredenti
   return latest.accessToken !== held.accessToken && latest.accessToken !== want.rejected && !isExpiring(latest, nowMs);
 }
 
+/** Said once, on a terminal, when the wait for the lock lasts 2 s: who holds it, since when, how long we wait. */
 function waitNotice(conn: ConnectionHandle) {
   return (holder: LockOwner | undefined) => {
-    const who = holder ? `pid ${holder.pid} on ${holder.host}` : 'another process';
-    conn.notice(`wts: waiting for another wts process (${who}) that is refreshing the sign-in of profile ${conn.profile}…`);
+    const who = holder ? `wts process ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`} (${holder.purpose}, since ${clockTime(holder.createdAt)})` : 'another wts process';
+    conn.notice(`wts: waiting for ${who}; giving up after ${Math.round(conn.lock.waitMs / 1000)} s (WTS_LOCK_WAIT_MS)…`);
   };
 }
 
@@ -71,8 +75,13 @@ async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials
   if (!latest.refreshToken) {
     throw new CliError('the access token expired and this connection has no refresh token (offline_access was not granted) — run `wts login`', ExitCode.signIn);
   }
+  const intentPath = refreshIntentPath(conn.lockPath);
+  const interrupted = interruptedRefresh(intentPath, latest.refreshToken);
+  if (interrupted) throw interruptedRefreshError(interrupted);
   const oidc = await loadOpenidClient();
   const config = await oauthConfiguration(latest.server, latest.client, conn.oauth);
+  // From here until the answer is stored, the outcome is unknown to anyone but the service.
+  recordRefreshIntent(intentPath, latest.refreshToken, conn.now());
   let response;
   try {
     response = await oidc.refreshTokenGrant(config, latest.refreshToken, { resource: latest.resource });
@@ -80,23 +89,36 @@ async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials
     const answer = oauthErrorOf(err);
     if (answer?.error === 'invalid_grant') {
       await conn.store.remove();
+      clearRefreshIntent(intentPath);
       throw new CliError(REVOKED_MESSAGE, ExitCode.signIn);
     }
     if (answer) {
+      // The service answered: it refused, so the refresh token did not rotate.
+      clearRefreshIntent(intentPath);
       const detail = answer.description ? `${answer.error}: ${answer.description}` : answer.error;
       throw new CliError(`the sign-in could not be refreshed (${detail}) — try again, or run \`wts login\``, answer.error === 'invalid_client' ? ExitCode.signIn : ExitCode.failure);
     }
     const failure = transportFailureOf(err);
-    const notRepeated = failure.maybeSent ? ' (the request may have reached the service, so it was not repeated)' : '';
-    throw new CliError(`the sign-in could not be refreshed: cannot reach ${latest.server.tokenEndpoint}: ${failure.reason}${notRepeated}`, ExitCode.failure);
+    if (!failure.maybeSent) {
+      clearRefreshIntent(intentPath);
+      throw new CliError(`the sign-in could not be refreshed: cannot reach ${latest.server.tokenEndpoint}: ${failure.reason} — try again`, ExitCode.failure);
+    }
+    // The request may have reached the service, which may have rotated the token: the record stays, so
+    // no process presents this refresh token again.
+    throw new CliError(
+      `the sign-in could not be refreshed: the answer from ${latest.server.tokenEndpoint} was lost (${failure.reason}); the service may have rotated the refresh token, and presenting the old one again would revoke the connection, so it will not be — run \`wts login\` to sign in again`,
+      ExitCode.signIn,
+    );
   }
   const now = conn.now();
   const next = withTokenResponse({ ...latest, refreshedAt: now }, response, now, latest.scopes);
   try {
     await conn.store.write(next);
   } catch (err) {
+    // The record stays: the old refresh token was superseded.
     throw new CliError(`the sign-in was refreshed but the new tokens could not be saved (${(err as Error).message}); the old ones no longer work — run \`wts login\``, ExitCode.failure);
   }
+  clearRefreshIntent(intentPath);
   conn.debug(`* refreshed; the new access token expires in ${next.expiresAt === undefined ? '?' : Math.round((next.expiresAt - now) / 1000)} s`);
   return next;
 }

@@ -1,6 +1,12 @@
 // A lock file shared by every wts process on this machine: created atomically with its owner inside
 // (pid, host, creation time, a nonce), recovered when its holder died, waited for with a bound.
 //
+// A holder alive on this host is never taken over, however long it takes: a process paused with Ctrl-Z
+// or a laptop asleep would otherwise resume in the middle of work that someone else redid (for a
+// refresh, presenting a superseded refresh token, which revokes the connection). Its pid is checked,
+// and on Linux its start time too, so a pid reused by another program does not hold the lock forever.
+// Only a lock of another host, whose pid means nothing here, is taken over by age.
+//
 // Removing a lock file is the delicate part: a process that judged a lock stale must not delete a
 // fresh one created in between. So every removal (a holder releasing, a waiter breaking a stale lock)
 // happens under a second, short-lived lock (`<lock>.break`) after re-reading the owner's nonce.
@@ -18,10 +24,12 @@ export interface LockOwner {
   nonce: string;
   /** What the holder is doing, for the people waiting. */
   purpose: string;
+  /** Linux: the holder's start time (/proc/PID/stat), which tells a reused pid from the holder. */
+  started?: string;
 }
 
 export interface LockOptions {
-  /** A lock older than this is taken over, whoever holds it. */
+  /** A lock of another host older than this is taken over (a live holder on this host never is). */
   staleMs: number;
   /** Waiting longer than this gives up with LockTimeoutError. */
   waitMs: number;
@@ -48,19 +56,41 @@ export class LockTimeoutError extends CliError {
     readonly holder: LockOwner | undefined,
     waitedMs: number,
   ) {
-    const who = holder ? `another wts process (pid ${holder.pid} on ${holder.host}, ${holder.purpose})` : 'another wts process';
-    super(`${who} held ${lockPath} for the ${(waitedMs / 1000).toFixed(1)} s waited; try again, or remove that file if no wts is running`, ExitCode.failure);
+    const waited = `gave up after waiting ${(waitedMs / 1000).toFixed(1)} s (WTS_LOCK_WAIT_MS)`;
+    const message =
+      holder === undefined
+        ? `${waited} for ${lockPath}, which is damaged and not yet old enough to take over; try again, or remove that file if no wts is running`
+        : holder.host === hostname()
+          ? `${waited} for wts process ${holder.pid} (${holder.purpose}, since ${clockTime(holder.createdAt)}), which holds ${lockPath} and is still running, so its lock was not taken over; let it finish (or end it) and try again`
+          : `${waited} for wts process ${holder.pid} on ${holder.host} (${holder.purpose}, since ${clockTime(holder.createdAt)}), which holds ${lockPath}; try again, or remove that file if no wts runs there`;
+    super(message, ExitCode.failure);
     this.name = 'LockTimeoutError';
   }
 }
 
+/** "20:41:07", this machine's local time. */
+export function clockTime(ms: number): string {
+  return new Date(ms).toTimeString().slice(0, 8);
+}
+
 /**
- * Whether a lock can be taken over: its holder was on this host and is gone (at once), or it is older
- * than `staleMs` (a holder on another host, a reused pid, or one that hangs).
+ * Whether a lock can be taken over: a holder on this host only when it is gone (at once, whatever the
+ * lock's age); a holder on another host once the lock is older than `staleMs`.
  */
 export function isStale(owner: LockOwner, nowMs: number, staleMs: number, host = hostname()): boolean {
-  if (owner.host === host && !processAlive(owner.pid)) return true;
+  if (owner.host === host) return !processAlive(owner.pid) || (owner.started !== undefined && processStart(owner.pid) !== owner.started);
   return nowMs - owner.createdAt > staleMs;
+}
+
+/** Linux: when a process started (clock ticks since boot, /proc/PID/stat field 22); elsewhere undefined. */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a process with this pid exists (EPERM: it exists, as another user's). */
@@ -150,10 +180,11 @@ export async function acquireLock(path: string, purpose: string, options: LockOp
   const now = options.now ?? Date.now;
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const started = now();
+  const myStart = processStart(process.pid);
   let noticed = false;
   let pause = 10;
   for (;;) {
-    const owner: LockOwner = { pid: process.pid, host: hostname(), createdAt: now(), nonce: randomBytes(12).toString('hex'), purpose };
+    const owner: LockOwner = { pid: process.pid, host: hostname(), createdAt: now(), nonce: randomBytes(12).toString('hex'), purpose, ...(myStart ? { started: myStart } : {}) };
     if (tryCreate(path, owner)) return held(path, owner);
 
     const holder = readLockOwner(path);

@@ -190,15 +190,15 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
   const oidc = await loadOpenidClient();
   const config = await oauthConfiguration(service.server, client, options);
 
-  const loopback = await startLoopbackListener(req.port);
+  // A fresh state and PKCE verifier for this attempt only.
+  const checks: AttemptChecks = {
+    expectedState: oidc.randomState(),
+    pkceCodeVerifier: oidc.randomPKCECodeVerifier(),
+    expectedIssuer: service.server.issParameterSupported ? service.server.issuer : undefined,
+  };
+  const loopback = await startLoopbackListener(req.port, checks.expectedState);
   let answered: ((page: CallbackPage) => void) | undefined;
   try {
-    // A fresh state and PKCE verifier for this attempt only.
-    const checks: AttemptChecks = {
-      expectedState: oidc.randomState(),
-      pkceCodeVerifier: oidc.randomPKCECodeVerifier(),
-      expectedIssuer: service.server.issParameterSupported ? service.server.issuer : undefined,
-    };
     const authorizationUrl = oidc.buildAuthorizationUrl(config, {
       redirect_uri: loopback.redirectUri,
       scope: req.scopes.join(' '),

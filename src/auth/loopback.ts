@@ -1,5 +1,8 @@
 // The one-shot listener the browser comes back to: 127.0.0.1 only, path /callback, the first callback
-// taken and the listener closed. The page shown waits for the outcome, so "signed in" is true.
+// that carries this sign-in's `state` taken and the listener closed. Any other local process or web page
+// can send requests here too: one without the right state is answered with an error page (which repeats
+// nothing it was sent) and the listener keeps waiting. The page shown waits for the outcome, so
+// "signed in" is true.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CliError, ExitCode } from '../errors.js';
@@ -22,7 +25,7 @@ export interface LoopbackCallback {
 export interface LoopbackListener {
   /** http://127.0.0.1:PORT/callback */
   redirectUri: string;
-  /** The first callback. */
+  /** The first callback carrying the expected state. */
   callback: Promise<LoopbackCallback>;
   close(): Promise<void>;
 }
@@ -53,8 +56,8 @@ function send(res: ServerResponse, status: number, page: CallbackPage): void {
 /** How long the browser is kept waiting for the outcome before a neutral page. */
 const RESPOND_WITHIN_MS = 60_000;
 
-/** Listens on 127.0.0.1 (an ephemeral port unless `port` is given) for one callback. */
-export async function startLoopbackListener(port = 0): Promise<LoopbackListener> {
+/** Listens on 127.0.0.1 (an ephemeral port unless `port` is given) for the one callback with `expectedState`. */
+export async function startLoopbackListener(port: number | undefined, expectedState: string): Promise<LoopbackListener> {
   let taken = false;
   let resolveCallback!: (cb: LoopbackCallback) => void;
   const callback = new Promise<LoopbackCallback>((resolve) => (resolveCallback = resolve));
@@ -66,6 +69,11 @@ export async function startLoopbackListener(port = 0): Promise<LoopbackListener>
     }
     if (taken) {
       send(res, 410, { ok: false, title: 'Already used', message: 'This sign-in has already received its answer; look at the terminal.' });
+      return;
+    }
+    if (url.searchParams.get('state') !== expectedState) {
+      // Not this sign-in's answer (a stale tab, another program): refused, and the wait goes on.
+      send(res, 400, { ok: false, title: 'Not this sign-in', message: 'This address does not carry the answer wts is waiting for (a stale tab, or a request from elsewhere). The sign-in in your terminal is still waiting.' });
       return;
     }
     taken = true;
@@ -88,7 +96,7 @@ export async function startLoopbackListener(port = 0): Promise<LoopbackListener>
           : new CliError(`cannot listen on 127.0.0.1 for the browser's answer: ${err.message}`, ExitCode.failure),
       ),
     );
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port ?? 0, '127.0.0.1', () => resolve());
   });
   const actualPort = (server.address() as AddressInfo).port;
   return {

@@ -110,9 +110,11 @@ export function registerAuth(program: Command, deps: CliDeps): void {
         if (check.problem) throw new CliError(check.problem, check.exitCode ?? ExitCode.failure);
         return;
       }
-      const { openConnection } = await import('../auth/connection.js');
+      const [{ openConnection }, intent] = await Promise.all([import('../auth/connection.js'), import('../auth/refresh-intent.js')]);
       const conn = await openConnection(ctx);
-      const check = await checkWorking(ctx, origin, conn.lifecycle);
+      // A refresh interrupted with this refresh token: the connection cannot be kept, whatever the API says now.
+      const interrupted = intent.interruptedRefresh(intent.refreshIntentPath(conn.handle.lockPath), conn.lifecycle.credentials.refreshToken);
+      const check = interrupted ? { problem: intent.interruptedRefreshError(interrupted).message, exitCode: ExitCode.signIn } : await checkWorking(ctx, origin, conn.lifecycle);
       printStatus(ctx, statusObject(profile, conn.lifecycle.credentials, conn.store, !check.problem, check.problem));
       if (check.problem) throw new CliError(check.problem, check.exitCode ?? ExitCode.failure);
     },

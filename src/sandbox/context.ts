@@ -41,6 +41,8 @@ export interface Faults {
   /** Real rate limiting per connection: at most this many API/MCP requests per window (0: off). */
   rateLimit: number;
   rateLimitWindowSeconds: number;
+  /** Each refresh_token grant takes this much longer before it answers (a refresh in flight, for tests). */
+  refreshDelayMs: number;
 }
 
 export const DEFAULT_FAULTS: Faults = {
@@ -51,13 +53,14 @@ export const DEFAULT_FAULTS: Faults = {
   retryAfterSeconds: 1,
   rateLimit: 6000,
   rateLimitWindowSeconds: 60,
+  refreshDelayMs: 0,
 };
 
 /** Verifies access tokens; implemented by the OAuth server. */
 export interface TokenVerifier {
   /** The principal for a valid, unexpired, unrevoked token bound to `resource`; undefined otherwise. */
   verifyAccessToken(token: string, resource: string): Principal | undefined;
-  connectionStats(): { id: string; refreshes: number; revoked: boolean }[];
+  connectionStats(): { id: string; refreshes: number; revoked: boolean; refreshing: boolean }[];
 }
 
 /** Keeps the state in memory and, with --data FILE, on disk: written atomically (temp file, fsync, rename). */

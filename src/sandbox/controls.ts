@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { SandboxContext } from './context.js';
+import { bodyLimitOf } from './guard.js';
 import { ServiceError } from './problem.js';
 
 const clockBody = z.object({ advanceSeconds: z.number().finite() }).strict();
@@ -13,6 +14,7 @@ const faultsBody = z
     retryAfterSeconds: z.number().int().min(0).max(3600),
     rateLimit: z.number().int().min(0),
     rateLimitWindowSeconds: z.number().int().min(1).max(3600),
+    refreshDelayMs: z.number().int().min(0).max(600_000),
   })
   .partial()
   .strict();
@@ -36,6 +38,7 @@ async function jsonBody<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
 /** The test controls of DESIGN.md, under /__sandbox. Sandbox only; the client never calls them. */
 export function controlRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
+  app.use('*', bodyLimitOf(64 * 1024));
   app.get('/clock', (c) => c.json({ now: ctx.clock.iso() }));
   app.post('/clock', async (c) => {
     const { advanceSeconds } = await jsonBody(c.req.raw, clockBody);

@@ -1,10 +1,22 @@
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { HttpBindings } from '@hono/node-server';
 import type { SandboxContext } from './context.js';
 import type { Principal } from './model.js';
-import { ServiceError } from './problem.js';
+import { problemResponse, ServiceError } from './problem.js';
 
 type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
+
+/** The largest request body /api/v1 and /mcp take. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Refuses a body past `maxBytes` as it streams in (or at once, by its Content-Length) with a 413, without
+ * reading the rest: the server then drops the connection instead of taking in what follows.
+ */
+export function bodyLimitOf(maxBytes: number): MiddlewareHandler {
+  return bodyLimit({ maxSize: maxBytes, onError: (c) => problemResponse(c, new ServiceError('payload_too_large', `the body is larger than ${maxBytes} bytes`)) });
+}
 
 /** Injected faults for /api/v1 and /mcp: latency, dropped connections, random 429 and 5xx. */
 export function faultMiddleware(ctx: SandboxContext): MiddlewareHandler<Env> {

@@ -11,7 +11,7 @@ import { operations, type OperationDef, type OperationId } from '../api/operatio
 import type { SandboxContext } from './context.js';
 import type { Principal } from './model.js';
 import { ServiceError } from './problem.js';
-import { bearerAuth, faultMiddleware, resourceOf } from './guard.js';
+import { bearerAuth, bodyLimitOf, faultMiddleware, MAX_BODY_BYTES, resourceOf } from './guard.js';
 import { executeOperation } from './api/dispatch.js';
 
 type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
@@ -185,6 +185,7 @@ export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
   app.use('*', ownOriginOnly(ctx));
   app.use('*', faultMiddleware(ctx));
   app.use('*', bearerAuth(ctx, '/mcp'));
+  app.use('*', bodyLimitOf(MAX_BODY_BYTES));
   app.post('/', async (c) => {
     const principal = c.get('principal');
     const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');

@@ -148,9 +148,29 @@ describe('retries through the fault controls', () => {
     const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=once'], { env });
     expect(r.code).toBe(1);
     expect(await requests()).toBe(before + 1);
+    // It says the change may or may not have been made, and how to look.
+    expect(r.stderr).toMatch(/^wts: the service failed \(503\): .* — the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
     const viaCommand = await runWts(['schedule', 'run', 'sched_support_weekly'], { env });
     expect(viaCommand.code).toBe(1);
+    expect(viaCommand.stderr).toMatch(/ — the change may or may not have been made; check with `wts schedule view sched_support_weekly` before trying again\n$/);
     expect(await requests()).toBe(before + 2);
+  });
+
+  it('says the same of a change whose answer was lost, which is not repeated', async () => {
+    await faults({ dropRate: 1 });
+    try {
+      const before = await requests();
+      const r = await runWts(['task', 'complete', 'task_s001'], { env });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^wts: cannot reach http:\/\/127\.0\.0\.1:\d+: \w+ — the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
+      // Completing is idempotent: it was tried again before giving up.
+      expect(await requests()).toBe(before + 4);
+      const note = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=lost'], { env });
+      expect(note.stderr).toMatch(/ — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
+      expect(await requests()).toBe(before + 5);
+    } finally {
+      await faults({ dropRate: 0 });
+    }
   });
 
   it('retries any request refused with 429, then exits 7', async () => {

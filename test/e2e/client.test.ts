@@ -91,8 +91,13 @@ describe('ApiClient', () => {
     await expect(client().call('list_workspaces', { path: {} })).rejects.toMatchObject({ status: 503 });
     expect(await requests()).toBe(before + 4);
     before = await requests();
-    await expect(client().call('create_workspace', { path: {}, body: { name: 'Never' } })).rejects.toMatchObject({ status: 503 });
+    await expect(client().call('create_workspace', { path: {}, body: { name: 'Never' } })).rejects.toMatchObject({
+      status: 503,
+      unknownOutcome: 'the change may or may not have been made; check with `wts workspace list` before trying again',
+    });
     expect(await requests()).toBe(before + 1);
+    // A read that failed is not a change that may have been made.
+    await expect(client().call('get_task', { path: { taskId: 'task_s001' } })).rejects.toMatchObject({ status: 503, unknownOutcome: undefined });
   });
 
   it('repeats an idempotent request whose answer was lost, but not a non-idempotent one', async () => {
@@ -103,7 +108,7 @@ describe('ApiClient', () => {
     before = await requests();
     const err = (await client().call('create_workspace', { path: {}, body: { name: 'Maybe' } }).catch((e: unknown) => e)) as NetworkError;
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err.message).toContain('may have reached the service');
+    expect(err.message).toMatch(/ — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts workspace list` before trying again$/);
     expect(await requests()).toBe(before + 1);
   });
 

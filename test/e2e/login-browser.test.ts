@@ -1,6 +1,6 @@
 // `wts login --no-browser` as a real process (`node bin/wts`, after `npm run build`) while someone else
 // plays the browser: headless Chromium on the sandbox's real pages; the approval done elsewhere and
-// the final address pasted on standard input; a denial; a forged state.
+// the final address pasted on standard input; a denial; requests with a forged state.
 import { existsSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -97,14 +97,43 @@ describe('wts login --no-browser', () => {
     expect(existsSync(w.credentialsFile)).toBe(false);
   });
 
-  test('a callback with another state is refused before the code is used', async () => {
+  test('a request to the callback without this sign-in\'s state is refused with a page, and the login goes on to complete', async () => {
     const w = workdir();
     const wts = startLogin(w);
     const callback = await approve(await wts.authorizationUrl());
     const connectionsBefore = (await sandboxStats(origin)).connections.length;
+    // Any local process or web page can send these; none of them ends the sign-in.
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'forged-<b>state</b>');
+    const denied = new URL(`${callback.origin}${callback.pathname}?error=access_denied&state=wrong&error_description=%3Cscript%3E`);
+    for (const attempt of [forged, denied, new URL(`${callback.origin}${callback.pathname}`)]) {
+      const page = await fetch(attempt);
+      expect(page.status).toBe(400);
+      const html = await page.text();
+      expect(html).toContain('Not this sign-in');
+      expect(html).toContain('still waiting');
+      // Nothing it was sent comes back.
+      for (const sent of ['forged', 'script', 'access_denied', callback.searchParams.get('code')!]) expect(html).not.toContain(sent);
+    }
+    // The browser's real answer still completes it.
+    const page = await fetch(callback);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Signed in');
+    const r = await wts.done;
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Signed in to ${origin} as Ada Lovelace (ada)`);
+    expect((await sandboxStats(origin)).connections.length).toBe(connectionsBefore + 1);
+  });
+
+  test('a pasted address with another state is refused before the code is used', async () => {
+    const w = workdir();
+    const wts = startLogin(w);
+    const callback = await approve(await wts.authorizationUrl());
+    await wts.waitForStderr(/paste the address it ends up on here/);
+    const connectionsBefore = (await sandboxStats(origin)).connections.length;
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state');
-    expect((await fetch(forged)).status).toBe(400);
+    wts.child.stdin.write(`${forged.href}\n`);
     const r = await wts.done;
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('wts: the browser came back with a state that does not match this sign-in attempt (a stale tab, or a forged redirect); nothing was exchanged — run `wts login` again\n');

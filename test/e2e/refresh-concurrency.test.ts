@@ -1,8 +1,10 @@
 // Many real processes sharing one credentials file (WTS_CREDENTIALS_FILE), all finding the access token
 // expired at once: one refresh, no revocation. And the refresh lock surviving a holder killed with
-// SIGKILL, a holder on another host, a holder that does not let go. Runs `node bin/wts` (npm run build).
+// SIGKILL, a holder on another host, a holder that does not let go, a holder paused with SIGSTOP far
+// past the stale time; and a refresh killed after its request left, whose refresh token is never
+// presented again. Runs `node bin/wts` (npm run build).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +12,10 @@ import { connectionLockPath } from '../../src/auth/profile-auth.js';
 import { FileStore } from '../../src/auth/stores/file.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { changeStoredCredentials, expectLoggedIn, secretsOf, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
-import { advanceSandboxClock, childEnv, runWtsProcess, sandboxStats } from '../helpers/wts-process.js';
+import { runWts } from '../helpers/cli.js';
+import { advanceSandboxClock, childEnv, runWtsProcess, sandboxStats, spawnWts, type SandboxStats } from '../helpers/wts-process.js';
 import { dirname, join } from 'node:path';
+import { readRefreshIntent, refreshIntentPath } from '../../src/auth/refresh-intent.js';
 
 const HOLD_LOCK = fileURLToPath(new URL('../helpers/hold-lock.mjs', import.meta.url));
 
@@ -33,6 +37,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.close();
 });
+
+/** Polls the sandbox's stats until `ready` holds (the test's timeout bounds the wait). */
+async function statsWhen(ready: (s: SandboxStats) => boolean): Promise<SandboxStats> {
+  for (;;) {
+    const stats = await sandboxStats(origin);
+    if (ready(stats)) return stats;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const refreshing = (s: SandboxStats) => s.connections.some((c) => c.refreshing);
 
 function expireStoredToken() {
   changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now() - 1000));
@@ -109,18 +124,141 @@ describe('the refresh lock', () => {
     expect(r.stdout).toBe(`${storedCredentials(w.credentialsFile).accessToken}\n`);
   });
 
-  it('waits for a live holder with a bound, says what it waits for, and gives up with a clear message', async () => {
+  it('waits for a live holder with a bound, says on a terminal what it waits for, and gives up with a clear message', async () => {
     const holder = await startHolder();
     try {
       expireStoredToken();
-      const r = await runWtsProcess(['auth', 'token'], { env: { ...env, WTS_LOCK_WAIT_MS: '2600' } });
+      const gaveUp = new RegExp(`wts: gave up after waiting \\d+\\.\\d s \\(WTS_LOCK_WAIT_MS\\) for wts process ${holder.child.pid} \\(a test holding the lock, since \\d\\d:\\d\\d:\\d\\d\\), which holds .*\\.lock and is still running, so its lock was not taken over; let it finish \\(or end it\\) and try again\\n$`);
+      // On a terminal: once, after 2 s, who holds the lock and since when.
+      const onTerminal = await runWts(['auth', 'token'], { env: { ...env, WTS_LOCK_WAIT_MS: '2600' }, tty: true });
+      expect(onTerminal.code).toBe(1);
+      expect(onTerminal.stderr).toMatch(new RegExp(`^wts: waiting for wts process ${holder.child.pid} \\(a test holding the lock, since \\d\\d:\\d\\d:\\d\\d\\); giving up after 3 s \\(WTS_LOCK_WAIT_MS\\)…\\n`));
+      expect(onTerminal.stderr).toMatch(gaveUp);
+      // In a script: only the reason it gave up.
+      const r = await runWtsProcess(['auth', 'token'], { env: { ...env, WTS_LOCK_WAIT_MS: '1000' } });
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`wts: waiting for another wts process (pid ${holder.child.pid} on `);
-      expect(r.stderr).toMatch(new RegExp(`wts: another wts process \\(pid ${holder.child.pid} on .*, a test holding the lock\\) held .*\\.lock for the \\d+\\.\\d s waited; try again, or remove that file if no wts is running\\n$`));
-      for (const secret of secretsOf(storedCredentials(w.credentialsFile))) expect(r.stderr).not.toContain(secret);
+      expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+      expect(r.stderr).toMatch(gaveUp);
+      for (const secret of secretsOf(storedCredentials(w.credentialsFile))) expect(r.stderr + onTerminal.stderr).not.toContain(secret);
     } finally {
       holder.child.kill('SIGKILL');
       await holder.exited;
     }
+  });
+});
+
+describe('a lock holder paused far past the stale time', () => {
+  it('is never taken over: the others wait until it resumes and use its tokens; one refresh, no revocation', async () => {
+    const fast = { ...env, WTS_LOCK_STALE_MS: '500' };
+    expireStoredToken();
+    const before = await sandboxStats(origin);
+    // The holder's refresh stays in flight long enough to be caught holding the lock.
+    sandbox.ctx.faults.refreshDelayMs = 1000;
+    const holder = spawnWts(['auth', 'token'], { env: fast });
+    try {
+      await statsWhen(refreshing);
+      holder.child.kill('SIGSTOP');
+      const waiters = Array.from({ length: 5 }, () => spawnWts(['--debug', 'auth', 'token'], { env: fast }));
+      // Once each is at the lock, the pause goes on for twice the stale time (a lower bound: nothing is timed).
+      for (const p of waiters) await p.waitForStderr(/\* refreshing the access token under /);
+      await new Promise((r) => setTimeout(r, 2 * 500));
+      expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: holder.child.pid });
+      expect((await sandboxStats(origin)).refreshes).toBe(before.refreshes + 1);
+      holder.child.kill('SIGCONT');
+      const held = await holder.done;
+      expect(held.stderr).toBe('');
+      expect(held.code).toBe(0);
+      const current = storedCredentials(w.credentialsFile);
+      expect(held.stdout).toBe(`${current.accessToken}\n`);
+      for (const r of await Promise.all(waiters.map((p) => p.done))) {
+        expect(r.code).toBe(0);
+        expect(r.stdout).toBe(`${current.accessToken}\n`);
+        // They used the holder's tokens: none presented a refresh token.
+        expect(r.stderr).toContain('* another wts process already refreshed the tokens; using them');
+        expect(r.stderr).not.toMatch(/^wts: /m);
+      }
+      const after = await sandboxStats(origin);
+      expect(after.refreshes - before.refreshes).toBe(1);
+      expect(after.revocations).toBe(before.revocations);
+      expect(after.connections.every((c) => !c.revoked)).toBe(true);
+    } finally {
+      sandbox.ctx.faults.refreshDelayMs = 0;
+      holder.child.kill('SIGCONT');
+    }
+  });
+});
+
+describe('a refresh whose outcome is unknown', () => {
+  const intentPath = () => refreshIntentPath(lockPath);
+
+  it('a record left before the request was sent (process killed in between) stops every later process too, with exit 4', async () => {
+    const stored = storedCredentials(w.credentialsFile);
+    // As a process that died right after writing its record: pid of nobody, the current refresh token.
+    const { recordRefreshIntent } = await import('../../src/auth/refresh-intent.js');
+    recordRefreshIntent(intentPath(), stored.refreshToken!, Date.now());
+    const record = readRefreshIntent(intentPath())!;
+    writeFileSync(intentPath(), JSON.stringify({ ...record, pid: 999_999 }));
+    try {
+      expireStoredToken();
+      const before = await sandboxStats(origin);
+      const r = await runWtsProcess(['auth', 'token'], { env });
+      expect(r.code).toBe(4);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^wts: a refresh of this sign-in by wts process 999999 at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d was interrupted before its answer was saved/);
+      expect((await sandboxStats(origin)).requests).toBe(before.requests);
+      expect((await sandboxStats(origin)).refreshes).toBe(before.refreshes);
+    } finally {
+      rmSync(intentPath(), { force: true });
+    }
+    // Without the record, the same token refreshes as ever.
+    expect((await runWtsProcess(['auth', 'token'], { env })).code).toBe(0);
+  });
+
+  it('a refresh killed after its request left: the old refresh token is never presented again, and every process says what happened', async () => {
+    const old = storedCredentials(w.credentialsFile);
+    expireStoredToken();
+    const before = await sandboxStats(origin);
+    sandbox.ctx.faults.refreshDelayMs = 1000;
+    let victimPid: number | undefined;
+    try {
+      const victim = spawnWts(['auth', 'token'], { env });
+      victimPid = victim.child.pid;
+      // The request is at the service…
+      await statsWhen(refreshing);
+      // …when the process dies, its answer lost.
+      victim.child.kill('SIGKILL');
+      expect((await victim.done).signal).toBe('SIGKILL');
+      // The service completes it and rotates the refresh token the store still holds.
+      await statsWhen((s) => s.refreshes === before.refreshes + 1 && !refreshing(s));
+    } finally {
+      sandbox.ctx.faults.refreshDelayMs = 0;
+    }
+    expect(storedCredentials(w.credentialsFile).refreshToken).toBe(old.refreshToken);
+    expect(readRefreshIntent(intentPath())).toMatchObject({ pid: victimPid });
+    const message = new RegExp(
+      `^wts: a refresh of this sign-in by wts process ${victimPid} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d was interrupted before its answer was saved, and may have reached the service; the service may have rotated the refresh token, and presenting the old one again would revoke the connection — run \`wts login\` to sign in again\\n$`,
+    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => runWtsProcess(['auth', 'token'], { env })));
+    for (const r of results) {
+      expect(r.code).toBe(4);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+    }
+    const api = await runWtsProcess(['workspace', 'list'], { env });
+    expect(api.code).toBe(4);
+    expect(api.stderr).toMatch(message);
+    const status = await runWtsProcess(['auth', 'status'], { env });
+    expect(status.code).toBe(4);
+    expect(status.stdout).toMatch(/Connection\s+not working/);
+    expect(status.stderr).toMatch(message);
+    // Nothing presented the old refresh token: no refresh after the one in flight, no revocation.
+    const after = await sandboxStats(origin);
+    expect(after.refreshes).toBe(before.refreshes + 1);
+    expect(after.revocations).toBe(before.revocations);
+    expect(after.connections.every((c) => !c.revoked)).toBe(true);
+    for (const secret of secretsOf(old)) expect(results.map((r) => r.stderr).join('')).not.toContain(secret);
+    // Signing in again starts over: the record, about a refresh token no longer held, means nothing.
+    await expectLoggedIn(origin, w);
+    expect((await runWtsProcess(['workspace', 'list'], { env })).code).toBe(0);
   });
 });

@@ -121,7 +121,7 @@ export interface SandboxStats {
   refreshes: number;
   revocations: number;
   requests: number;
-  connections: { id: string; refreshes: number; revoked: boolean }[];
+  connections: { id: string; refreshes: number; revoked: boolean; refreshing: boolean }[];
 }
 
 export async function sandboxStats(origin: string): Promise<SandboxStats> {

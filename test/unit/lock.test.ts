@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileS
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock, isStale, LockTimeoutError, withLock, type LockOwner } from '../../src/auth/lock.js';
+import { acquireLock, isStale, LockTimeoutError, processStart, withLock, type LockOwner } from '../../src/auth/lock.js';
 
 const options = { staleMs: 60_000, waitMs: 10_000 };
 const fresh = () => join(mkdtempSync(join(tmpdir(), 'wts-lock-')), 'locks', 'connection.lock');
@@ -71,6 +71,15 @@ describe('acquireLock', () => {
     await lock.release();
   });
 
+  it('never takes over a live holder on this host, however far past the stale age', async () => {
+    const path = fresh();
+    const held = await acquireLock(path, 'slow', options);
+    await new Promise((r) => setTimeout(r, 20));
+    await expect(acquireLock(path, 'impatient', { staleMs: 1, waitMs: 150 })).rejects.toBeInstanceOf(LockTimeoutError);
+    expect(JSON.parse(readFileSync(path, 'utf8')).purpose).toBe('slow');
+    await held.release();
+  });
+
   it('judges a damaged lock file by its age', async () => {
     const path = fresh();
     await (await acquireLock(path, 'first', options)).release();
@@ -88,7 +97,7 @@ describe('acquireLock', () => {
     const err = await acquireLock(path, 'second', { ...options, waitMs: 300, noticeAfterMs: 50, onLongWait: (h) => notices.push(h) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LockTimeoutError);
     expect((err as Error).message).toMatch(
-      new RegExp(`^another wts process \\(pid ${process.pid} on ${hostname()}, refreshing the sign-in of profile default\\) held ${path} for the \\d+\\.\\d s waited; try again, or remove that file if no wts is running$`),
+      new RegExp(`^gave up after waiting \\d+\\.\\d s \\(WTS_LOCK_WAIT_MS\\) for wts process ${process.pid} \\(refreshing the sign-in of profile default, since \\d\\d:\\d\\d:\\d\\d\\), which holds ${path} and is still running, so its lock was not taken over; let it finish \\(or end it\\) and try again$`),
     );
     expect((err as LockTimeoutError).exitCode).toBe(1);
     expect(notices).toHaveLength(1);
@@ -111,9 +120,15 @@ describe('isStale', () => {
   const now = Date.now();
   const owner = (o: Partial<LockOwner>): LockOwner => ({ pid: process.pid, host: hostname(), createdAt: now, nonce: 'n', purpose: 'p', ...o });
 
-  it('a live holder on this host: not before the stale age', () => {
+  it('a live holder on this host: never, however old its lock', () => {
     expect(isStale(owner({}), now, 60_000)).toBe(false);
-    expect(isStale(owner({ createdAt: now - 61_000 }), now, 60_000)).toBe(true);
+    expect(isStale(owner({ createdAt: now - 61_000 }), now, 60_000)).toBe(false);
+    expect(isStale(owner({ createdAt: now - 86_400_000, started: processStart(process.pid) }), now, 0)).toBe(false);
+  });
+
+  it('a pid on this host that now belongs to another process (its start time differs): at once', () => {
+    if (processStart(process.pid) === undefined) return; // no /proc here: the pid alone decides
+    expect(isStale(owner({ started: 'not-the-same-start' }), now, 60_000)).toBe(true);
   });
 
   it('a holder on this host that is gone: at once', () => {

@@ -6,19 +6,19 @@ import { buildOpenApi } from '../../api/openapi.js';
 import type { SandboxContext } from '../context.js';
 import type { Principal } from '../model.js';
 import { ServiceError } from '../problem.js';
-import { bearerAuth, faultMiddleware } from '../guard.js';
+import { bearerAuth, bodyLimitOf, faultMiddleware, MAX_BODY_BYTES } from '../guard.js';
 import { executeOperation } from './dispatch.js';
 
 type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** application/json, with parameters or not (charset); not application/json-patch+json or another type. */
+const JSON_TYPE = /^application\/json[ \t]*(;|$)/i;
 
 async function readJsonBody(req: Request): Promise<unknown> {
   const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw new ServiceError('payload_too_large', `the body is larger than ${MAX_BODY_BYTES} bytes`);
   if (text.trim() === '') return undefined;
   const type = req.headers.get('content-type') ?? '';
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+  if (!JSON_TYPE.test(type)) {
     throw new ServiceError('unsupported_media_type', 'the body must be JSON, sent with Content-Type: application/json');
   }
   try {
@@ -34,6 +34,7 @@ export function apiRoutes(ctx: SandboxContext): Hono<Env> {
   app.get('/openapi.json', (c) => c.json(buildOpenApi(ctx.origin)));
   app.use('*', faultMiddleware(ctx));
   app.use('*', bearerAuth(ctx, '/api/v1'));
+  app.use('*', bodyLimitOf(MAX_BODY_BYTES));
   for (const [opId, def] of Object.entries(operations) as [OperationId, OperationDef][]) {
     const routePath = def.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(def.method, routePath, async (c) => {

@@ -41,6 +41,7 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
   }
   const redirectUri = query.getAll('redirect_uri');
   if (redirectUri.length !== 1 || !redirectUri[0]) return page('The request has no redirect_uri (or repeats it).');
+  if (!usableRedirectUri(redirectUri[0])) return page('The redirect_uri is not a usable address (invalid_request): a port must be a number from 1 to 65535.');
   if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri[0]!))) {
     return page('The redirect_uri is not one registered for this application.');
   }
@@ -84,6 +85,12 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
     kind: 'valid',
     request: { client, redirectUri: redirectUri[0]!, state, scopes, resources: requested.length > 0 ? requested : [...RESOURCE_PATHS], codeChallenge },
   };
+}
+
+/** Whether a redirect URI can be redirected to at all: it parses, and a port it names is 1 to 65535. */
+function usableRedirectUri(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  return new URL(value).port !== '0';
 }
 
 /** The redirect back to the client, with `iss` always (RFC 9207) and `state` when one was sent. */

@@ -68,13 +68,15 @@ export class Ledger {
     if (!CODE_VERIFIER.test(request.codeVerifier)) throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of [A-Za-z0-9-._~]');
     const code = own(this.state.codes, sha256Hex(request.code));
     if (!code) throw new OAuthError('invalid_grant', 'the authorization code is unknown or expired');
+    // The client first: a code presented by another client says nothing about its own client's
+    // connection, so it must not revoke it (RFC 6749 §4.1.2's revocation is for the code's client).
+    if (code.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'the authorization code was issued to another client');
     if (code.usedAt !== null) {
       const connection = code.connectionId === null ? undefined : own(this.state.connections, code.connectionId);
       if (connection) this.revokeConnection(connection);
       throw new OAuthError('invalid_grant', 'the authorization code was already used; the connection it started is revoked');
     }
     if (code.expiresAt <= now) throw new OAuthError('invalid_grant', 'the authorization code expired');
-    if (code.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'the authorization code was issued to another client');
     const unauthorized = request.resources.find((r) => !code.resources.includes(r));
     if (unauthorized !== undefined) throw new OAuthError('invalid_target', `resource ${this.ctx.origin}${unauthorized} was not authorized for this code`);
 
@@ -128,7 +130,7 @@ export class Ledger {
 
     this.refreshing.add(connection.id);
     try {
-      await new Promise((resolve) => setTimeout(resolve, REFRESH_PROCESSING_MS));
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_PROCESSING_MS + this.ctx.faults.refreshDelayMs));
       // The connection may have been revoked while this refresh was under way.
       if (connection.revokedAt !== null || token.state !== 'current') throw new OAuthError('invalid_grant', 'the connection was revoked; sign in again');
       token.state = 'superseded';
@@ -175,8 +177,8 @@ export class Ledger {
     };
   }
 
-  connectionStats(): { id: string; refreshes: number; revoked: boolean }[] {
-    return Object.values(this.state.connections).map((c) => ({ id: c.id, refreshes: c.refreshes, revoked: c.revokedAt !== null }));
+  connectionStats(): { id: string; refreshes: number; revoked: boolean; refreshing: boolean }[] {
+    return Object.values(this.state.connections).map((c) => ({ id: c.id, refreshes: c.refreshes, revoked: c.revokedAt !== null, refreshing: this.refreshing.has(c.id) }));
   }
 
   /** Revokes a connection and every token on it; counted once. */

@@ -59,7 +59,7 @@ export class OAuthServer implements TokenVerifier {
     return this.ledger.verifyAccessToken(token, resource);
   }
 
-  connectionStats(): { id: string; refreshes: number; revoked: boolean }[] {
+  connectionStats(): { id: string; refreshes: number; revoked: boolean; refreshing: boolean }[] {
     return this.ledger.connectionStats();
   }
 

@@ -1,0 +1,92 @@
+// The record that a refresh token is being presented. The service rotates the refresh token on every
+// refresh and revokes the connection when a superseded one comes back, so a refresh whose answer was
+// lost (the process killed, the machine off, the network gone after the request left) must never be
+// repeated with the same token: only the service knows whether it rotated it.
+//
+// So, under the connection's lock, just before the request leaves, the process writes (and syncs to
+// disk) a record beside the lock: who, when, and a SHA-256 of the refresh token (never the token). Once
+// the new tokens are stored, or the service has answered without rotating, the record is removed. A
+// process that finds a record for the refresh token it holds does not present it, and says why. A record
+// for another token (left by a process that died after storing new tokens) means nothing and is replaced.
+import { createHash } from 'node:crypto';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { writeFileAtomic } from '../atomic-file.js';
+import { CliError, ExitCode } from '../errors.js';
+
+export interface RefreshIntent {
+  version: 1;
+  pid: number;
+  host: string;
+  /** Milliseconds since the epoch. */
+  startedAt: number;
+  /** Hex SHA-256 of the refresh token being presented. */
+  refreshTokenSha256: string;
+}
+
+/** Beside the connection's lock: `….lock` → `….refreshing`. */
+export function refreshIntentPath(lockPath: string): string {
+  return `${lockPath.replace(/\.lock$/, '')}.refreshing`;
+}
+
+function sha256(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The record at `path`; undefined when there is none (or it is not one of ours). */
+export function readRefreshIntent(path: string): RefreshIntent | undefined {
+  let value: Partial<RefreshIntent>;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8')) as Partial<RefreshIntent>;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // A record cut short by a crash while it was written: the request had not left yet, but which token
+    // it was about cannot be read. Unreadable is treated as "about every token", the safe reading.
+    return { version: 1, pid: 0, host: '', startedAt: 0, refreshTokenSha256: '*' };
+  }
+  if (typeof value.pid !== 'number' || typeof value.host !== 'string' || typeof value.startedAt !== 'number' || typeof value.refreshTokenSha256 !== 'string') {
+    return { version: 1, pid: 0, host: '', startedAt: 0, refreshTokenSha256: '*' };
+  }
+  return value as RefreshIntent;
+}
+
+/** The record about this refresh token, if a refresh of it was interrupted. */
+export function interruptedRefresh(path: string, refreshToken: string | undefined): RefreshIntent | undefined {
+  if (!refreshToken) return undefined;
+  const intent = readRefreshIntent(path);
+  if (!intent) return undefined;
+  return intent.refreshTokenSha256 === '*' || intent.refreshTokenSha256 === sha256(refreshToken) ? intent : undefined;
+}
+
+/** Written and synced to disk before the refresh request leaves. */
+export function recordRefreshIntent(path: string, refreshToken: string, nowMs: number): void {
+  const intent: RefreshIntent = { version: 1, pid: process.pid, host: hostname(), startedAt: nowMs, refreshTokenSha256: sha256(refreshToken) };
+  writeFileAtomic(path, `${JSON.stringify(intent)}\n`, 0o600);
+}
+
+/** Removed once the outcome is known and kept. */
+export function clearRefreshIntent(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+function localDateTime(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${d.toTimeString().slice(0, 8)}`;
+}
+
+/** What the user is told (exit 4), by the refresh that declines and by `wts auth status`. */
+export function interruptedRefreshError(intent: RefreshIntent): CliError {
+  const who =
+    intent.pid === 0
+      ? 'an earlier refresh of this sign-in (its record is damaged)'
+      : `a refresh of this sign-in by wts process ${intent.pid}${intent.host === hostname() ? '' : ` on ${intent.host}`} at ${localDateTime(intent.startedAt)}`;
+  return new CliError(
+    `${who} was interrupted before its answer was saved, and may have reached the service; the service may have rotated the refresh token, and presenting the old one again would revoke the connection — run \`wts login\` to sign in again`,
+    ExitCode.signIn,
+  );
+}
