@@ -78,7 +78,12 @@ export function clockTime(ms: number): string {
  * lock's age); a holder on another host once the lock is older than `staleMs`.
  */
 export function isStale(owner: LockOwner, nowMs: number, staleMs: number, host = hostname()): boolean {
-  if (owner.host === host) return !processAlive(owner.pid) || (owner.started !== undefined && processStart(owner.pid) !== owner.started);
+  if (owner.host === host) {
+    if (!processAlive(owner.pid)) return true;
+    // A pid reused by another process: its start time differs (when both can be read; else alive it is).
+    const started = owner.started === undefined ? undefined : processStart(owner.pid);
+    return started !== undefined && started !== owner.started;
+  }
   return nowMs - owner.createdAt > staleMs;
 }
 

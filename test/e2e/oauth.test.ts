@@ -337,7 +337,7 @@ describe('authorization code flow with openid-client', () => {
     expect(verify(refreshed.access_token)).toMatchObject({ connectionId: id });
     const after = await stats();
     expect(after.refreshes).toBe(before.refreshes + 1);
-    expect(connection(after, id)).toEqual({ id, refreshes: 1, revoked: false });
+    expect(connection(after, id)).toEqual({ id, refreshes: 1, revoked: false, refreshing: false });
 
     const again = await oidc.refreshTokenGrant(config, refreshed.refresh_token!);
     expect(connection(await stats(), id).refreshes).toBe(2);
@@ -401,7 +401,7 @@ describe('authorization code flow with openid-client', () => {
     expect(bodies[loser]).toEqual({ error: 'invalid_request', error_description: 'a refresh is already in progress for this connection' });
 
     const after = await stats();
-    expect(connection(after, id)).toEqual({ id, refreshes: 1, revoked: false });
+    expect(connection(after, id)).toEqual({ id, refreshes: 1, revoked: false, refreshing: false });
     expect(after.revocations).toBe(before.revocations);
     const next = await refreshTokens(origin, tokens.client, bodies[winner]!.refresh_token!);
     expect(verify(next.access_token)).toBeDefined();
