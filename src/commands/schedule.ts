@@ -441,7 +441,7 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       const drift = hasDrift(plan);
       if (ctx.json) ctx.io.stdout.write(`${JSON.stringify(planJson(plan), null, 2)}\n`);
       else if (drift) ctx.io.stdout.write(renderPlan(plan, ctx.chalk));
-      else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${ctx.chalk.green('✓')} No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}\n`);
+      else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${ctx.chalk.green('✓')} ${terminalLine(`No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}`)}\n`);
       if (drift) {
         const extra = plan.steps.some((s) => s.action === 'extra');
         throw new CliError(`${fileName} and the service differ: ${planSummary(plan)} — \`wts schedule apply -f ${opts.file}${extra ? ' --prune' : ''}\` makes them match`, ExitCode.checkFailed);
@@ -485,7 +485,7 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
           if (!ctx.json) printDone(ctx, step, `${verbs[step.action]} ${step.id} "${step.title}" in ${step.workspaceId}`);
         });
         if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ applied }, null, 2)}\n`);
-        else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${applied.length} change${applied.length === 1 ? '' : 's'} applied: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}\n`);
+        else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${terminalLine(`${applied.length} change${applied.length === 1 ? '' : 's'} applied: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}`)}\n`);
       } catch (err) {
         if (!(err instanceof ApplyStopped)) throw err;
         ctx.io.stderr.write(`wts: ${terminalLine(`${err.message}; what was done stays done — \`wts schedule diff -f ${opts.file}\` shows what is left`)}\n`);

@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
+import { terminalLine } from '../output/sanitize.js';
 
 /** The file's name in the config directory; the completion scripts name it too. */
 export const ID_CACHE_FILE = 'completion-ids.tsv';
@@ -100,8 +101,9 @@ export function idOf(item: unknown): { id: string; label: string } | undefined {
   return { id, label };
 }
 
+/** A label as the shell's completion menu shows it: one line, sanitized like everything else shown, then cut. */
 function cleanLabel(label: string): string {
-  const flat = label.replace(/[\t\r\n]+/g, ' ').replace(/[\x00-\x1f\x7f]/g, '').trim();
+  const flat = terminalLine(label.replace(/[\t\r\n]+/g, ' ').trim());
   return [...flat].length > MAX_LABEL ? `${[...flat].slice(0, MAX_LABEL - 1).join('')}…` : flat;
 }
 

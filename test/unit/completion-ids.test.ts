@@ -50,6 +50,13 @@ describe('rememberIds', () => {
     expect([...label!].length).toBe(60);
   });
 
+  it('shows control characters of a label escaped, as every text shown (the shell prints labels in its menu)', () => {
+    const dir = fresh();
+    rememberIds(dir, [{ kind: 'task', id: 'task_h', label: '\x1b]0;PWNED\x07a\u202eb\u009bc' }]);
+    const label = readFileSync(join(dir, ID_CACHE_FILE), 'utf8').trimEnd().split('\t')[2];
+    expect(label).toBe('\\x1b]0;PWNED\\x07a\\u202eb\\x9bc');
+  });
+
   it('never fails the command: an unwritable directory only costs the completion', () => {
     const file = join(fresh(), 'not-a-dir');
     writeFileSync(file, '');
