@@ -6,6 +6,7 @@ import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { collect, parseAssignment } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
+import { jsonText } from '../output/sanitize.js';
 import { verb, type CliDeps } from './action.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
@@ -32,7 +33,7 @@ function splitPath(text: string): { path: string; query: Record<string, string> 
 }
 
 function printJson(ctx: CommandContext, value: unknown): void {
-  ctx.io.stdout.write(`${JSON.stringify(value, null, ctx.io.isStdoutTTY ? 2 : undefined)}\n`);
+  ctx.io.stdout.write(`${jsonText(value, ctx.io.isStdoutTTY ? 2 : undefined)}\n`);
 }
 
 /** Follows nextCursor and prints every page's items as one JSON array, streamed page by page. */
@@ -51,7 +52,7 @@ async function printAllPages(ctx: CommandContext, send: (req: RawRequest) => Pro
       opened = true;
     }
     for (const item of page.items as unknown[]) {
-      const text = pretty ? JSON.stringify(item, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(item);
+      const text = pretty ? jsonText(item, 2).replace(/\n/g, '\n  ') : jsonText(item);
       out.write(`${count++ === 0 ? '' : ','}${pretty ? '\n  ' : ''}${text}`);
     }
     if (!page.nextCursor) break;

@@ -8,7 +8,7 @@ import { CliError, ExitCode } from '../errors.js';
 import { editText, sendKeepingText } from '../input/editor.js';
 import { readTextFile } from '../input/text.js';
 import { wrapText } from '../output/format.js';
-import { printDone, printItems, styled, terminalText, terminalView, type Column } from '../output/print.js';
+import { printDone, printItems, printJson, styled, terminalText, terminalView, type Column } from '../output/print.js';
 import { examples, verb, type CliDeps } from './action.js';
 
 type Entry = Resource<'HandbookEntry'>;
@@ -35,7 +35,7 @@ async function printWhole(ctx: CommandContext, handbook: Handbook, sectionId: st
   const api = await ctx.api();
   const entry = await api.readWhole(handbook.read, { path: { sectionId } });
   const { stdout } = ctx.io;
-  if (ctx.json) stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
+  if (ctx.json) printJson(ctx, entry);
   // Piped: the body alone, as stored but for control characters other than newline and tab, which are
   // made visible (--json has it exact); so `view > f` then `edit --body-file f` changes nothing.
   else if (!ctx.io.isStdoutTTY) stdout.write(terminalView(entry.body));
@@ -88,7 +88,7 @@ function addEdit(group: Command, deps: CliDeps, handbook: Handbook): void {
       // Editors end the file with a newline; one the text did not have is not a change.
       if (!current.body.endsWith('\n') && edited.endsWith('\n')) edited = edited.slice(0, -1);
       if (edited === current.body) {
-        if (ctx.json) ctx.io.stdout.write(`${JSON.stringify(current, null, 2)}\n`);
+        if (ctx.json) printJson(ctx, current);
         else ctx.io.stderr.write('No changes; nothing was sent.\n');
         return;
       }

@@ -12,7 +12,7 @@ import { CliError, ExitCode } from '../errors.js';
 import { readTextFile } from '../input/text.js';
 import { localAndRelative, relativeTime, stateText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
-import { printDone, printItems, printObject, renderTable, styled, type Column, type Mode, type Text } from '../output/print.js';
+import { printDone, printItems, printJson, printObject, renderTable, styled, type Column, type Mode, type Text } from '../output/print.js';
 import type { ScheduleReport } from '../schedules/check.js';
 import { localTimeZone, resolveTimeZone, runTimeForPeople, unknownTimeZoneMessage } from '../schedules/zones.js';
 import { confirmDestructive } from './confirm.js';
@@ -439,7 +439,7 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       const { fileName, plan } = await planFromFile(ctx, opts);
       const { hasDrift, renderPlan, planJson, planSummary } = await import('../schedules/plan.js');
       const drift = hasDrift(plan);
-      if (ctx.json) ctx.io.stdout.write(`${JSON.stringify(planJson(plan), null, 2)}\n`);
+      if (ctx.json) printJson(ctx, planJson(plan));
       else if (drift) ctx.io.stdout.write(renderPlan(plan, ctx.chalk));
       else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${ctx.chalk.green('✓')} ${terminalLine(`No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}`)}\n`);
       if (drift) {
@@ -468,7 +468,7 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       const kept = extras ? `; ${extras} not in the file kept (--prune deletes them)` : '';
       if (!ctx.json) ctx.io.stdout.write(renderPlan(plan, ctx.chalk));
       if (changes.length === 0) {
-        if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ applied: [] }, null, 2)}\n`);
+        if (ctx.json) printJson(ctx, { applied: [] });
         else printDone(ctx, {}, `Nothing to change: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}`);
         return;
       }
@@ -484,7 +484,7 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
         const applied = await applyPlan(api, plan, (step) => {
           if (!ctx.json) printDone(ctx, step, `${verbs[step.action]} ${step.id} "${step.title}" in ${step.workspaceId}`);
         });
-        if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ applied }, null, 2)}\n`);
+        if (ctx.json) printJson(ctx, { applied });
         else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${terminalLine(`${applied.length} change${applied.length === 1 ? '' : 's'} applied: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}`)}\n`);
       } catch (err) {
         if (!(err instanceof ApplyStopped)) throw err;

@@ -9,7 +9,7 @@ import { editorCommand, editText, sendKeepingText } from '../input/editor.js';
 import { readStdin, readTextFile } from '../input/text.js';
 import { parseWhen } from '../input/when.js';
 import { localAndRelative, relativeTime, stateText } from '../output/format.js';
-import { pipeText, printDone, printItems, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
+import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
 import { verb, type CliDeps } from './action.js';
 import { confirmDestructive } from './confirm.js';
 import { collectItems, pageOptions, pageSize, printPages, type PageOptions } from './listing.js';
@@ -148,7 +148,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
         ctx.remember('task', task.id, task.title);
       }
       if (ctx.json) {
-        ctx.io.stdout.write(`${JSON.stringify({ columns: columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length, tasks: c.tasks })) }, null, 2)}\n`);
+        printJson(ctx, { columns: columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length, tasks: c.tasks })) });
       } else if (!ctx.io.isStdoutTTY) {
         for (const c of columns) for (const t of c.tasks) ctx.io.stdout.write(`${[c.key, t.id, t.title].map(pipeText).join('\t')}\n`);
       } else {

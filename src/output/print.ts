@@ -4,7 +4,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
 import { wrapText } from './format.js';
-import { pipeField, terminalBlock, terminalLine } from './sanitize.js';
+import { jsonText, pipeField, terminalBlock, terminalLine } from './sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from './width.js';
 
 export type Mode = 'human' | 'plain';
@@ -101,7 +101,7 @@ export async function printItems<T>(
   if (out.shown) items = tap(items, out.shown);
   if (out.json) {
     write(io, '[');
-    for await (const item of items) write(io, `${count++ === 0 ? '\n' : ',\n'}${JSON.stringify(item)}`);
+    for await (const item of items) write(io, `${count++ === 0 ? '\n' : ',\n'}${jsonText(item)}`);
     write(io, count ? '\n]\n' : ']\n');
     return count;
   }
@@ -147,6 +147,11 @@ export function renderTable(chalk: ChalkInstance, width: number, headers: string
   return `${lines.join('\n')}\n`;
 }
 
+/** Prints a value as indented JSON (for --json): the exact data, characters a terminal would act on as \\u escapes. */
+export function printJson(out: OutputTarget, value: unknown): void {
+  write(out.io, `${jsonText(value, 2)}\n`);
+}
+
 /** A field of a view: its label and its value for people (`human`) or scripts (`plain`). */
 export type Row = [label: string, value: (mode: Mode) => Text];
 
@@ -158,7 +163,7 @@ export type Row = [label: string, value: (mode: Mode) => Text];
 export function printObject(out: OutputTarget, object: unknown, rows: Row[]): void {
   const { io } = out;
   if (out.json) {
-    write(io, `${JSON.stringify(object, null, 2)}\n`);
+    printJson(out, object);
     return;
   }
   if (!io.isStdoutTTY) {
@@ -177,7 +182,7 @@ export function printObject(out: OutputTarget, object: unknown, rows: Row[]): vo
 
 /** Prints a short confirmation for people ("✓ Approved act_12"), sanitized to one line; with --json, the object instead. */
 export function printDone(out: OutputTarget, object: unknown, message: Text): void {
-  if (out.json) write(out.io, `${JSON.stringify(object, null, 2)}\n`);
+  if (out.json) printJson(out, object);
   else if (out.io.isStdoutTTY) write(out.io, `${out.chalk.green('✓')} ${terminalText(message)}\n`);
   else write(out.io, `${pipeText(message)}\n`);
 }

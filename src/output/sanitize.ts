@@ -49,6 +49,18 @@ export function terminalBlock(text: string): string {
  */
 export const pipeField = terminalLine;
 
+/** What JSON.stringify leaves raw that a terminal would act on: DEL, C1, the bidirectional controls, LS and PS. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON for --json: the exact data, with every character a terminal would act on written as a \uXXXX escape
+ * (JSON.stringify escapes C0 itself), so `--json` shown on a terminal is as safe as the tables and still
+ * parses to the very strings the service sent.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  return (JSON.stringify(value, null, indent) ?? 'null').replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Whether a text holds anything the sanitizer would change in a single-line rendering. */
 export function hasUnsafeCharacters(text: string): boolean {
   return text.search(UNSAFE) !== -1;

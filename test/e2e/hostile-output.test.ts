@@ -5,7 +5,7 @@
 //   kept): the window title is unchanged, the screen shows the escaped text, and no raw escape but wts's
 //   own colors (and the progress line's erase) reaches the terminal, nor any raw C1 or bidi character;
 // - piped (in-process): no raw control byte on any line but the field tabs, one record per line;
-// - with --json: the exact strings.
+// - with --json: the exact strings once parsed, no raw control character as written.
 // Adding a command is adding a row to COMMANDS. Needs `npm run build` first and tmux and script (CI
 // installs them: .ci/run).
 import { spawnSync } from 'node:child_process';
@@ -191,6 +191,8 @@ describe('hostile records, piped and with --json', () => {
       if (row.writes || row.code) return;
       const json = await runWts([...row.args(ids), '--json'], { env });
       expect(json.code, json.stderr).toBe(0);
+      // Exact once parsed, and nothing a terminal would act on as written (C0 and C1 as \u escapes).
+      expect(json.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
       const parsed = JSON.parse(json.stdout) as unknown;
       expect(holdsExactly(parsed), `--json of ${label(row)} keeps the exact text`).toBe(true);
       if (row.list) expect(r.stdout.replace(/\n$/, '').split('\n')).toHaveLength((parsed as unknown[]).length);

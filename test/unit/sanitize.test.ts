@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasUnsafeCharacters, pipeField, terminalBlock, terminalLine } from '../../src/output/sanitize.js';
+import { hasUnsafeCharacters, jsonText, pipeField, terminalBlock, terminalLine } from '../../src/output/sanitize.js';
 
 const ESC = '\x1b';
 
@@ -43,5 +43,16 @@ describe('pipeField', () => {
   it('detects unsafe text', () => {
     expect(hasUnsafeCharacters('a\nb')).toBe(true);
     expect(hasUnsafeCharacters('plain')).toBe(false);
+  });
+});
+
+describe('jsonText', () => {
+  it('writes every character a terminal acts on as an escape, and parses back to the exact value', () => {
+    const value = { title: `${ESC}]0;x\x07 a\u009bb\u202ec\u2028d\u007f`, n: 1, list: ['返金 🎉'] };
+    const text = jsonText(value, 2);
+    expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u202e]/);
+    expect(text).toContain('\\u009b');
+    expect(text).toContain('返金 🎉');
+    expect(JSON.parse(text)).toEqual(value);
   });
 });
