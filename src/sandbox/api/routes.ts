@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { operations, type OperationDef, type OperationId } from '../../api/operations.js';
 import { readQuery } from '../../api/validate.js';
-import { buildOpenApi } from '../../api/openapi.js';
 import type { SandboxContext } from '../context.js';
 import type { Principal } from '../model.js';
 import { ServiceError } from '../problem.js';
@@ -31,7 +30,9 @@ async function readJsonBody(req: Request): Promise<unknown> {
 /** /api/v1: one route per catalog entry, all answering through executeOperation. */
 export function apiRoutes(ctx: SandboxContext): Hono<Env> {
   const app = new Hono<Env>();
-  app.get('/openapi.json', (c) => c.json(buildOpenApi(ctx.origin)));
+  // Built on the first request, not at start-up, and kept: it depends only on the catalog and the origin.
+  let openApi: Promise<object> | undefined;
+  app.get('/openapi.json', async (c) => c.json(await (openApi ??= import('../../api/openapi.js').then((m) => m.buildOpenApi(ctx.origin)))));
   app.use('*', faultMiddleware(ctx));
   app.use('*', bearerAuth(ctx, '/api/v1'));
   app.use('*', bodyLimitOf(MAX_BODY_BYTES));
