@@ -7,7 +7,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { operations, type OperationDef, type OperationId } from '../api/operations.js';
+import { getOperation, operations, type OperationDef, type OperationId } from '../api/operations.js';
+import { resultSchema } from '../api/resources.js';
+import { jsonSchemaOf } from '../api/json-schema.js';
 import type { SandboxContext } from './context.js';
 import type { Principal } from './model.js';
 import { ServiceError } from './problem.js';
@@ -20,10 +22,13 @@ type Part = 'path' | 'query' | 'body';
 /** One operation as a tool: its arguments are the operation's path, query and body fields in one flat object. */
 export interface OperationTool {
   name: OperationId;
+  title: string;
   description: string;
   inputSchema: z.ZodObject;
-  /** What tools/list shows: the input schema as JSON Schema, with every bound of the catalog. */
+  /** What tools/list shows: the input schema as JSON Schema, with every bound and description of the catalog. */
   jsonSchema: Tool['inputSchema'];
+  /** The result's JSON Schema (the resource, or a page of them); structuredContent follows it. */
+  outputSchema: NonNullable<Tool['outputSchema']>;
   scope: OperationDef['scope'];
   annotations: ToolAnnotations;
   /** Puts each argument back where the operation takes it. */
@@ -53,14 +58,22 @@ export function operationTools(catalog: OperationCatalog = operations as unknown
     }
     // Strict, like the catalog's own objects: a misspelt argument is refused, not ignored.
     const inputSchema = z.object({ ...op.pathParams.shape, ...op.query.shape, ...op.body?.shape }).strict();
-    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(inputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     return {
       name,
-      description: `${op.summary[0]!.toUpperCase()}${op.summary.slice(1)}. Requires the scope ${op.scope}.${PAGE_HINTS[op.page]}`,
+      title: op.title,
+      description: `${op.description} Requires the scope ${op.scope}.${PAGE_HINTS[op.page]}`,
       inputSchema,
-      jsonSchema: jsonSchema as Tool['inputSchema'],
+      jsonSchema: jsonSchemaOf(inputSchema, 'input') as Tool['inputSchema'],
+      outputSchema: jsonSchemaOf(resultSchema(op), 'output') as NonNullable<Tool['outputSchema']>,
       scope: op.scope,
-      annotations: { readOnlyHint: op.method === 'GET', destructiveHint: op.method === 'DELETE', idempotentHint: op.idempotent },
+      // The title again for clients of protocol versions before tools had one.
+      annotations: {
+        title: op.title,
+        readOnlyHint: op.effect === 'read',
+        destructiveHint: op.effect === 'destructive',
+        idempotentHint: op.idempotent,
+        openWorldHint: op.openWorld,
+      },
       split(args) {
         const path: Record<string, unknown> = {};
         const query: Record<string, unknown> = {};
@@ -116,7 +129,14 @@ function toolServer(sdk: Sdk, ctx: SandboxContext, tools: ReadonlyMap<string, Op
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...tools.values()].map(({ name, description, jsonSchema, annotations }) => ({ name, description, inputSchema: jsonSchema, annotations })),
+    tools: [...tools.values()].map(({ name, title, description, jsonSchema, outputSchema, annotations }) => ({
+      name,
+      title,
+      description,
+      inputSchema: jsonSchema,
+      outputSchema,
+      annotations,
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = tools.get(request.params.name);
@@ -124,6 +144,7 @@ function toolServer(sdk: Sdk, ctx: SandboxContext, tools: ReadonlyMap<string, Op
     try {
       const result = await executeOperation(ctx, principalOf(extra.authInfo), tool.name, tool.split(request.params.arguments ?? {}));
       if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new Error(`the handler returned ${JSON.stringify(result)}, not an object`);
+      // structuredContent for clients that read the outputSchema; the same JSON as text for those that do not.
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
     } catch (err) {
       if (err instanceof ServiceError) return problemResult(err);
@@ -139,14 +160,16 @@ function toolServer(sdk: Sdk, ctx: SandboxContext, tools: ReadonlyMap<string, Op
  * `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, naming every scope the client should
  * then ask for, so an MCP client can sign in again with more.
  */
-function requireToolScopes(ctx: SandboxContext, tools: ReadonlyMap<string, OperationTool>, principal: Principal, body: unknown): void {
+function requireToolScopes(ctx: SandboxContext, principal: Principal, body: unknown): void {
   const messages = Array.isArray(body) ? body : [body];
   for (const message of messages as { method?: unknown; params?: { name?: unknown } }[]) {
     if (message?.method !== 'tools/call' || typeof message.params?.name !== 'string') continue;
-    const tool = tools.get(message.params.name);
-    if (!tool || principal.scopes.includes(tool.scope)) continue;
-    const wanted = [...new Set([...principal.scopes, tool.scope])].join(' ');
-    const detail = `${tool.name} needs the scope ${tool.scope}, which this connection was not granted`;
+    const name = message.params.name;
+    if (!Object.hasOwn(operations, name)) continue;
+    const { scope } = getOperation(name as OperationId);
+    if (principal.scopes.includes(scope)) continue;
+    const wanted = [...new Set([...principal.scopes, scope])].join(' ');
+    const detail = `${name} needs the scope ${scope}, which this connection was not granted`;
     throw new ServiceError('insufficient_scope', detail, {
       'www-authenticate': `Bearer error="insufficient_scope", scope="${wanted}", resource_metadata="${resourceOf(ctx, '/mcp').metadataUrl}", error_description="${detail}"`,
     });
@@ -177,10 +200,16 @@ function ownOriginOnly(ctx: SandboxContext): MiddlewareHandler<Env> {
  * complete answer lets the per-request server close as soon as it is out.
  */
 export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
-  const tools = new Map(operationTools().map((tool) => [tool.name as string, tool]));
-  // Shared: each server would otherwise build its own Ajv (only elicitation uses it), several times the cost of the rest.
-  let loaded: Promise<{ sdk: Sdk; jsonSchemaValidator: AjvJsonSchemaValidator }> | undefined;
-  const sdkOnce = () => (loaded ??= loadSdk().then((sdk) => ({ sdk, jsonSchemaValidator: new sdk.AjvJsonSchemaValidator() })));
+  // The SDK and the tools (every operation's schemas, as JSON Schema) are made on the first /mcp request,
+  // not at start-up, and shared by the requests after it. Ajv is shared too: each server would otherwise
+  // build its own (only elicitation uses it), several times the cost of the rest.
+  let loaded: Promise<{ sdk: Sdk; jsonSchemaValidator: AjvJsonSchemaValidator; tools: ReadonlyMap<string, OperationTool> }> | undefined;
+  const sdkOnce = () =>
+    (loaded ??= loadSdk().then((sdk) => ({
+      sdk,
+      jsonSchemaValidator: new sdk.AjvJsonSchemaValidator(),
+      tools: new Map(operationTools().map((tool) => [tool.name as string, tool])),
+    })));
   const app = new Hono<Env>();
   app.use('*', ownOriginOnly(ctx));
   app.use('*', faultMiddleware(ctx));
@@ -196,8 +225,8 @@ export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
     } catch {
       return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON' }, id: null }, 400);
     }
-    requireToolScopes(ctx, tools, principal, parsedBody);
-    const { sdk, jsonSchemaValidator } = await sdkOnce();
+    requireToolScopes(ctx, principal, parsedBody);
+    const { sdk, jsonSchemaValidator, tools } = await sdkOnce();
     const server = toolServer(sdk, ctx, tools, jsonSchemaValidator);
     const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { UnauthorizedError, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
 import { getOperation, OPERATION_IDS, operations } from '../../src/api/operations.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
@@ -238,8 +239,87 @@ describe('/mcp through the SDK client', () => {
       const fields = [...Object.keys(op.pathParams.shape), ...Object.keys(op.query.shape), ...Object.keys(op.body?.shape ?? {})];
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), id).toEqual(fields.sort());
       expect(tool.description, id).toContain(op.scope);
-      expect(tool.annotations, id).toMatchObject({ readOnlyHint: op.method === 'GET', destructiveHint: op.method === 'DELETE', idempotentHint: op.idempotent });
+      expect(tool.title, id).toBe(op.title);
+      expect(tool.annotations, id).toEqual({
+        title: op.title,
+        readOnlyHint: op.effect === 'read',
+        destructiveHint: op.effect === 'destructive',
+        idempotentHint: op.idempotent,
+        openWorldHint: op.openWorld,
+      });
+      expect(tool.outputSchema, id).toMatchObject({ type: 'object' });
+      for (const [field, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((schema as { description?: string }).description, `${id}.${field}`).toMatch(/\w{3}/);
+      }
     }
+  });
+
+  it('tells the truth in its hints: reads are read-only, and what overwrites, removes or carries out is destructive', async () => {
+    const byName = new Map((await client.listTools()).tools.map((t) => [t.name, t.annotations!]));
+    for (const id of OPERATION_IDS) {
+      const op = getOperation(id);
+      expect(op.effect === 'read', `${id}: read-only exactly when it is a GET`).toBe(op.method === 'GET');
+      if (op.method === 'DELETE') expect(byName.get(id)?.destructiveHint, id).toBe(true);
+    }
+    const destructive = [
+      'update_company_handbook_section', 'update_agent_instruction_section', 'set_task_tags', 'assign_task', 'archive_workspace', 'approve_pending_action',
+      'reject_pending_action', 'update_pending_action', 'delete_task', 'delete_scheduled_task', 'cancel_reminder', 'remove_knowledge_source',
+      'update_task', 'update_reminder', 'update_knowledge_source', 'update_scheduled_task', 'rename_workspace', 'run_scheduled_task_now',
+      'pause_scheduled_task', 'reorder_company_handbook_sections',
+    ];
+    for (const id of destructive) expect(byName.get(id), id).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    const additive = ['create_workspace', 'add_task_note', 'submit_task', 'send_task_message', 'create_reminder', 'add_knowledge_link', 'create_scheduled_task'];
+    for (const id of additive) expect(byName.get(id), id).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // Repeating these has no further effect; repeating these others would do it again (or is refused).
+    for (const id of ['assign_task', 'set_task_tags', 'complete_task', 'archive_workspace', 'update_task', 'cancel_reminder']) expect(byName.get(id)?.idempotentHint, id).toBe(true);
+    for (const id of ['approve_pending_action', 'add_task_note', 'submit_task', 'run_scheduled_task_now', 'create_workspace']) expect(byName.get(id)?.idempotentHint, id).toBe(false);
+    // Only approving reaches outside the service: it carries the action out (a message is sent).
+    expect([...byName].filter(([, a]) => a.openWorldHint).map(([name]) => name)).toEqual(['approve_pending_action']);
+  });
+
+  it('answers structuredContent that its outputSchema accepts, for a call of each kind', async () => {
+    const schemas = new Map((await client.listTools()).tools.map((t) => [t.name, t.outputSchema!]));
+    const ajv = new AjvJsonSchemaValidator();
+    const check = (name: string, result: CallToolResult) => {
+      expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
+      expect(JSON.parse(textOf(result)), `${name}: the text is the same JSON`).toEqual(result.structuredContent);
+      const verdict = ajv.getValidator(schemas.get(name)!)(result.structuredContent);
+      expect(verdict.errorMessage ?? '', name).toBe('');
+      expect(verdict.valid, name).toBe(true);
+      return result.structuredContent as Record<string, unknown>;
+    };
+    const calls: [string, Record<string, unknown>][] = [
+      ['list_workspaces', {}], // list
+      ['list_tasks', { workspaceId: 'ws_support', limit: 2 }], // cursor, with a next page
+      ['get_task', { taskId: 'task_s001' }], // object
+      ['read_company_handbook_section', { sectionId: 'sec_acme_company_1' }], // offset
+      ['list_pending_actions', { taskId: 'task_s001' }],
+      ['get_pending_action', { actionId: 'act_s001' }],
+      ['list_task_runs', { taskId: 'task_s001' }],
+      ['list_task_events', { taskId: 'task_s001' }],
+      ['list_task_messages', { taskId: 'task_s001' }],
+      ['list_reminders', { taskId: 'task_s001' }],
+      ['list_scheduled_tasks', {}],
+      ['list_knowledge_sources', {}],
+      ['list_workspace_members', { workspaceId: 'ws_support' }],
+      ['list_workspace_statuses', { workspaceId: 'ws_support' }],
+      ['list_agent_instructions', { agentId: 'agt_support' }],
+    ];
+    for (const [name, args] of calls) check(name, await call(client, name, args));
+    const page = check('list_tasks', await call(client, 'list_tasks', { workspaceId: 'ws_support', limit: 2 }));
+    expect(typeof page.nextCursor).toBe('string');
+
+    // Writes, down to a removal that answers { id, deleted: true }.
+    const link = check('add_knowledge_link', await call(client, 'add_knowledge_link', { name: 'Status page', url: 'https://status.acme.example/' }));
+    check('remove_knowledge_source', await call(client, 'remove_knowledge_source', { sourceId: link.id }));
+    const reminder = check('create_reminder', await call(client, 'create_reminder', { taskId: 'task_s001', message: 'Look again', remindAt: new Date(Date.now() + 86_400_000 * 400).toISOString() }));
+    check('cancel_reminder', await call(client, 'cancel_reminder', { reminderId: reminder.id }));
+    check('run_scheduled_task_now', await call(client, 'run_scheduled_task_now', { scheduledTaskId: 'sched_support_weekly' }));
+
+    // And the check can fail: the same answer with a field the schema does not have is refused.
+    const task = (await call(client, 'get_task', { taskId: 'task_s001' })).structuredContent;
+    expect(ajv.getValidator(schemas.get('get_task')!)({ ...task, colour: 'red' }).valid).toBe(false);
+    expect(ajv.getValidator(schemas.get('get_task')!)({ ...task, createdAt: 'yesterday' }).valid).toBe(false);
   });
 
   it('calls list_workspaces and returns the page as text and as structured content', async () => {
