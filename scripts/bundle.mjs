@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const http2Stand_in = fileURLToPath(new URL('../src/api/undici-http2.ts', import.meta.url));
 
 /** The packages kept out of the bundle (see above). */
-const EXTERNAL = ['@napi-rs/keyring', 'open', 'openid-client', '@inquirer/prompts', '@inquirer/external-editor', 'chrono-node', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
+const EXTERNAL = ['@napi-rs/keyring', 'open', 'openid-client', '@inquirer/prompts', '@inquirer/core', 'chrono-node', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
 
 /**
  * Node built-in modules that a package requires when it loads but uses only in calls a run of wts rarely

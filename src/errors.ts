@@ -9,6 +9,7 @@ export const ExitCode = {
   conflict: 6, // 409
   rateLimited: 7, // 429 after retries
   checkFailed: 8, // e.g. `schedule check`
+  interrupted: 130, // Ctrl-C at a question (128 + SIGINT, as shells report it)
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

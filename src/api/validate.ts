@@ -2,6 +2,7 @@
 // Errors name the field and its bound in one line ("limit: must be at most 50").
 import * as z from 'zod';
 import { getOperation, type OperationId, type OperationInput } from './operations.js';
+import { pathSegmentProblem } from './path-segment.js';
 
 export class InputError extends Error {
   constructor(
@@ -96,6 +97,10 @@ export function readQuery(schema: z.ZodObject, raw: Record<string, string | stri
 export function parseOperationInput<K extends OperationId>(opId: K, input: { path?: unknown; query?: unknown; body?: unknown }): OperationInput<K> {
   const op = getOperation(opId);
   const path = parseWith(op.pathParams, input.path ?? {});
+  for (const [name, value] of Object.entries(path as Record<string, unknown>)) {
+    const problem = typeof value === 'string' ? pathSegmentProblem(value) : undefined;
+    if (problem) fail(name, problem);
+  }
   const query = parseWith(op.query, input.query ?? {});
   let body: unknown;
   if (op.body) {

@@ -2,6 +2,7 @@
 // same sign-in, retries and errors as every other command. The answer is printed as JSON.
 import type { Command } from 'commander';
 import type { RawRequest } from '../api/client.js';
+import { isDotSegment } from '../api/path-segment.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { collect, parseAssignment } from '../input/fields.js';
@@ -26,7 +27,7 @@ function splitPath(text: string): { path: string; query: Record<string, string> 
   const url = new URL(text, 'http://wts.invalid');
   const raw = text.split(/[?#]/)[0]!;
   // Dot segments would leave /api/v1 once resolved.
-  if (raw.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e/i.test(segment))) throw bad();
+  if (raw.split('/').some(isDotSegment)) throw bad();
   let path = url.pathname;
   if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length) || '/';
   return { path, query: Object.fromEntries(url.searchParams) };

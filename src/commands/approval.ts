@@ -4,8 +4,8 @@ import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
-import { editText, sendKeepingText } from '../input/editor.js';
-import { changedFields, parseDraft, type Draft } from '../input/draft.js';
+import { reportUnchanged } from '../input/editor.js';
+import { parseDraft, type Draft } from '../input/draft.js';
 import { collect, parseAssignment } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
 import { relativeTime, stateText } from '../output/format.js';
@@ -86,9 +86,9 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     fields: FIELDS,
     examples: ['wts approval approve act_s001'],
     async run({ ctx, args }) {
-      const api = await ctx.api();
-      const action = (await api.call('approve_pending_action', { path: { actionId: args[0] as string }, body: {} })) as PendingAction;
-      printDone(ctx, action, `Approved ${action.id}: ${action.summary}`);
+      const { approveAction } = await import('../approvals/decisions.js');
+      const { action, message } = await approveAction(ctx, args[0] as string);
+      printDone(ctx, action, message);
     },
   });
 
@@ -100,10 +100,9 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     fields: FIELDS,
     examples: ['wts approval reject act_s008', 'wts approval reject act_s008 --reason "Wait for the signed contract"'],
     async run({ ctx, args, opts }) {
-      const api = await ctx.api();
-      const body = opts.reason === undefined ? {} : { reason: opts.reason };
-      const action = (await api.call('reject_pending_action', { path: { actionId: args[0] as string }, body })) as PendingAction;
-      printDone(ctx, action, `Rejected ${action.id}: ${action.summary}`);
+      const { rejectAction } = await import('../approvals/decisions.js');
+      const { action, message } = await rejectAction(ctx, args[0] as string, opts.reason);
+      printDone(ctx, action, message);
     },
   });
 
@@ -115,10 +114,9 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     fields: FIELDS,
     examples: ['wts approval done act_s005', 'wts approval done act_s005 --note "Called Oliver; claim fixed"'],
     async run({ ctx, args, opts }) {
-      const api = await ctx.api();
-      const body = opts.note === undefined ? {} : { note: opts.note };
-      const action = (await api.call('complete_human_task', { path: { actionId: args[0] as string }, body })) as PendingAction;
-      printDone(ctx, action, `Done ${action.id}: ${action.summary}`);
+      const { completeHumanTask } = await import('../approvals/decisions.js');
+      const { action, message } = await completeHumanTask(ctx, args[0] as string, opts.note);
+      printDone(ctx, action, message);
     },
   });
 
@@ -129,16 +127,17 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     fields: FIELDS,
     examples: ['wts approval answer act_s004 "Contest it with the approval as evidence"', 'wts approval answer act_s004 - < answer.txt'],
     async run({ ctx, args }) {
-      const text = args[1] === '-' ? await readTextFile(ctx, '-', 'TEXT') : (args[1] as string);
-      const api = await ctx.api();
-      const action = (await api.call('answer_agent_question', { path: { actionId: args[0] as string }, body: { answer: text } })) as PendingAction;
-      printDone(ctx, action, `Answered ${action.id}: ${action.summary}`);
+      const fromStdin = args[1] === '-';
+      const text = fromStdin ? await readTextFile(ctx, '-', 'TEXT') : (args[1] as string);
+      const { answerQuestion } = await import('../approvals/decisions.js');
+      const { action, message } = await answerQuestion(ctx, args[0] as string, text, fromStdin ? 'standard input' : 'TEXT');
+      printDone(ctx, action, message);
     },
   });
 
   verb<{ set: string[]; draftFile?: string }>(group, deps, {
     name: 'edit',
-    description: "change fields of a pending action's draft before deciding (on a terminal with no flags: in $VISUAL/$EDITOR as JSON)",
+    description: "change fields of a pending action's draft before deciding (on a terminal with no flags: in $VISUAL/$EDITOR, one plain-text section per field)",
     args: [ID],
     options: (c) =>
       c
@@ -156,28 +155,20 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       let changes: Draft | undefined;
       if (opts.set.length > 0) changes = Object.fromEntries(opts.set.map((s) => parseAssignment(s, '--set')));
       else if (opts.draftFile !== undefined) changes = parseDraft(await readTextFile(ctx, opts.draftFile, '--draft-file'), '--draft-file');
-      const api = await ctx.api();
+      const { editDraft, updateDraft } = await import('../approvals/decisions.js');
       if (changes) {
-        const action = (await api.call('update_pending_action', { path: { actionId }, body: { draft: changes } })) as PendingAction;
-        printDone(ctx, action, `Updated ${Object.keys(changes).join(', ') || 'nothing'} of ${action.id}: ${action.summary}`);
+        const { action, message } = await updateDraft(ctx, actionId, changes);
+        printDone(ctx, action, message);
         return;
       }
       if (!ctx.io.canPrompt) {
         throw new CliError('nothing to change: pass --set FIELD=VALUE or --draft-file F (the editor opens only on a terminal)', ExitCode.usage);
       }
+      const api = await ctx.api();
       const current = (await api.call('get_pending_action', { path: { actionId } })) as PendingAction;
-      const text = await editText(ctx, `${JSON.stringify(current.draft, null, 2)}\n`, '.json');
-      const action = await sendKeepingText(ctx, text, async () => {
-        const edited = changedFields(current.draft, parseDraft(text, 'the edited draft'));
-        if (Object.keys(edited).length === 0) return undefined;
-        return { fields: Object.keys(edited), action: (await api.call('update_pending_action', { path: { actionId }, body: { draft: edited } })) as PendingAction };
-      });
-      if (!action) {
-        if (ctx.json) printDone(ctx, current, '');
-        else ctx.io.stderr.write('No changes; nothing was sent.\n');
-        return;
-      }
-      printDone(ctx, action.action, `Updated ${action.fields.join(', ')} of ${action.action.id}: ${action.action.summary}`);
+      const edited = await editDraft(ctx, current);
+      if (!edited) reportUnchanged(ctx, current);
+      else printDone(ctx, edited.action, edited.message);
     },
   });
 }

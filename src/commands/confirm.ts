@@ -1,9 +1,23 @@
 // Destructive verbs (delete, remove, cancel, archive) ask on a terminal and need --yes otherwise.
+import type { OperationId } from '../api/operations.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { terminalLine } from '../output/sanitize.js';
 
-export async function confirmDestructive(ctx: CommandContext, question: string, yes: boolean | undefined): Promise<void> {
+/**
+ * Asks `question` unless `yes`. `request`, when given, is the operation about to be sent: its input is
+ * checked first, so a bad id is refused before anyone is asked.
+ */
+export async function confirmDestructive(
+  ctx: CommandContext,
+  question: string,
+  yes: boolean | undefined,
+  request?: { operation: OperationId; path: Record<string, string> },
+): Promise<void> {
+  if (request) {
+    const { parseOperationInput } = await import('../api/validate.js');
+    parseOperationInput(request.operation, { path: request.path, body: {} });
+  }
   if (yes) return;
   // The question may quote an id or a title: one sanitized line, like every text shown.
   question = terminalLine(question);

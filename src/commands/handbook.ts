@@ -5,8 +5,8 @@ import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
-import { editText, sendKeepingText } from '../input/editor.js';
-import { readTextFile } from '../input/text.js';
+import { editText, reportUnchanged, sendKeepingText } from '../input/editor.js';
+import { optionalText, readTextFile } from '../input/text.js';
 import { wrapText } from '../output/format.js';
 import { printDone, printItems, printJson, styled, terminalText, terminalView, type Column } from '../output/print.js';
 import { examples, verb, type CliDeps } from './action.js';
@@ -72,10 +72,11 @@ function addEdit(group: Command, deps: CliDeps, handbook: Handbook): void {
     ],
     async run({ ctx, args, opts }) {
       const sectionId = args[0] as string;
+      const title = optionalText(opts.title, '--title');
       const body = opts.bodyFile === undefined ? undefined : await readTextFile(ctx, opts.bodyFile, '--body-file');
       const api = await ctx.api();
-      if (opts.title !== undefined || body !== undefined) {
-        const change = { ...(opts.title !== undefined && { title: opts.title }), ...(body !== undefined && { body }) };
+      if (title !== undefined || body !== undefined) {
+        const change = { ...(title !== undefined && { title }), ...(body !== undefined && { body }) };
         const entry = (await api.call(handbook.update, { path: { sectionId }, body: change })) as Entry;
         printDone(ctx, entry, `Updated ${entry.id} (${entry.title})`);
         return;
@@ -84,12 +85,12 @@ function addEdit(group: Command, deps: CliDeps, handbook: Handbook): void {
         throw new CliError('nothing to change: pass --title TEXT or --body-file F (- for standard input); the editor opens only on a terminal', ExitCode.usage);
       }
       const current = await api.readWhole(handbook.read, { path: { sectionId } });
-      let edited = await editText(ctx, current.body, '.md');
+      // An emptied entry is taken as "abort", as git does; to clear one on purpose: --body-file /dev/null.
+      let edited = await editText(ctx, current.body, { postfix: '.md', what: 'the entry', emptyHint: 'to clear it, pass --body-file /dev/null' });
       // Editors end the file with a newline; one the text did not have is not a change.
       if (!current.body.endsWith('\n') && edited.endsWith('\n')) edited = edited.slice(0, -1);
       if (edited === current.body) {
-        if (ctx.json) printJson(ctx, current);
-        else ctx.io.stderr.write('No changes; nothing was sent.\n');
+        reportUnchanged(ctx, current);
         return;
       }
       const entry = (await sendKeepingText(ctx, edited, () => api.call(handbook.update, { path: { sectionId }, body: { body: edited } }))) as Entry;

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
 import { CliError, ExitCode } from '../errors.js';
+import { optionalText, requiredText } from '../input/text.js';
 import { printDone, printItems, printObject, type Column } from '../output/print.js';
 import { confirmDestructive } from './confirm.js';
 import { examples, verb, type CliDeps } from './action.js';
@@ -62,7 +63,7 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
     examples: ['wts knowledge add https://acme.example/legal/dpa --name "Data processing agreement"', 'wts knowledge add https://status.example --name Status --note "Check before answering outage tickets"'],
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
-      const body = { url: args[0] as string, name: opts.name as string, ...(opts.note !== undefined && { note: opts.note }) };
+      const body = { url: args[0] as string, name: optionalText(opts.name, '--name') as string, ...(opts.note !== undefined && { note: opts.note }) };
       const source = (await api.call('add_knowledge_link', { path: {}, body })) as Source;
       printDone(ctx, source, `Added ${source.name} (${source.id})`);
     },
@@ -77,7 +78,7 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
     examples: ['wts knowledge edit ks_s003 --note "Refunds over 500 EUR need a manager"', 'wts knowledge edit ks_s002 --url https://status.acme.example/history'],
     async run({ ctx, args, opts }) {
       const body = {
-        ...(opts.name !== undefined && { name: opts.name }),
+        ...(opts.name !== undefined && { name: requiredText(opts.name, '--name') }),
         ...(opts.note !== undefined && { note: opts.note }),
         ...(opts.url !== undefined && { url: opts.url }),
       };
@@ -97,7 +98,7 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
     examples: ['wts knowledge remove ks_s005', 'wts knowledge remove ks_s005 --yes   # in scripts'],
     async run({ ctx, args, opts }) {
       const sourceId = args[0] as string;
-      await confirmDestructive(ctx, `Remove knowledge source ${sourceId}? Agents will no longer consult it.`, opts.yes);
+      await confirmDestructive(ctx, `Remove knowledge source ${sourceId}? Agents will no longer consult it.`, opts.yes, { operation: 'remove_knowledge_source', path: { sourceId } });
       const api = await ctx.api();
       const removed = await api.call('remove_knowledge_source', { path: { sourceId } });
       printDone(ctx, removed, `Removed knowledge source ${sourceId}`);

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
-import { parseWhen } from '../input/when.js';
+import { optionalText, requiredText } from '../input/text.js';
+import { describeWhen, parseWhen, requireFuture } from '../input/when.js';
 import { localAndRelative, stateText } from '../output/format.js';
 import { printDone, printItems, type Column } from '../output/print.js';
 import { confirmDestructive } from './confirm.js';
@@ -50,10 +51,13 @@ export function registerReminder(program: Command, deps: CliDeps): void {
     examples: ['wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"', 'wts reminder create task_s024 --at 2026-11-23T09:00 --message "Chargeback deadline"'],
     async run({ ctx, args, opts }) {
       if (opts.at === undefined) throw new CliError(`--at: is required; ${AT_HELP}`, ExitCode.usage);
+      if (opts.message === undefined) throw new CliError('--message: is required', ExitCode.usage);
+      const message = requiredText(opts.message, '--message');
       const remindAt = await parseWhen(opts.at, '--at', ctx.now());
+      requireFuture(remindAt, '--at', ctx.now(), 'a reminder');
       const api = await ctx.api();
-      const reminder = (await api.call('create_reminder', { path: { taskId: args[0] as string }, body: { message: opts.message as string, remindAt } })) as Reminder;
-      printDone(ctx, reminder, `Reminder ${reminder.id} set on ${reminder.taskId} for ${when(ctx, reminder)}`);
+      const reminder = (await api.call('create_reminder', { path: { taskId: args[0] as string }, body: { message, remindAt } })) as Reminder;
+      printDone(ctx, reminder, `Reminder ${reminder.id} set on ${reminder.taskId} for ${describeWhen(reminder.remindAt, ctx.now())}`);
     },
   });
 
@@ -66,13 +70,13 @@ export function registerReminder(program: Command, deps: CliDeps): void {
     examples: ['wts reminder edit rem_1001 --at "fri 17:00"', 'wts reminder edit rem_1001 --message "Call Maria back"'],
     async run({ ctx, args, opts }) {
       if (opts.at === undefined && opts.message === undefined) throw new CliError('nothing to change: pass --at TIME and/or --message TEXT', ExitCode.usage);
-      const body = {
-        ...(opts.at !== undefined && { remindAt: await parseWhen(opts.at, '--at', ctx.now()) }),
-        ...(opts.message !== undefined && { message: opts.message }),
-      };
+      const message = optionalText(opts.message, '--message');
+      const remindAt = opts.at === undefined ? undefined : await parseWhen(opts.at, '--at', ctx.now());
+      if (remindAt !== undefined) requireFuture(remindAt, '--at', ctx.now(), 'a reminder');
+      const body = { ...(remindAt !== undefined && { remindAt }), ...(message !== undefined && { message }) };
       const api = await ctx.api();
       const reminder = (await api.call('update_reminder', { path: { reminderId: args[0] as string }, body })) as Reminder;
-      printDone(ctx, reminder, `Reminder ${reminder.id} on ${reminder.taskId} is for ${when(ctx, reminder)}: ${reminder.message}`);
+      printDone(ctx, reminder, `Reminder ${reminder.id} on ${reminder.taskId} is for ${describeWhen(reminder.remindAt, ctx.now())}: ${reminder.message}`);
     },
   });
 
@@ -85,7 +89,7 @@ export function registerReminder(program: Command, deps: CliDeps): void {
     examples: ['wts reminder cancel rem_1001', 'wts reminder cancel rem_1001 --yes   # in scripts'],
     async run({ ctx, args, opts }) {
       const reminderId = args[0] as string;
-      await confirmDestructive(ctx, `Cancel reminder ${reminderId}?`, opts.yes);
+      await confirmDestructive(ctx, `Cancel reminder ${reminderId}?`, opts.yes, { operation: 'cancel_reminder', path: { reminderId } });
       const api = await ctx.api();
       const reminder = (await api.call('cancel_reminder', { path: { reminderId } })) as Reminder;
       printDone(ctx, reminder, `Cancelled reminder ${reminder.id} on ${reminder.taskId}`);

@@ -9,7 +9,7 @@ import { cronProblem, cronSentence, CRON_SHAPES_TEXT } from '../api/cron.js';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
-import { readTextFile } from '../input/text.js';
+import { optionalText, readTextFile, requiredText } from '../input/text.js';
 import { localAndRelative, relativeTime, stateText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
 import { printDone, printItems, printJson, printObject, renderTable, styled, type Column, type Mode, type Text } from '../output/print.js';
@@ -49,9 +49,11 @@ async function scheduleChanges(ctx: CommandContext, opts: ScheduleFlags) {
   if (opts.prompt !== undefined && opts.promptFile !== undefined) throw new CliError('--prompt and --prompt-file cannot be used together', ExitCode.usage);
   const problem = opts.cron === undefined ? undefined : cronProblem(opts.cron);
   if (problem) throw new CliError(`--cron: ${problem}`, ExitCode.usage);
-  const prompt = opts.promptFile !== undefined ? await readTextFile(ctx, opts.promptFile, '--prompt-file') : opts.prompt;
+  const prompt =
+    opts.promptFile !== undefined ? requiredText(await readTextFile(ctx, opts.promptFile, '--prompt-file'), '--prompt-file') : optionalText(opts.prompt, '--prompt');
+  const title = optionalText(opts.title, '--title');
   return {
-    ...(opts.title !== undefined && { title: opts.title }),
+    ...(title !== undefined && { title }),
     ...(prompt !== undefined && { prompt }),
     ...(opts.cron !== undefined && { cron: opts.cron }),
     ...(opts.workspace !== undefined && { workspaceId: opts.workspace }),
@@ -223,7 +225,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     examples: ['wts schedule delete sched_ops_access', 'wts schedule delete sched_ops_access --yes   # in scripts'],
     async run({ ctx, args, opts }) {
       const scheduledTaskId = args[0] as string;
-      await confirmDestructive(ctx, `Delete scheduled task ${scheduledTaskId}? Its earlier runs stay.`, opts.yes);
+      await confirmDestructive(ctx, `Delete scheduled task ${scheduledTaskId}? Its earlier runs stay.`, opts.yes, { operation: 'delete_scheduled_task', path: { scheduledTaskId } });
       const api = await ctx.api();
       const deleted = await api.call('delete_scheduled_task', { path: { scheduledTaskId } });
       printDone(ctx, deleted, `Deleted scheduled task ${scheduledTaskId}`);

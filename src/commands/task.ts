@@ -6,8 +6,8 @@ import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { editorCommand, editText, sendKeepingText } from '../input/editor.js';
-import { readStdin, readTextFile } from '../input/text.js';
-import { parseWhen } from '../input/when.js';
+import { optionalText, readStdin, readTextFile, requiredText } from '../input/text.js';
+import { describeWhen, parseWhen } from '../input/when.js';
 import { localAndRelative, relativeTime, stateText } from '../output/format.js';
 import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
 import { verb, type CliDeps } from './action.js';
@@ -29,6 +29,11 @@ const DONE = 'done';
 /** "2026-11-23 09:00 (in 2 days)" for people, the ISO time for scripts. */
 function moment(ctx: CommandContext, iso: string | null, mode: Mode): string {
   return mode === 'human' ? localAndRelative(iso, ctx.now()) : (iso ?? '');
+}
+
+/** ", due Fri 27 Nov 17:00 (in 5 days)": the due date the service stored, read back after setting it. */
+function dueEcho(ctx: CommandContext, task: Task): string {
+  return task.dueDate ? `, due ${describeWhen(task.dueDate, ctx.now())}` : ', no due date';
 }
 
 function isOverdue(ctx: CommandContext, task: Task): boolean {
@@ -167,7 +172,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
     examples: ['wts task search ws_support refund', 'wts task search ws_support duplicate charge --all'],
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
-      const q = (args[1] as string[]).join(' ');
+      const q = requiredText((args[1] as string[]).join(' '), 'WORDS');
       const query = { q, ...(opts.limit !== undefined && { limit: pageSize(opts.limit) }) };
       await printPages(ctx, api.pages('search_tasks', { path: { workspaceId: args[0] as string }, query }), opts.all, printTasks(ctx));
     },
@@ -313,14 +318,15 @@ export function registerTask(program: Command, deps: CliDeps): void {
       if (opts.title === undefined && opts.status === undefined && opts.due === undefined) {
         throw new CliError('nothing to change: pass --title, --status or --due', ExitCode.usage);
       }
+      const title = optionalText(opts.title, '--title');
       const body = {
-        ...(opts.title !== undefined && { title: opts.title }),
-        ...(opts.status !== undefined && { status: opts.status }),
+        ...(title !== undefined && { title }),
+        ...(opts.status !== undefined && { status: requiredText(opts.status, '--status') }),
         ...(opts.due !== undefined && { dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', ctx.now()) }),
       };
       const api = await ctx.api();
       const task = (await api.call('update_task', { path: { taskId: args[0] as string }, body })) as Task;
-      printDone(ctx, task, `Updated ${task.id} (${task.title})`);
+      printDone(ctx, task, `Updated ${task.id} (${task.title})${opts.due === undefined ? '' : dueEcho(ctx, task)}`);
     },
   });
 
@@ -363,7 +369,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
     fields: { taskId: 'TASK', tags: 'TAG' },
     examples: ['wts task tag task_s001 bug login', 'wts task tag task_s001 --clear'],
     async run({ ctx, args, opts }) {
-      const tags = (args[1] as string[] | undefined) ?? [];
+      const tags = ((args[1] as string[] | undefined) ?? []).map((tag, i) => requiredText(tag, `TAG #${i + 1}`));
       if (opts.clear ? tags.length > 0 : tags.length === 0) {
         throw new CliError(opts.clear ? 'TAG: pass tags or --clear, not both' : 'TAG: name at least one tag, or pass --clear to remove them all', ExitCode.usage);
       }
@@ -395,13 +401,12 @@ export function registerTask(program: Command, deps: CliDeps): void {
       const api = await ctx.api();
       const send = (content: string) => api.call('add_task_note', { path: { taskId }, body: { content } }) as Promise<Task>;
       let task: Task;
-      if (given === '-') task = await namingSource('standard input', async () => send((await readStdin(ctx)).trimEnd()));
-      else if (given !== undefined) task = await send(given);
-      else if (opts.file !== undefined) task = await namingSource('--file', async () => send((await readTextFile(ctx, opts.file!, '--file')).trimEnd()));
+      if (given === '-') task = await namingSource('standard input', async () => send(requiredText(await readStdin(ctx), 'standard input')));
+      else if (given !== undefined) task = await send(requiredText(given, 'TEXT'));
+      else if (opts.file !== undefined) task = await namingSource('--file', async () => send(requiredText(await readTextFile(ctx, opts.file!, '--file'), '--file')));
       else {
         api.prepare('add_task_note', { path: { taskId }, body: { content: '-' } }); // a bad TASK fails before the editor opens
-        const text = (await editText(ctx, '', '.md')).trimEnd();
-        if (!text.trim()) throw new CliError('the note is empty; nothing was sent', ExitCode.usage);
+        const text = (await editText(ctx, '', { postfix: '.md', what: 'the note' })).trim();
         task = await namingSource('the note', () => sendKeepingText(ctx, text, () => send(text)));
       }
       printDone(ctx, task, `Added a note to ${task.id} (${task.title})`);
@@ -438,13 +443,13 @@ export function registerTask(program: Command, deps: CliDeps): void {
     examples: ['wts task create --agent agt_support "Reply to Lena about the login problem"', 'wts task create --agent agt_ops "Check the backup sizes" --description "Compare with last week" --due "tomorrow 9:00"'],
     async run({ ctx, args, opts }) {
       const body = {
-        title: args[0] as string,
+        title: requiredText(args[0] as string, 'TITLE'),
         ...(opts.description !== undefined && { description: opts.description }),
         ...(opts.due !== undefined && { dueDate: await parseWhen(opts.due, '--due', ctx.now()) }),
       };
       const api = await ctx.api();
       const task = (await api.call('submit_task', { path: { agentId: opts.agent }, body })) as Task;
-      printDone(ctx, task, `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}`);
+      printDone(ctx, task, `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}${opts.due === undefined ? '' : dueEcho(ctx, task)}`);
     },
   });
 
@@ -456,8 +461,9 @@ export function registerTask(program: Command, deps: CliDeps): void {
     examples: ['wts task message task_s021 "Please also check the March invoice"'],
     async run({ ctx, args }) {
       const taskId = args[0] as string;
+      const content = requiredText(args[1] as string, 'TEXT');
       const api = await ctx.api();
-      const message = (await api.call('send_task_message', { path: { taskId }, body: { content: args[1] as string } })) as Message;
+      const message = (await api.call('send_task_message', { path: { taskId }, body: { content } })) as Message;
       printDone(ctx, message, `Sent to the agent on ${taskId}`);
     },
   });

@@ -1,6 +1,7 @@
 // wts workspace list | members WS | statuses WS | create NAME [--folder ID] | rename WS NAME | archive WS
 import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
+import { requiredText } from '../input/text.js';
 import { stateText } from '../output/format.js';
 import { printDone, printItems, type Column } from '../output/print.js';
 import { confirmDestructive } from './confirm.js';
@@ -73,7 +74,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
     examples: ['wts workspace create "Customer Success"', 'wts workspace create Research --folder fld_internal'],
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
-      const body = { name: args[0] as string, ...(opts.folder !== undefined && { folderId: opts.folder }) };
+      const body = { name: requiredText(args[0] as string, 'NAME'), ...(opts.folder !== undefined && { folderId: opts.folder }) };
       const workspace = (await api.call('create_workspace', { path: {}, body })) as Workspace;
       printDone(ctx, workspace, `Created workspace ${workspace.name} (${workspace.id})`);
     },
@@ -87,7 +88,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
     examples: ['wts workspace rename ws_sales "Sales EMEA"'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const workspace = (await api.call('rename_workspace', { path: { workspaceId: args[0] as string }, body: { name: args[1] as string } })) as Workspace;
+      const workspace = (await api.call('rename_workspace', { path: { workspaceId: args[0] as string }, body: { name: requiredText(args[1] as string, 'NAME') } })) as Workspace;
       printDone(ctx, workspace, `Renamed ${workspace.id} to ${workspace.name}`);
     },
   });
@@ -101,7 +102,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
     examples: ['wts workspace archive ws_old', 'wts workspace archive ws_old --yes   # in scripts'],
     async run({ ctx, args, opts }) {
       const workspaceId = args[0] as string;
-      await confirmDestructive(ctx, `Archive workspace ${workspaceId}? Its agents and scheduled tasks will be paused.`, opts.yes);
+      await confirmDestructive(ctx, `Archive workspace ${workspaceId}? Its agents and scheduled tasks will be paused.`, opts.yes, { operation: 'archive_workspace', path: { workspaceId } });
       const api = await ctx.api();
       const workspace = (await api.call('archive_workspace', { path: { workspaceId }, body: {} })) as Workspace;
       printDone(ctx, workspace, `Archived ${workspace.name} (${workspace.id})`);

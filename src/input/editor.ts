@@ -1,46 +1,97 @@
-// Editing in $VISUAL / $EDITOR on a terminal. The edited text is sent only when it changed, and if the
-// service refuses it, the text is kept in a file whose path the error names: nothing typed is lost.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Editing in $VISUAL / $EDITOR on a terminal. As git does: an editor that fails (exits non-zero, is killed,
+// cannot start) or a text left empty aborts with nothing sent; the text is sent only when it changed; and
+// text the editor held or the service refused is kept in a file (0600, in a 0700 directory) whose path
+// the error names: nothing typed is lost.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
+import { printJson } from '../output/print.js';
 
 /** The editor command from the context's environment, or undefined when none is set. */
 export function editorCommand(ctx: CommandContext): string | undefined {
   return ctx.env.VISUAL || ctx.env.EDITOR || undefined;
 }
 
-/** Opens `initial` in the user's editor and resolves to the saved text. */
-export async function editText(ctx: CommandContext, initial: string, postfix = '.md'): Promise<string> {
-  const command = editorCommand(ctx);
-  if (!command) throw new CliError('no editor: set VISUAL or EDITOR, or pass the text with --body-file F (or - for standard input)', ExitCode.usage);
-  const { ExternalEditor } = await import('@inquirer/external-editor');
-  const editor = new ExternalEditor(initial, { postfix, mode: 0o600 });
-  // The library reads process.env; the context's environment is the one that counts.
-  const [bin, ...args] = command.split(/\s+/);
-  editor.editor = { bin: bin!, args };
-  try {
-    return editor.run();
-  } catch (err) {
-    throw new CliError(`the editor (${command}) failed: ${(err as Error).message}`, ExitCode.failure);
-  } finally {
-    editor.cleanup();
-  }
+/** A new file path for kept text, in the config directory's drafts/ (created 0700). */
+function keptFile(ctx: CommandContext, postfix: string): string {
+  const dir = join(ctx.config.dir, 'drafts');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stamp = new Date(ctx.now()).toISOString().replace(/[:.]/g, '-');
+  return join(dir, `draft-${stamp}-${process.pid}-${Math.random().toString(36).slice(2, 8)}${postfix}`);
+}
+
+export interface EditOptions {
+  /** The file name's ending, so the editor picks a mode: ".md", ".txt". */
+  postfix: string;
+  /** What is edited, for messages: "the note", "the draft". */
+  what: string;
+  /** Whether the saved text counts as empty (default: only whitespace). */
+  isEmpty?: (text: string) => boolean;
+  /** Added to the message for an emptied text, e.g. how to clear it on purpose. */
+  emptyHint?: string;
 }
 
 /**
- * Sends edited text with `send`; when the service refuses it, writes the text to a file in the config
- * directory and adds its path to the error, so the user can fix it and pass it back with --body-file.
+ * Opens `initial` in the user's editor and resolves to the saved text. A failed editor or an emptied text
+ * throws (exit 1, "nothing was sent"); a failed editor's text, when it holds anything new, stays in a
+ * file whose path the error names. The caller compares the result with `initial` to tell "no changes".
  */
-export async function sendKeepingText<T>(ctx: CommandContext, text: string, send: () => Promise<T>): Promise<T> {
+export async function editText(ctx: CommandContext, initial: string, options: EditOptions): Promise<string> {
+  const command = editorCommand(ctx);
+  if (!command) throw new CliError('no editor: set VISUAL or EDITOR, or pass the text with --body-file F (or - for standard input)', ExitCode.usage);
+  const file = keptFile(ctx, options.postfix);
+  writeFileSync(file, initial, { mode: 0o600 });
+  // Like the library before it, the command is split at spaces ("code --wait"); the file comes last.
+  const [bin, ...args] = command.trim().split(/\s+/);
+  const run = spawnSync(bin!, [...args, file], { stdio: 'inherit' });
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    text = '';
+  }
+  const failure = run.error
+    ? `could not start (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})`
+    : run.signal
+      ? `was stopped by ${run.signal}`
+      : run.status !== 0
+        ? `exited with status ${run.status}`
+        : undefined;
+  if (failure) {
+    const keep = text !== initial && text.trim() !== '';
+    if (!keep) rmSync(file, { force: true });
+    throw new CliError(`the editor (${command}) ${failure}, so nothing was sent${keep ? `; your text is saved in ${file}` : ''}`, ExitCode.failure);
+  }
+  rmSync(file, { force: true });
+  if ((options.isEmpty ?? ((t: string) => t.trim() === ''))(text)) throw new CliError(`aborting: ${options.what} is empty, so nothing was sent${options.emptyHint ? ` (${options.emptyHint})` : ''}`, ExitCode.failure);
+  return text;
+}
+
+/** Says that the editor changed nothing (on stderr; with --json, `current` on stdout). */
+export function reportUnchanged(ctx: CommandContext, current: unknown): void {
+  if (ctx.json) printJson(ctx, current);
+  else ctx.io.stderr.write('No changes; nothing was sent.\n');
+}
+
+/** Keeps `text` in a new file of the drafts directory and says where, on stderr. */
+export function keepText(ctx: CommandContext, text: string, postfix = '.md'): string {
+  const file = keptFile(ctx, postfix);
+  writeFileSync(file, text, { mode: 0o600 });
+  ctx.io.stderr.write(`wts: your text is saved in ${file}\n`);
+  return file;
+}
+
+/**
+ * Sends edited text with `send`; when that fails (the service refuses it, or it cannot be read), keeps
+ * the text in a file and names it, so the user can fix it and pass it back with --body-file.
+ */
+export async function sendKeepingText<T>(ctx: CommandContext, text: string, send: () => Promise<T>, postfix = '.md'): Promise<T> {
   try {
     return await send();
   } catch (err) {
-    const dir = join(ctx.config.dir, 'drafts');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = join(dir, `draft-${new Date(ctx.now()).toISOString().replace(/[:.]/g, '-')}.md`);
-    writeFileSync(file, text, { mode: 0o600 });
-    ctx.io.stderr.write(`wts: your text is saved in ${file}\n`);
+    keepText(ctx, text, postfix);
     throw err;
   }
 }

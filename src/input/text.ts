@@ -18,3 +18,18 @@ export async function readTextFile(ctx: CommandContext, path: string, flag: stri
     throw new CliError(`${flag}: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, ExitCode.usage);
   }
 }
+
+/**
+ * Text a person typed for a title, name, note, message, answer, reason or prompt: trimmed, and refused
+ * (exit 2, before anything is sent) when nothing is left. `name` is how the user typed it ("TITLE", "--reason").
+ */
+export function requiredText(text: string, name: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) throw new CliError(`${name}: must not be ${text === '' ? 'empty' : 'blank'}`, ExitCode.usage);
+  return trimmed;
+}
+
+/** requiredText for an optional flag: not given stays not given. */
+export function optionalText(text: string | undefined, name: string): string | undefined {
+  return text === undefined ? undefined : requiredText(text, name);
+}

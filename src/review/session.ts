@@ -1,18 +1,30 @@
 // wts approval review: one waiting item after another on a terminal — the whole draft, then a decision —
-// with a running count. The items are gathered once, as `wts inbox` does; each decision is sent at once.
+// with a running count. The items are gathered once, as `wts inbox` does; each decision is sent at once,
+// through the same functions as the `wts approval` verbs (src/approvals/decisions.ts).
+//
+// Nothing is sent by default: each decision is a letter typed, then Enter (as in `git add -p`), so the
+// letter shows before it counts and Backspace takes it back; Enter alone sends nothing and shows the
+// choices. Editing a draft shows the draft as the service now holds it and asks before approving (No by
+// default). Ctrl-C at any question ends the review: the count so far, exit 130.
 import type { Resource } from '../api/resources.js';
+import {
+  answerQuestion,
+  approveAction,
+  completeHumanTask,
+  editDraft,
+  rejectAction,
+  type Decided,
+} from '../approvals/decisions.js';
 import type { CommandContext } from '../context.js';
-import { ExitCode } from '../errors.js';
-import { editText, sendKeepingText } from '../input/editor.js';
-import { changedFields, parseDraft } from '../input/draft.js';
+import { CliError, ExitCode } from '../errors.js';
 import { gatherWaiting, type PendingKind, type WaitingItem } from '../inbox/gather.js';
 import { pendingActionRows } from '../output/pending-action.js';
-import { printObject } from '../output/print.js';
+import { printDone, printObject } from '../output/print.js';
 import { terminalLine } from '../output/sanitize.js';
 
 type PendingAction = Resource<'PendingAction'>;
 type Outcome = 'approved' | 'rejected' | 'done' | 'answered' | 'skipped' | 'settled elsewhere';
-type Choice = 'approve' | 'reject' | 'edit' | 'done' | 'answer' | 'skip' | 'quit';
+export type Choice = 'approve' | 'reject' | 'edit' | 'done' | 'answer' | 'skip' | 'quit' | 'help';
 
 const TITLES: Record<PendingKind, string> = {
   action: 'Action to approve',
@@ -20,28 +32,38 @@ const TITLES: Record<PendingKind, string> = {
   question: 'Question from the agent',
 };
 
-/** The decisions offered for each kind; their first letters differ, so typing one selects it. */
-const CHOICES: Record<PendingKind, { value: Choice; name: string }[]> = {
+export interface KeyChoice {
+  key: string;
+  value: Exclude<Choice, 'help'>;
+  name: string;
+  /** What it does, for the help. */
+  help: string;
+}
+
+const SKIP: KeyChoice = { key: 's', value: 'skip', name: 'skip', help: 'leave it waiting and go to the next item (also n)' };
+const QUIT: KeyChoice = { key: 'q', value: 'quit', name: 'quit', help: 'stop here; what is left keeps waiting' };
+const REJECT: KeyChoice = { key: 'r', value: 'reject', name: 'reject', help: 'reject it, with a reason you are asked for' };
+
+/** The decisions offered for each kind, each on its own key; "?" (or Enter alone) shows them. */
+export const CHOICES: Record<PendingKind, KeyChoice[]> = {
   action: [
-    { value: 'approve', name: 'Approve' },
-    { value: 'reject', name: 'Reject, with a reason' },
-    { value: 'edit', name: 'Edit the draft in $EDITOR, then approve' },
-    { value: 'skip', name: 'Skip' },
-    { value: 'quit', name: 'Quit' },
+    { key: 'a', value: 'approve', name: 'approve', help: 'approve the draft as shown: the agent carries it out' },
+    REJECT,
+    { key: 'e', value: 'edit', name: 'edit', help: 'edit the draft in $EDITOR; the new draft is shown and you are asked before it is approved' },
+    SKIP,
+    QUIT,
   ],
-  human_task: [
-    { value: 'done', name: 'Mark done' },
-    { value: 'reject', name: 'Reject, with a reason' },
-    { value: 'skip', name: 'Skip' },
-    { value: 'quit', name: 'Quit' },
-  ],
-  question: [
-    { value: 'answer', name: 'Answer' },
-    { value: 'reject', name: 'Reject, with a reason' },
-    { value: 'skip', name: 'Skip' },
-    { value: 'quit', name: 'Quit' },
-  ],
+  human_task: [{ key: 'd', value: 'done', name: 'done', help: 'mark it done, with a note you are asked for' }, REJECT, SKIP, QUIT],
+  question: [{ key: 't', value: 'answer', name: 'answer', help: 'type an answer (or pick one of the options offered)' }, REJECT, SKIP, QUIT],
 };
+
+/** The choice a typed text names: its key, its name, "n" for skip, "?" for help; undefined when none. */
+export function choiceFor(choices: KeyChoice[], typed: string): Choice | undefined {
+  const text = typed.trim().toLowerCase();
+  if (text === '?' || text === 'h' || text === 'help') return 'help';
+  if (text === 'n' && choices.includes(SKIP)) return 'skip';
+  return choices.find((c) => c.key === text || c.name === text)?.value;
+}
 
 const OUTCOME_ORDER: Outcome[] = ['approved', 'rejected', 'done', 'answered', 'skipped', 'settled elsewhere'];
 
@@ -55,6 +77,45 @@ export function tallyText(tally: Map<Outcome, number>): string {
 /** Raised by the prompt library when the person presses Ctrl-C or closes the input. */
 const isPromptExit = (err: unknown) => (err as Error)?.name === 'ExitPromptError';
 
+/** The review's decision prompt: a key, then Enter. Enter alone, or a key that is not a choice, sends nothing. */
+async function decisionPrompt() {
+  const { createPrompt, useState, useKeypress, usePrefix, makeTheme, isEnterKey } = await import('@inquirer/core');
+  return createPrompt<Exclude<Choice, 'help'>, { message: string; choices: KeyChoice[] }>((config, done) => {
+    const theme = makeTheme({});
+    const [status, setStatus] = useState<'idle' | 'done'>('idle');
+    const [typed, setTyped] = useState('');
+    const [answer, setAnswer] = useState('');
+    const [showHelp, setShowHelp] = useState(false);
+    const [notice, setNotice] = useState<string | undefined>(undefined);
+    const prefix = usePrefix({ status, theme });
+    useKeypress((key, rl) => {
+      if (!isEnterKey(key)) {
+        setTyped(rl.line);
+        setNotice(undefined);
+        return;
+      }
+      const choice = choiceFor(config.choices, typed);
+      setTyped('');
+      if (choice === undefined) {
+        setShowHelp(true);
+        setNotice(typed.trim() ? `"${terminalLine(typed.trim())}" is not a choice; nothing was sent` : 'Enter alone sends nothing: type a letter, then Enter');
+      } else if (choice === 'help') {
+        setShowHelp(true);
+        setNotice(undefined);
+      } else {
+        setAnswer(config.choices.find((c) => c.value === choice)!.name);
+        setStatus('done');
+        done(choice);
+      }
+    });
+    const keys = config.choices.map((c) => `${c.key} ${c.name}`).join(' · ');
+    const message = theme.style.message(config.message, status);
+    if (status === 'done') return `${prefix} ${message} ${theme.style.answer(answer)}`;
+    const help = showHelp ? config.choices.map((c) => `  ${c.key}  ${c.name.padEnd(9)}${c.help}`).concat(`  ?  ${'help'.padEnd(9)}show this list`) : [];
+    return [`${prefix} ${message} (${keys} · ? help) ${typed}`, [...help, ...(notice ? [theme.style.error(notice)] : [])].join('\n')];
+  });
+}
+
 export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?: string }): Promise<void> {
   const { io, chalk } = ctx;
   const waiting = await gatherWaiting(ctx, options);
@@ -62,107 +123,135 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
     io.stdout.write('Nothing is waiting for a decision.\n');
     return;
   }
-  const { select, input } = await import('@inquirer/prompts');
+  const [{ input, confirm }, decide] = await Promise.all([import('@inquirer/prompts'), decisionPrompt()]);
   const context = { input: io.stdin, output: io.stdout };
-  const api = await ctx.api();
   const human = { ...ctx, json: false };
   const tally = new Map<Outcome, number>();
   const say = (line: string) => io.stdout.write(`${line}\n`);
+  const decided = () => OUTCOME_ORDER.filter((o) => o !== 'skipped').reduce((sum, o) => sum + (tally.get(o) ?? 0), 0);
+  const report = ({ action, message }: Decided) => printDone(human, action, terminalLine(message));
 
-  /** Sends the decision; undefined means "ask again" (nothing changed, or the input was refused). */
-  async function decide(item: WaitingItem, choice: Exclude<Choice, 'skip' | 'quit'>): Promise<Outcome | undefined> {
+  /** The item: a heading with the count so far, the kind and summary, then the whole draft. */
+  function show(item: WaitingItem, index: number, edited = false) {
+    const counts = tallyText(tally);
+    const heading = edited ? `${index + 1} of ${waiting.length} · the draft as edited` : `${index + 1} of ${waiting.length}${counts ? ` · ${counts}` : ''}`;
+    say(`${index === 0 && !edited ? '' : '\n'}${chalk.dim('──')} ${chalk.bold(heading)} ${chalk.dim('─'.repeat(Math.max(2, io.columns - heading.length - 4)))}`);
+    say(chalk.bold(`${TITLES[item.action.kind]}: ${terminalLine(item.action.summary)}`));
+    // The heading already says the kind and the summary, and everything here is pending.
+    const rows = pendingActionRows(ctx, item.action, `${item.task.id} ${item.task.title}`).filter(([label]) => !['Kind', 'State', 'Summary'].includes(label));
+    printObject(human, item.action, rows);
+  }
+
+  /** Sends the decision; undefined means "ask again" (nothing was sent, or the input was refused). */
+  async function act(item: WaitingItem, choice: Exclude<Choice, 'skip' | 'quit' | 'help'>, index: number): Promise<Outcome | undefined> {
     const { action } = item;
-    const path = { actionId: action.id };
     switch (choice) {
       case 'approve':
-        await api.call('approve_pending_action', { path, body: {} });
-        say(`${chalk.green('✓')} Approved ${terminalLine(`${action.id}: ${action.summary}`)}`);
+        report(await approveAction(ctx, action.id));
         return 'approved';
       case 'reject': {
-        const reason = (await input({ message: 'Reason (for the agent and the history; empty for none):' }, context)).trim();
-        await api.call('reject_pending_action', { path, body: reason ? { reason } : {} });
-        say(`${chalk.green('✓')} Rejected ${terminalLine(`${action.id}${reason ? ` (${reason})` : ''}`)}`);
+        const reason = await input({ message: 'Reason (for the agent and the history; Enter for none):' }, context);
+        report(await rejectAction(ctx, action.id, reason.trim() ? reason : undefined, 'the reason'));
         return 'rejected';
       }
-      case 'edit': {
-        const text = await editText(ctx, `${JSON.stringify(action.draft, null, 2)}\n`, '.json');
-        const changes = changedFields(action.draft, parseDraft(text, 'the edited draft'));
-        if (Object.keys(changes).length === 0) {
-          say(chalk.dim('No changes, so nothing was approved.'));
-          return undefined;
-        }
-        const updated = await sendKeepingText(ctx, text, () => api.call('update_pending_action', { path, body: { draft: changes } }));
-        item.action = updated as PendingAction;
-        await api.call('approve_pending_action', { path, body: {} });
-        say(`${chalk.green('✓')} ${terminalLine(`Updated ${Object.keys(changes).join(', ')} and approved ${action.id}: ${action.summary}`)}`);
-        return 'approved';
-      }
       case 'done': {
-        const note = (await input({ message: 'Note (what was done; empty for none):' }, context)).trim();
-        await api.call('complete_human_task', { path, body: note ? { note } : {} });
-        say(`${chalk.green('✓')} Done ${terminalLine(`${action.id}: ${action.summary}`)}`);
+        const note = await input({ message: 'Note (what was done; Enter for none):' }, context);
+        report(await completeHumanTask(ctx, action.id, note.trim() ? note : undefined, 'the note'));
         return 'done';
       }
       case 'answer': {
         const options = Array.isArray(action.draft.options) && action.draft.options.every((o) => typeof o === 'string') ? (action.draft.options as string[]) : [];
-        const OWN = '\u0000own';
-        let answer = options.length
-          ? await select({ message: 'Answer:', choices: [...options.map((o) => ({ value: o, name: terminalLine(o) })), { value: OWN, name: 'Write another answer…' }] }, context)
-          : OWN;
-        if (answer === OWN) answer = (await input({ message: 'Your answer:', validate: (t) => (t.trim() ? true : 'an answer cannot be empty') }, context)).trim();
-        await api.call('answer_agent_question', { path, body: { answer } });
-        say(`${chalk.green('✓')} Answered ${terminalLine(`${action.id}: ${answer}`)}`);
+        options.forEach((o, i) => say(`  ${i + 1}) ${terminalLine(o)}`));
+        const typed = await input(
+          {
+            message: options.length ? `Answer (1–${options.length} picks an option above, or type your own):` : 'Answer:',
+            validate: (t) => {
+              if (!t.trim()) return 'type an answer; Enter alone sends nothing';
+              if (options.length && /^\d+$/.test(t.trim()) && !options[Number(t.trim()) - 1]) return `pick 1–${options.length}, or type your own answer`;
+              return true;
+            },
+          },
+          context,
+        );
+        const pick = /^\d+$/.test(typed.trim()) ? options[Number(typed.trim()) - 1] : undefined;
+        report(await answerQuestion(ctx, action.id, pick ?? typed, 'the answer'));
         return 'answered';
+      }
+      case 'edit': {
+        const edited = await editDraft(ctx, action);
+        if (!edited) {
+          say(chalk.dim('No changes; nothing was sent.'));
+          return undefined;
+        }
+        report(edited);
+        item.action = edited.action as PendingAction;
+        // What would be approved now is what the service holds: show it whole, then ask (No by default).
+        show(item, index, true);
+        if (!(await confirm({ message: 'Approve this draft now?', default: false }, context))) {
+          say(chalk.dim('Not approved; the edited draft waits. Choose again:'));
+          return undefined;
+        }
+        report(await approveAction(ctx, action.id));
+        return 'approved';
       }
     }
   }
 
   const summary = (reviewed: number) => {
     const counts = tallyText(tally);
-    say(`\nReviewed ${reviewed} of ${waiting.length}${counts ? ` · ${counts}` : ''}.`);
+    return `Reviewed ${reviewed} of ${waiting.length}${counts ? ` · ${counts}` : ''}.`;
   };
 
-  for (let index = 0; index < waiting.length; index++) {
-    const item = waiting[index]!;
-    const counts = tallyText(tally);
-    const heading = `${index + 1} of ${waiting.length}${counts ? ` · ${counts}` : ''}`;
-    say(`${index === 0 ? '' : '\n'}${chalk.dim('──')} ${chalk.bold(heading)} ${chalk.dim('─'.repeat(Math.max(2, io.columns - heading.length - 4)))}`);
-    say(chalk.bold(`${TITLES[item.action.kind]}: ${terminalLine(item.action.summary)}`));
-    // The heading already says the kind and the summary, and everything here is pending.
-    const rows = pendingActionRows(ctx, item.action, `${item.task.id} ${item.task.title}`).filter(([label]) => !['Kind', 'State', 'Summary'].includes(label));
-    printObject(human, item.action, rows);
-
-    let outcome: Outcome | undefined;
-    while (outcome === undefined) {
-      let choice: Choice;
-      try {
-        choice = await select({ message: 'Decide:', choices: CHOICES[item.action.kind] }, context);
-      } catch (err) {
-        if (!isPromptExit(err)) throw err;
-        choice = 'quit';
-      }
-      if (choice === 'quit') {
-        summary(index);
-        return;
-      }
-      if (choice === 'skip') {
-        outcome = 'skipped';
-        break;
-      }
-      try {
-        outcome = await decide(item, choice);
-      } catch (err) {
-        if (isPromptExit(err)) continue; // Ctrl-C inside a follow-up question: back to the choices
-        const { describeFailure } = await import('../cli.js');
-        const { message, exitCode } = await describeFailure(err);
-        // Settled by someone else meanwhile: move on. Refused input: ask again. Anything else ends the review.
-        const settled = exitCode === ExitCode.conflict || exitCode === ExitCode.notFound;
-        if (!settled && exitCode !== ExitCode.usage) throw err;
-        io.stderr.write(`wts: ${message}\n`);
-        if (settled) outcome = 'settled elsewhere';
-      }
-    }
-    tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
+  const interrupted = (n: number) => `interrupted: ${n} item${n === 1 ? '' : 's'} decided; the rest still wait`;
+  // Ctrl-C between questions (while a decision is being sent) arrives as a signal, not a key: say the same,
+  // and that the decision in flight may or may not have reached the service.
+  let current = 0;
+  const onSignal = () => {
+    say(`\n${summary(current)}`);
+    io.stderr.write(`wts: ${interrupted(decided())} (a decision being sent may or may not have reached the service: wts inbox shows what waits)\n`);
+    process.exit(ExitCode.interrupted);
+  };
+  process.once('SIGINT', onSignal);
+  try {
+    await reviewEach();
+  } finally {
+    process.removeListener('SIGINT', onSignal);
   }
-  summary(waiting.length);
+
+  async function reviewEach(): Promise<void> {
+    for (let index = 0; index < waiting.length; index++) {
+      current = index;
+      const item = waiting[index]!;
+      show(item, index);
+      let outcome: Outcome | undefined;
+      while (outcome === undefined) {
+        try {
+          const choice = await decide({ message: 'Decide:', choices: CHOICES[item.action.kind] }, context);
+          if (choice === 'quit') {
+            say(`\n${summary(index)}`);
+            return;
+          }
+          if (choice === 'skip') outcome = 'skipped';
+          else outcome = await act(item, choice, index);
+        } catch (err) {
+          if (isPromptExit(err)) {
+            // Ctrl-C (or the input closed): stop at once, say how far it got, exit 130 as shells expect.
+            say(`\n${summary(index)}`);
+            throw new CliError(interrupted(decided()), ExitCode.interrupted);
+          }
+          const { describeFailure } = await import('../cli.js');
+          const { message, exitCode } = await describeFailure(err);
+          // Settled by someone else meanwhile: move on. Refused input or a failed editor: ask again.
+          // Anything else (sign-in, network…) ends the review.
+          const settled = exitCode === ExitCode.conflict || exitCode === ExitCode.notFound;
+          if (!settled && exitCode !== ExitCode.usage && exitCode !== ExitCode.failure) throw err;
+          if (exitCode === ExitCode.failure && !(err instanceof CliError)) throw err;
+          io.stderr.write(`wts: ${terminalLine(message)}\n`);
+          if (settled) outcome = 'settled elsewhere';
+        }
+      }
+      tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
+    }
+    say(`\n${summary(waiting.length)}`);
+  }
 }

@@ -1,7 +1,10 @@
 // `wts approval …` against the real sandbox, as a person at a terminal and as a script.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { addPendingAction } from '../helpers/api.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
@@ -122,7 +125,7 @@ describe('wts approval approve, reject, done, answer', () => {
   it('marks a task for a person done, with a note', async () => {
     const task = fresh('human_task');
     const r = await runWts(['approval', 'done', task.id, '--note', 'Called them; fixed'], { env });
-    expect(r).toMatchObject({ code: 0, stdout: `Done ${task.id}: ${task.summary}\n` });
+    expect(r).toMatchObject({ code: 0, stdout: `Done ${task.id}: ${task.summary} (note: Called them; fixed)\n` });
     expect((await runWts(['approval', 'view', task.id, '--json'], { env })).stdout).toContain('"state": "completed"');
   });
 
@@ -192,29 +195,66 @@ describe('wts approval edit', () => {
     expect(await requests()).toBe(before);
   });
 
-  it('opens the draft as JSON in $EDITOR on a terminal and sends only the changed fields', async () => {
+  /** An editor script that sees the marker tag of this edit as $tag (from the subject's marker line). */
+  const withTag = (body: string) => fakeEditor(`tag=$(sed -n 's/^@@ subject @@ //p' "$1")\n${body}`);
+
+  it('opens the draft in $EDITOR as plain text, one section per field, and sends only the changed fields', async () => {
     const before = structuredClone(draftNow());
-    const editor = fakeEditor(`sed -i 's/"subject": ".*"/"subject": "Edited in the editor"/' "$1"`);
+    const seen = join(mkdtempSync(join(tmpdir(), 'wts-approval-edit-')), 'seen.txt');
+    // Replaces the line under the subject's marker, and keeps a copy of what the editor was given.
+    const editor = fakeEditor(`cp "$1" ${seen}\nawk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited in the editor"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`);
     const r = await runWts(['approval', 'edit', action.id], { env: { ...env, NO_COLOR: '1', EDITOR: editor }, tty: true });
     expect(r).toMatchObject({ code: 0, stdout: `✓ Updated subject of ${action.id}: ${action.summary}\n` });
     const after = JSON.parse((await runWts(['approval', 'view', action.id, '--json'], { env })).stdout) as { draft: Record<string, unknown> };
     expect(after.draft).toEqual({ ...before, subject: 'Edited in the editor' });
+    // Text fields as they are, under a marker line; help lines first.
+    const given = readFileSync(seen, 'utf8');
+    expect(given).toMatch(/^# Draft of act_\w+ \(action\): /);
+    for (const [field, value] of Object.entries(before)) {
+      expect(given).toContain(typeof value === 'string' ? `\n@@ ${field} @@ ` : `\n@@ ${field} (json) @@ `);
+      if (typeof value === 'string') expect(given).toContain(`\n${value}\n`);
+    }
+    expect(given).not.toContain('"subject":');
   });
 
-  it('sends nothing when the editor changes nothing', async () => {
+  it('round-trips an email body with newlines exactly, and never reads a marker planted in a field', async () => {
+    const body = 'Hi Lena,\n\nThe refund is on its way.\n@@ to @@ 12345678\n  "quoted" and a \\n that is no escape\n';
+    const planted = addPendingAction(sandbox, 'task_s021', 'action', { to: ['lena@example.com'], subject: 'Refund', body });
+    // Unchanged: nothing is sent, and the planted line did not become a field.
     const before = await requests();
-    const r = await runWts(['approval', 'edit', action.id], { env: { ...env, VISUAL: fakeEditor('true'), EDITOR: 'false' }, tty: true });
-    expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'No changes; nothing was sent.\n' });
-    expect(await requests()).toBe(before + 1); // the read of the draft only
+    const untouched = await runWts(['approval', 'edit', planted.id], { env: { ...env, EDITOR: fakeEditor('true') }, tty: true });
+    expect(untouched).toMatchObject({ code: 0, stderr: 'No changes; nothing was sent.\n' });
+    expect(await requests()).toBe(before + 1);
+    // A new body with blank lines, indentation and a trailing blank line arrives exactly as written.
+    const editor = withTag(`{ printf '@@ body @@ %s\\n' "$tag"; printf 'Line one\\n\\n  indented "quoted" \\\\n not an escape\\n\\n'; } > "$1"`);
+    const r = await runWts(['approval', 'edit', planted.id, '--json'], { env: { ...env, EDITOR: editor }, tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).draft).toEqual({ to: ['lena@example.com'], subject: 'Refund', body: 'Line one\n\n  indented "quoted" \\n not an escape\n' });
   });
 
   it('keeps the edited text in a file when the service refuses it', async () => {
-    const editor = fakeEditor(`printf '{ "subject": 42 }\\n' > "$1"`);
+    const editor = withTag(`printf '@@ subject (json) @@ %s\\n42\\n' "$tag" > "$1"`);
     const r = await runWts(['approval', 'edit', action.id], { env: { ...env, EDITOR: editor }, tty: true });
     expect(r.code).toBe(2);
     const saved = /your text is saved in (\S+)/.exec(r.stderr)?.[1];
     expect(saved).toBeDefined();
-    expect(readFileSync(saved!, 'utf8')).toBe('{ "subject": 42 }\n');
+    expect(readFileSync(saved!, 'utf8')).toMatch(/^@@ subject \(json\) @@ \w+\n42\n$/);
+    expect(statSync(saved!).mode & 0o777).toBe(0o600);
     expect(r.stderr).toMatch(/wts: invalid input: draft\.subject: must be a string/);
+  });
+
+  it('sends nothing when the editor fails, keeping what it wrote; nor when the draft is emptied', async () => {
+    const before = await requests();
+    const failing = withTag(`printf '@@ subject @@ %s\\nHalf-written\\n' "$tag" > "$1"\nexit 1`);
+    const r = await runWts(['approval', 'edit', action.id], { env: { ...env, EDITOR: failing }, tty: true });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const saved = /^wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in (\S+)\n$/.exec(r.stderr)?.[1];
+    expect(saved, r.stderr).toBeDefined();
+    expect(readFileSync(saved!, 'utf8')).toMatch(/Half-written/);
+    expect(statSync(saved!).mode & 0o777).toBe(0o600);
+    const emptied = await runWts(['approval', 'edit', action.id], { env: { ...env, EDITOR: fakeEditor(': > "$1"') }, tty: true });
+    expect(emptied).toMatchObject({ code: 1, stdout: '', stderr: 'wts: aborting: the draft is empty, so nothing was sent\n' });
+    expect(await requests()).toBe(before + 2); // the two reads of the draft only
   });
 });

@@ -303,12 +303,13 @@ describe('wts task edit, complete', () => {
     const task = await newTask('Check the invoice run');
     const tty = await runWts(['task', 'edit', task.id, '--title', 'Check the March invoice run', '--status', 'in_progress', '--due', '2030-01-02T03:04:05Z'], { env: plainTty, tty: true });
     expect(tty.code, tty.stderr).toBe(0);
-    expect(tty.stdout).toBe(`✓ Updated ${task.id} (Check the March invoice run)\n`);
+    // The due date is read back as set, in local time.
+    expect(tty.stdout).toMatch(new RegExp(`^✓ Updated ${task.id} \\(Check the March invoice run\\), due Wed 2 Jan 2030 \\d\\d:\\d\\d \\(in \\d+ years\\)\n$`));
     const changed = await getTask(task.id);
     expect(changed).toMatchObject({ title: 'Check the March invoice run', status: 'in_progress' });
     expect(Date.parse(changed.dueDate!)).toBe(Date.parse('2030-01-02T03:04:05Z'));
     const piped = await runWts(['task', 'edit', task.id, '--due', 'none'], { env });
-    expect(piped.stdout).toBe(`Updated ${task.id} (Check the March invoice run)\n`);
+    expect(piped.stdout).toBe(`Updated ${task.id} (Check the March invoice run), no due date\n`);
     const json = await runWts(['task', 'edit', task.id, '--due', 'in 2d', '--json'], { env });
     const edited = JSON.parse(json.stdout) as Task;
     expect(edited).toEqual(await getTask(task.id));
@@ -409,9 +410,9 @@ describe('wts task note', () => {
     expect((await getTask(task.id)).notes.map((n) => n.content)).toEqual(['Written in the editor']);
   });
 
-  it('sends nothing when the editor leaves the note empty', async () => {
-    const r = await refusedLocally(['task', 'note', 'task_s005'], 2, { env: { ...plainTty, EDITOR: editorWriting('\n  \n') }, tty: true });
-    expect(r.stderr).toBe('wts: the note is empty; nothing was sent\n');
+  it('sends nothing when the editor leaves the note empty (exit 1, as git aborts)', async () => {
+    const r = await refusedLocally(['task', 'note', 'task_s005'], 1, { env: { ...plainTty, EDITOR: editorWriting('\n  \n') }, tty: true });
+    expect(r.stderr).toBe('wts: aborting: the note is empty, so nothing was sent\n');
   });
 
   it('keeps refused text from the editor in a file', async () => {
@@ -429,7 +430,7 @@ describe('wts task note', () => {
     expect((await refusedLocally(['task', 'note', 'task_s005'], 2)).stderr).toBe('wts: no note: pass it as TEXT, with --file F, or - to read standard input\n');
     expect((await refusedLocally(['task', 'note', 'task_s005', ''], 2)).stderr).toBe('wts: TEXT: must not be empty\n');
     expect((await refusedLocally(['task', 'note', 'task_s005', 'x'.repeat(10_001)], 2)).stderr).toBe('wts: TEXT: must be at most 10000 characters\n');
-    expect((await refusedLocally(['task', 'note', 'task_s005', '-'], 2, { env, stdin: '\n' })).stderr).toBe('wts: standard input: must not be empty\n');
+    expect((await refusedLocally(['task', 'note', 'task_s005', '-'], 2, { env, stdin: '\n' })).stderr).toBe('wts: standard input: must not be blank\n');
     expect((await refusedLocally(['task', 'note', 'task_s005', '--file', join(scratch, 'missing.md')], 2)).stderr).toMatch(/^wts: --file: cannot read .*missing\.md: ENOENT\n$/);
     expect((await refusedLocally(['task', 'note', 'task_s005', 'text', '--file', 'x.md'], 2)).stderr).toMatch(/^wts: pass the note as TEXT, with --file F, or as - .*only one of them\n$/);
     expect((await refusedLocally(['task', 'note', 'task_s005'], 2, { env: plainTty, tty: true })).stderr).toMatch(/^wts: no editor: set VISUAL or EDITOR/);

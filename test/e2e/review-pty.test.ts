@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { addPendingAction } from '../helpers/api.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
@@ -59,7 +60,6 @@ describe('wts approval review without a terminal', () => {
 type Decision = 'approve' | 'edit' | 'reject' | 'done' | 'answer' | 'skip' | 'quit';
 
 describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
-  const session = 'review';
   const scratch = mkdtempSync(join(tmpdir(), 'wts-review-pty-'));
   // A tmux server of our own, on a socket in our scratch directory: the user's tmux is never touched.
   const socket = join(scratch, 'tmux.sock');
@@ -68,30 +68,55 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     if (r.status !== 0) throw new Error(`tmux ${args.join(' ')} failed: ${r.stderr}`);
     return r.stdout;
   };
-  /** The whole pane, scrolled-off lines included, wrapped lines joined. */
-  const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  /** Polls until `check` holds for the screen; fails with what the screen shows instead. */
-  async function waitFor(what: string, check: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    let text = '';
-    while (Date.now() < deadline) {
-      text = screen();
-      if (check(text)) return text;
-      await sleep(50);
-    }
-    throw new Error(`the screen did not show ${what}; it shows:\n${text}`);
-  }
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   /** The screen after the last occurrence of `marker` ('' when it is not there). */
   const after = (text: string, marker: string) => (text.includes(marker) ? text.slice(text.lastIndexOf(marker)) : '');
-  const keys = (...k: string[]) => tmux('send-keys', '-t', session, ...k);
-  const type = (text: string) => tmux('send-keys', '-t', session, '-l', text);
 
-  /** Picks a choice of the select prompt on screen by typing its first letter, once the cursor is on it. */
-  async function choose(name: string) {
-    type(name[0]!.toLowerCase());
-    await waitFor(`the cursor on "${name}"`, (t) => after(t, '? ').includes(`❯ ${name}`));
-    keys('Enter');
+  /** Runs `wts approval review` in a tmux session of its own, with EDITOR set to `editor`. */
+  function startReview(session: string, editor: string) {
+    const launcher = join(scratch, `${session}.sh`);
+    const statusFile = join(scratch, `${session}.status`);
+    const stty = join(scratch, `${session}.stty`);
+    writeFileSync(
+      launcher,
+      [
+        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, `${session}-config`))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
+        `export EDITOR=${q(editor)} NO_COLOR=1 LANG=C.UTF-8`,
+        // The terminal's settings before and after: a review that ends any way must leave them as they were.
+        `stty -g > ${q(stty)}.before`,
+        `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} approval review`,
+        `code=$?; stty -g > ${q(stty)}.after; echo $code > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
+      ].join('\n'),
+    );
+    // Keep the pane after the process ends, so its last screen can be read.
+    writeFileSync(join(scratch, 'tmux.conf'), 'set -g remain-on-exit on\nset -g history-limit 10000\n');
+    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '50', `sh ${q(launcher)}`);
+    /** The whole pane, scrolled-off lines included, wrapped lines joined. */
+    const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
+    /** Polls until `check` holds for the screen; fails with what the screen shows instead. */
+    async function waitFor(what: string, check: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      let text = '';
+      while (Date.now() < deadline) {
+        text = screen();
+        if (check(text)) return text;
+        await sleep(50);
+      }
+      throw new Error(`the screen did not show ${what}; it shows:\n${text}`);
+    }
+    const keys = (...k: string[]) => tmux('send-keys', '-t', session, ...k);
+    /** Types `text` then Enter: one line of input. */
+    const line = (text: string) => {
+      if (text) tmux('send-keys', '-t', session, '-l', text);
+      keys('Enter');
+    };
+    /** The exit status, once the process ended, and whether the terminal's settings are as before. */
+    async function exit(): Promise<{ code: number; sttyRestored: boolean }> {
+      await waitFor('the process to end', () => existsSync(statusFile) && /^\d+\n$/.test(readFileSync(statusFile, 'utf8')));
+      return { code: Number(readFileSync(statusFile, 'utf8')), sttyRestored: readFileSync(`${stty}.before`, 'utf8') === readFileSync(`${stty}.after`, 'utf8') };
+    }
+    return { screen, waitFor, keys, line, exit };
   }
 
   afterAll(() => {
@@ -101,6 +126,73 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
       // already gone
     }
     rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('sends nothing on Enter alone, an unknown key or a failing editor; Ctrl-C ends it with the count and exit 130, the terminal as it was', async () => {
+    const items = waiting();
+    expect(items[0]!.kind).toBe('action');
+    // An editor that writes something, then fails (as vim's :cq does).
+    const failing = fakeEditor(`echo 'half-written' >> "$1"\nexit 1`);
+    const review = startReview('interrupt', failing);
+    await review.waitFor('the first item', (t) => after(t, `── 1 of ${items.length} `).includes('? Decide:'));
+    const before = await requests();
+
+    review.line('');
+    await review.waitFor('the notice for Enter alone', (t) => t.includes('Enter alone sends nothing'));
+    expect(review.screen()).toContain('  a  approve  approve the draft as shown');
+    review.line('x');
+    await review.waitFor('the notice for an unknown key', (t) => t.includes('"x" is not a choice; nothing was sent'));
+    review.line('?');
+    review.line('e');
+    await review.waitFor('the editor failing', (t) => /wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in \S+/.test(t));
+    // Still on the same item, and nothing was sent (the editor's text is kept).
+    await review.waitFor('the question again', (t) => after(t, 'exited with status 1').includes('? Decide:'));
+    expect(await requests()).toBe(before);
+    expect(stateOf(items[0]!.id).state).toBe('pending');
+    const saved = /your text is saved in (\S+)/.exec(review.screen())![1]!;
+    expect(readFileSync(saved, 'utf8')).toContain('half-written');
+
+    review.line('a');
+    await review.waitFor('the approval', (t) => t.includes(`✓ Approved ${items[0]!.id}: `));
+    await review.waitFor('the second item', (t) => after(t, `── 2 of ${items.length} · 1 approved `).includes('? Decide:'));
+    review.keys('C-c');
+    const last = await review.waitFor('the count', (t) => t.includes('wts: interrupted: 1 item decided; the rest still wait'));
+    expect(last).toContain(`Reviewed 1 of ${items.length} · 1 approved.`);
+    expect(await review.exit()).toEqual({ code: 130, sttyRestored: true });
+    expect(stateOf(items[0]!.id).state).toBe('approved');
+    expect(stateOf(items[1]!.id).state).toBe('pending');
+  });
+
+  it('shows the edited draft and asks before approving it, No by default', async () => {
+    const body = 'Hi Lena,\n\nThe refund is on its way.\n';
+    const action = addPendingAction(sandbox, 'task_s021', 'action', { to: 'lena@example.com', subject: 'Refund', body });
+    const editor = fakeEditor(`awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited during review"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`);
+    const review = startReview('edit', editor);
+    const items = waiting();
+    const index = items.findIndex((i) => i.id === action.id);
+    for (let i = 0; i < index; i++) {
+      await review.waitFor(`item ${i + 1}`, (t) => after(t, `── ${i + 1} of ${items.length}`).includes('? Decide:'));
+      review.line('s');
+    }
+    await review.waitFor('the new action', (t) => after(t, `── ${index + 1} of ${items.length}`).includes('? Decide:'));
+    review.line('e');
+    // The draft as the service now holds it, whole, then the question.
+    const shown = await review.waitFor('the question to approve', (t) => after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'));
+    const block = after(shown, '· the draft as edited');
+    expect(block).toMatch(/^draft\.subject: Edited during review$/m);
+    expect(block).toMatch(/^draft\.body:\s+Hi Lena,$/m);
+    expect(shown).toContain(`✓ Updated subject of ${action.id}: `);
+    expect(stateOf(action.id)).toMatchObject({ state: 'pending', draft: { subject: 'Edited during review', body } });
+
+    review.line(''); // Enter: No
+    await review.waitFor('the choices again', (t) => after(t, 'Not approved; the edited draft waits').includes('? Decide:'));
+    expect(stateOf(action.id).state).toBe('pending');
+    review.line('e');
+    await review.waitFor('no second change', (t) => after(t, 'Not approved; the edited draft waits').includes('No changes; nothing was sent.'));
+    review.line('q');
+    await review.waitFor('the summary', (t) => t.includes(`Reviewed ${index} of ${items.length} · ${index} skipped.`));
+    expect(await review.exit()).toEqual({ code: 0, sttyRestored: true });
+    expect(stateOf(action.id).state).toBe('pending');
   });
 
   it('approves, edits then approves, rejects with a reason, marks done, answers, skips and quits, counting as it goes', async () => {
@@ -116,22 +208,8 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     });
     for (const d of ['approve', 'edit', 'reject', 'done', 'answer', 'skip', 'quit'] as const) expect(plan, `the seed offers no item to ${d}`).toContain(d);
 
-    const editor = fakeEditor(`sed -i 's/"subject": ".*"/"subject": "Edited during review"/' "$1"`);
-    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-    const launcher = join(scratch, 'review.sh');
-    const statusFile = join(scratch, 'exit-status');
-    writeFileSync(
-      launcher,
-      [
-        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
-        `export EDITOR=${q(editor)} NO_COLOR=1 LANG=C.UTF-8`,
-        `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} approval review`,
-        `echo $? > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
-      ].join('\n'),
-    );
-    // Keep the pane after the process ends, so its last screen can be read.
-    writeFileSync(join(scratch, 'tmux.conf'), 'set -g remain-on-exit on\nset -g history-limit 10000\n');
-    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '50', `sh ${q(launcher)}`);
+    const editor = fakeEditor(`awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited during review"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`);
+    const review = startReview('review', editor);
 
     const tally: Record<string, number> = {};
     const tallyText = () =>
@@ -144,71 +222,66 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     for (const [i, item] of items.entries()) {
       // The running count heads each item, and the whole item is on screen before the question.
       const heading = `${i + 1} of ${items.length}${tallyText() ? ` · ${tallyText()}` : ''}`;
-      const shown = await waitFor(`item ${heading}`, (t) => after(t, `── ${heading} `).includes('? Decide:'));
+      const shown = await review.waitFor(`item ${heading}`, (t) => after(t, `── ${heading} `).includes('? Decide:'));
       const block = after(shown, `── ${heading} `);
       expect(block).toMatch(new RegExp(`^ID:\\s+${item.id}$`, 'm'));
       for (const [field] of Object.entries(item.draft)) expect(block).toMatch(new RegExp(`^draft\\.${field}:`, 'm'));
+      const keysShown = { action: '(a approve · r reject · e edit · s skip · q quit · ? help)', human_task: '(d done · r reject · s skip · q quit · ? help)', question: '(t answer · r reject · s skip · q quit · ? help)' }[item.kind];
+      expect(block).toContain(keysShown);
 
       switch (plan[i]!) {
         case 'approve':
-          await choose('Approve');
-          await waitFor('the approval', (t) => t.includes(`✓ Approved ${item.id}`));
+          review.line('a');
+          await review.waitFor('the approval', (t) => t.includes(`✓ Approved ${item.id}: `));
           count('approved');
           break;
         case 'edit':
-          await choose('Edit the draft in $EDITOR, then approve');
-          await waitFor('the edit and approval', (t) => t.includes(`✓ Updated subject and approved ${item.id}`));
+          review.line('e');
+          await review.waitFor('the question to approve', (t) => after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'));
+          review.line('y');
+          await review.waitFor('the approval', (t) => t.includes(`✓ Approved ${item.id}: `));
           count('approved');
           break;
         case 'reject':
-          await choose('Reject, with a reason');
-          await waitFor('the question for a reason', (t) => after(t, '? Reason').length > 0);
-          type('Amount does not match the invoice');
-          keys('Enter');
-          await waitFor('the rejection', (t) => t.includes(`✓ Rejected ${item.id} (Amount does not match the invoice)`));
+          review.line('r');
+          await review.waitFor('the question for a reason', (t) => after(t, '? Reason').length > 0);
+          review.line('  Amount does not match the invoice  ');
+          await review.waitFor('the rejection', (t) => t.includes(`✓ Rejected ${item.id}: ${item.summary} (reason: Amount does not match the invoice)`));
           count('rejected');
           break;
         case 'done':
-          await choose('Mark done');
-          await waitFor('the question for a note', (t) => after(t, '? Note').length > 0);
-          type('Called them; all set');
-          keys('Enter');
-          await waitFor('the task marked done', (t) => t.includes(`✓ Done ${item.id}`));
+          review.line('d');
+          await review.waitFor('the question for a note', (t) => after(t, '? Note').length > 0);
+          review.line('Called them; all set');
+          await review.waitFor('the task marked done', (t) => t.includes(`✓ Done ${item.id}: `));
           count('done');
           break;
         case 'answer': {
-          await choose('Answer');
-          // With options to pick from, go past them (Up wraps to the last choice) to write another answer.
-          const prompt = await waitFor('the answer prompt', (t) => after(t, '✔ Decide: Answer').includes('? '));
-          if (after(prompt, '✔ Decide: Answer').includes('? Answer:')) {
-            keys('Up');
-            await waitFor('the cursor on writing another answer', (t) => after(t, '? Answer:').includes('❯ Write another answer…'));
-            keys('Enter');
-          }
-          await waitFor('the text prompt', (t) => after(t, '? Your answer:').length > 0);
-          type('Hold off until Friday');
-          keys('Enter');
-          await waitFor('the answer', (t) => t.includes(`✓ Answered ${item.id}: Hold off until Friday`));
+          review.line('t');
+          await review.waitFor('the answer prompt', (t) => after(t, '✔ Decide: answer').includes('? Answer'));
+          // Enter alone sends nothing here either.
+          review.line('');
+          await review.waitFor('the answer refused', (t) => after(t, '✔ Decide: answer').includes('type an answer; Enter alone sends nothing'));
+          review.line('Hold off until Friday');
+          await review.waitFor('the answer', (t) => t.includes(`✓ Answered ${item.id}: ${item.summary} (answer: Hold off until Friday)`));
           count('answered');
           break;
         }
         case 'skip':
-          await choose('Skip');
-          await waitFor('the next item or the end', (t) => after(t, `── ${heading} `).includes('✔ Decide: Skip'));
+          review.line(i % 2 ? 'n' : 's');
+          await review.waitFor('the next item or the end', (t) => after(t, `── ${heading} `).includes('✔ Decide: skip'));
           count('skipped');
           break;
         case 'quit':
-          await choose('Quit');
+          review.line('q');
           break;
       }
     }
 
     const summary = `Reviewed ${items.length - 1} of ${items.length} · ${tallyText()}.`;
-    const last = await waitFor('the summary', (t) => t.includes(summary));
+    const last = await review.waitFor('the summary', (t) => t.includes(summary));
     expect(last).toContain(summary);
-    // The launcher writes the exit status (tmux's own record of it is not reliable when the pane ends).
-    await waitFor('the process to end', () => existsSync(statusFile) && /^\d+\n$/.test(readFileSync(statusFile, 'utf8')));
-    expect(readFileSync(statusFile, 'utf8')).toBe('0\n');
+    expect(await review.exit()).toEqual({ code: 0, sttyRestored: true });
 
     // What the service holds now.
     for (const [i, item] of items.entries()) {

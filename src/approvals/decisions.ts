@@ -1,0 +1,86 @@
+// Deciding a pending action — approve, reject, mark done, answer, change its draft — in one place: the
+// `wts approval` verbs and `wts approval review` both call these, so a decision is sent, checked and
+// reported the same way whichever way it was made.
+import type { Resource } from '../api/resources.js';
+import type { CommandContext } from '../context.js';
+import { changedFields, draftDocument, type Draft, type DraftDocument } from '../input/draft.js';
+import { editText, keepText } from '../input/editor.js';
+import { requiredText } from '../input/text.js';
+
+type PendingAction = Resource<'PendingAction'>;
+
+/** What a decision did: the action as the service returned it, and a line saying so. */
+export interface Decided {
+  action: PendingAction;
+  message: string;
+}
+
+const path = (actionId: string) => ({ actionId });
+
+export async function approveAction(ctx: CommandContext, actionId: string): Promise<Decided> {
+  const api = await ctx.api();
+  const action = (await api.call('approve_pending_action', { path: path(actionId), body: {} })) as PendingAction;
+  return { action, message: `Approved ${action.id}: ${action.summary}` };
+}
+
+/** `reason` is trimmed and must not be blank when given (`name` is how the person gave it, e.g. "--reason"). */
+export async function rejectAction(ctx: CommandContext, actionId: string, reason: string | undefined, name = '--reason'): Promise<Decided> {
+  const given = reason === undefined ? undefined : requiredText(reason, name);
+  const api = await ctx.api();
+  const action = (await api.call('reject_pending_action', { path: path(actionId), body: given === undefined ? {} : { reason: given } })) as PendingAction;
+  return { action, message: `Rejected ${action.id}: ${action.summary}${given === undefined ? '' : ` (reason: ${given})`}` };
+}
+
+export async function completeHumanTask(ctx: CommandContext, actionId: string, note: string | undefined, name = '--note'): Promise<Decided> {
+  const given = note === undefined ? undefined : requiredText(note, name);
+  const api = await ctx.api();
+  const action = (await api.call('complete_human_task', { path: path(actionId), body: given === undefined ? {} : { note: given } })) as PendingAction;
+  return { action, message: `Done ${action.id}: ${action.summary}${given === undefined ? '' : ` (note: ${given})`}` };
+}
+
+export async function answerQuestion(ctx: CommandContext, actionId: string, answer: string, name = 'TEXT'): Promise<Decided> {
+  const given = requiredText(answer, name);
+  const api = await ctx.api();
+  const action = (await api.call('answer_agent_question', { path: path(actionId), body: { answer: given } })) as PendingAction;
+  return { action, message: `Answered ${action.id}: ${action.summary} (answer: ${given})` };
+}
+
+export async function updateDraft(ctx: CommandContext, actionId: string, changes: Draft): Promise<Decided> {
+  const api = await ctx.api();
+  const action = (await api.call('update_pending_action', { path: path(actionId), body: { draft: changes } })) as PendingAction;
+  return { action, message: `Updated ${Object.keys(changes).join(', ') || 'nothing'} of ${action.id}: ${action.summary}` };
+}
+
+/** Whether the edited document holds no field (a document that cannot be read is not empty: it is kept). */
+function readsEmpty(document: DraftDocument, text: string): boolean {
+  try {
+    return document.read(text) === undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens the draft of `current` in the editor, one plain-text section per field, and sends the fields that
+ * changed. undefined: nothing changed, nothing was sent. A failed editor or an emptied draft throws
+ * (nothing sent); a draft that cannot be read or that the service refuses is kept in a file it names.
+ */
+export async function editDraft(ctx: CommandContext, current: PendingAction): Promise<Decided | undefined> {
+  const document = draftDocument(current.draft, `Draft of ${current.id} (${current.kind}): ${current.summary}`);
+  const text = await editText(ctx, document.text, { postfix: '.txt', what: 'the draft', isEmpty: (t) => readsEmpty(document, t) });
+  if (text === document.text) return undefined;
+  let changes: Draft;
+  try {
+    changes = changedFields(current.draft, document.read(text)!);
+  } catch (err) {
+    keepText(ctx, text, '.txt');
+    throw err;
+  }
+  if (Object.keys(changes).length === 0) return undefined;
+  try {
+    return await updateDraft(ctx, current.id, changes);
+  } catch (err) {
+    keepText(ctx, text, '.txt');
+    throw err;
+  }
+}
