@@ -1,26 +1,52 @@
-// Builds dist/wts.cjs, the file bin/wts runs: the CLI and everything it imports in one CommonJS file
-// (part of `npm run build`, after tsc). Why one file: Node's ES module loader costs about a millisecond
-// a module to resolve, read and link, and a run of `wts workspace list` loads about fifty; and V8 can
-// keep a code cache for a CommonJS file compiled through node:vm (bin/wts does), not for ES modules on
-// Node 20. Modules a command does not use are still not evaluated: esbuild wraps each module reached only
-// through `import()` so that it runs on first use, as before.
+// Builds what bin/wts runs (part of `npm run build`, after tsc): dist/wts.cjs, the CLI and everything it
+// imports in one CommonJS file, and dist/chunks/*.cjs, the packages it loads only now and then. Why one
+// file: Node's ES module loader costs about a millisecond a module to resolve, read and link, and a run of
+// `wts workspace list` loads about fifty; and V8 can keep a code cache for a CommonJS file compiled
+// through node:vm (bin/wts does), not for ES modules on Node 20. Modules a command does not use are still
+// not evaluated: esbuild wraps each module reached only through `import()` so that it runs on first use,
+// as before.
 //
-// Kept out of the bundle, and loaded from node_modules by import() when a command needs them: the
-// packages the source only ever imports dynamically and that no command on a hot path uses (the browser
-// opener, the OAuth client, prompts, the editor, date phrases, the MCP SDK), and @napi-rs/keyring, whose
-// native binding is found next to its own files. The bundle is half the size for it, and pure ASCII
-// (chrono-node's and open's non-ASCII regular expressions stay out), so bin/wts reads it as Latin-1, a
-// third of the time of decoding UTF-8.
+// Chunks: the packages the source only ever imports dynamically and that no command on a hot path uses
+// (the browser opener, the OAuth client, prompts, date phrases, the MCP SDK) are each bundled
+// on their own into dist/chunks/NAME.cjs, which the main bundle requires on the first import() of the
+// package. The main bundle is half the size for it, and pure ASCII (chrono-node's and open's non-ASCII
+// regular expressions stay out), so bin/wts reads it as Latin-1, a third of the time of decoding UTF-8.
+// Only @napi-rs/keyring stays in node_modules (its native binding is found next to its own files): it is
+// the one runtime dependency, and the build fails when what the output loads from node_modules differs
+// from package.json's dependencies.
+//
+// Also writes dist/build.json, { date }: the build's day (SOURCE_DATE_EPOCH when set), which
+// `wts --version` prints.
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const http2Stand_in = fileURLToPath(new URL('../src/api/undici-http2.ts', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-/** The packages kept out of the bundle (see above). */
-const EXTERNAL = ['@napi-rs/keyring', 'open', 'openid-client', '@inquirer/prompts', '@inquirer/core', 'chrono-node', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
+/** The packages loaded from node_modules at run time (see above). */
+const EXTERNAL = ['@napi-rs/keyring'];
+/**
+ * The packages bundled apart, by chunk: dist/chunks/NAME.cjs holds the packages listed under NAME. The
+ * prompts and @inquirer/core share one: the prompts are built on it, and so is the review's own prompt.
+ */
+const CHUNKS = {
+  open: ['open'],
+  'openid-client': ['openid-client'],
+  inquirer: ['@inquirer/prompts', '@inquirer/core'],
+  'chrono-node': ['chrono-node'],
+  mcp: ['@modelcontextprotocol/sdk'],
+};
+const CHUNKED = Object.values(CHUNKS).flat();
+/** The chunk that holds a package. */
+const chunkOf = (name) => Object.keys(CHUNKS).find((chunk) => CHUNKS[chunk].includes(name));
+
+/** The package a specifier names: `@scope/name` or `name`, without a subpath. */
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier);
 
 /**
  * Node built-in modules that a package requires when it loads but uses only in calls a run of wts rarely
@@ -48,35 +74,122 @@ module.exports = new Proxy({}, {
   },
 };
 
-const result = await build({
+/**
+ * The source loads a package synchronously on first use with `createRequire(import.meta.url)('NAME')`
+ * (an ES module has no `require`): in the bundle that becomes `require('NAME')`, which esbuild bundles
+ * and evaluates where it is called, so the package is in the bundle and still loads only when used.
+ */
+const lazyRequires = {
+  name: 'lazy-requires',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (!args.path.startsWith(join(root, 'src'))) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      return { loader: 'ts', contents: source.replace(/\bcreateRequire\(import\.meta\.url\)\((['"])/g, 'require($1') };
+    });
+  },
+};
+
+/**
+ * iconv-lite, as @inquirer/external-editor uses it (the prompts' editor prompt, which wts does not use,
+ * decodes the edited file in the encoding chardet guessed), is Node's TextDecoder, which knows the WHATWG encodings: the chunk is ~490 KB of code tables
+ * lighter. An encoding TextDecoder lacks (UTF-32) is reported missing, and the editor falls back to UTF-8.
+ */
+const iconvByTextDecoder = {
+  name: 'iconv-by-text-decoder',
+  setup(b) {
+    b.onResolve({ filter: /^iconv-lite$/ }, (args) => (args.importer.includes('/node_modules/@inquirer/external-editor/') ? { path: 'iconv-lite', namespace: 'text-decoder' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'text-decoder' }, () => ({
+      loader: 'js',
+      contents: `const encodingExists = (encoding) => { try { new TextDecoder(encoding); return true; } catch { return false; } };
+const decode = (bytes, encoding) => new TextDecoder(encoding).decode(bytes);
+module.exports = { encodingExists, decode };`,
+    }));
+  },
+};
+
+const common = {
   absWorkingDir: root,
-  entryPoints: ['src/cli.ts'],
-  outfile: 'dist/wts.cjs',
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: EXTERNAL,
-  // import.meta.url of any module in the bundle is the bundle's own URL: the files it names beside
-  // itself (../package.json) are found as from any module in dist/.
-  define: { 'import.meta.url': '__bundle_url' },
-  banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [lazyBuiltins],
   legalComments: 'none',
-  charset: 'ascii',
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
   metafile: true,
+};
+
+const date = new Date(process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now()).toISOString().slice(0, 10);
+mkdirSync(join(root, 'dist'), { recursive: true });
+writeFileSync(join(root, 'dist', 'build.json'), `${JSON.stringify({ date })}\n`);
+
+const result = await build({
+  ...common,
+  entryPoints: ['src/cli.ts'],
+  outfile: 'dist/wts.cjs',
+  external: [...EXTERNAL, ...CHUNKED.flatMap((name) => [name, `${name}/*`])],
+  // import.meta.url of any module in the bundle is the bundle's own URL: the files it names beside
+  // itself (../package.json) are found as from any module in dist/.
+  define: { 'import.meta.url': '__bundle_url' },
+  banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [lazyBuiltins, lazyRequires],
+  charset: 'ascii',
 });
 
-// import() of the packages kept out goes through `__import`, a parameter bin/wts passes (its own import()):
-// an import() compiled by node:vm needs a callback that Node 20 marks experimental, warns about, and loses
-// when the code comes from a code cache.
+// What the main bundle imports of the chunked packages, by chunk: each chunk exports the namespace of
+// every specifier the source imports from its packages (the MCP SDK is imported by four subpaths).
+const imported = new Map();
+for (const input of Object.values(result.metafile.inputs)) {
+  for (const { path, kind, external } of input.imports) {
+    if (!external || isBuiltin(path) || EXTERNAL.includes(packageOf(path))) continue;
+    if (kind !== 'dynamic-import') fail(`${path} is imported with ${kind}; a chunked package must be loaded with import() only`);
+    const chunk = chunkOf(packageOf(path));
+    if (!imported.has(chunk)) imported.set(chunk, new Set());
+    imported.get(chunk).add(path);
+  }
+}
+const unused = CHUNKED.filter((name) => ![...imported.values()].some((specifiers) => [...specifiers].some((s) => packageOf(s) === name)));
+if (unused.length > 0) fail(`CHUNKED names packages the source never imports: ${unused.join(', ')}`);
+
+// Chunks are minified whole (the main bundle keeps its identifiers): they are most of the package's size.
+const chunksDir = join(root, 'dist', 'chunks');
+rmSync(chunksDir, { recursive: true, force: true });
+const chunkResults = await Promise.all(
+  [...imported].map(([name, specifiers]) =>
+    build({
+      ...common,
+      minify: true,
+      stdin: {
+        contents: [...specifiers].map((s, i) => `import * as m${i} from ${JSON.stringify(s)};\nexport { m${i} as ${JSON.stringify(s)} };`).join('\n'),
+        resolveDir: root,
+        sourcefile: `chunk ${name}`,
+      },
+      outfile: join('dist', 'chunks', `${name}.cjs`),
+      external: EXTERNAL,
+      plugins: [iconvByTextDecoder],
+    }),
+  ),
+);
+
+// import() in the main bundle: of a chunked package, `__chunk(NAME, SPECIFIER)` (defined below), which
+// requires the chunk beside the bundle; of a package in node_modules, `__import(SPECIFIER)`, a parameter
+// bin/wts passes (its own import()): an import() compiled by node:vm needs a callback that Node 20 marks
+// experimental, warns about, and loses when the code comes from a code cache.
 const out = join(root, 'dist', 'wts.cjs');
 let bundle = readFileSync(out, 'latin1');
-const isExternal = (specifier) => EXTERNAL.some((e) => (e.endsWith('/*') ? specifier.startsWith(e.slice(0, -1)) : specifier === e));
-bundle = bundle.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => (isExternal(specifier) ? `__import(${JSON.stringify(specifier)})` : call));
+bundle = bundle.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => {
+  const name = packageOf(specifier);
+  if (EXTERNAL.includes(name)) return `__import(${JSON.stringify(specifier)})`;
+  const chunk = chunkOf(name);
+  if (chunk) return `__chunk(${JSON.stringify(chunk)},${JSON.stringify(specifier)})`;
+  return call;
+});
+bundle = bundle.replace(
+  /^.*\n/,
+  (banner) => `${banner}const __chunk=(name,specifier)=>Promise.resolve().then(()=>require(\`./chunks/\${name}.cjs\`)[specifier]);\n`,
+);
 const left = bundle.search(/\bimport\(/);
 if (left !== -1) fail(`dist/wts.cjs still has an import() bin/wts cannot serve: ${JSON.stringify(bundle.slice(left, left + 60))}`);
 
@@ -87,6 +200,18 @@ if (at !== -1) {
   fail(`dist/wts.cjs is not ASCII at byte ${at}: ${JSON.stringify(bundle.slice(at - 40, at + 10))}; inputs with non-ASCII text, comments included: ${inputs.join(', ')}`);
 }
 writeFileSync(out, bundle, 'latin1');
+
+// What the output loads from node_modules must be what an install brings: package.json's dependencies.
+const loaded = new Set();
+for (const { metafile } of [result, ...chunkResults]) {
+  for (const output of Object.values(metafile.outputs)) {
+    for (const { path, external } of output.imports) if (external && !isBuiltin(path) && !chunkOf(packageOf(path))) loaded.add(packageOf(path));
+  }
+}
+const declared = Object.keys(pkg.dependencies ?? {});
+if (declared.length !== loaded.size || declared.some((name) => !loaded.has(name))) {
+  fail(`the output loads from node_modules ${[...loaded].join(', ') || 'nothing'}, but package.json's dependencies are ${declared.join(', ') || 'none'}: make them the same`);
+}
 
 function fail(message) {
   console.error(`bundle: ${message}`);

@@ -5,7 +5,22 @@ import { CliError, ExitCode, exitCodeForStatus, type ExitCodeValue } from './err
 import type { IO } from './io.js';
 
 const require = createRequire(import.meta.url);
-const { version } = require('../package.json') as { version: string };
+
+/**
+ * What `wts --version` prints: `wts 0.2.0 (2026-11-22) node v20.20.2`, the date being the build's
+ * (dist/build.json, written by scripts/bundle.mjs; left out before a build). bin/wts prints the same line
+ * itself when --version is all there is, without loading this module.
+ */
+export function versionLine(): string {
+  const { version } = require('../package.json') as { version: string };
+  let date: string | undefined;
+  try {
+    date = (require('../dist/build.json') as { date?: string }).date;
+  } catch {
+    // not built
+  }
+  return `wts ${version}${date ? ` (${date})` : ''} node ${process.version}`;
+}
 
 type Register = (program: Command, deps: CliDeps) => void;
 
@@ -65,7 +80,7 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
   const registers = await Promise.all((argv ? groupsFor(argv.slice(2)) : GROUPS).map((g) => g.load()));
   const program = new Command('wts')
     .description('The Workspace Task Service from your terminal: tasks, approvals, agents and schedules.')
-    .version(version, '-V, --version', 'print the version')
+    .version(versionLine(), '-V, --version', 'print the version, the build\'s date and the Node version')
     .addOption(new Option('--profile <name>', 'use this profile (default: WTS_PROFILE, else "default")'))
     .addOption(new Option('--origin <url>', 'the service origin (default: WTS_ORIGIN, else the profile\'s)'))
     .option('--json', 'print JSON: the object for one result, an array for a list')
@@ -147,6 +162,11 @@ export async function main(argv: string[], deps: CliDeps = { env: process.env })
     });
   }
   try {
+    // `wts` alone: the help, on stdout, as a success (as gh and kubectl do).
+    if (argv.length <= 2) {
+      program.outputHelp();
+      return ExitCode.ok;
+    }
     await program.parseAsync(argv);
     return ExitCode.ok;
   } catch (err) {

@@ -48,7 +48,8 @@ export async function parseWhen(text: string, flag: string, nowMs: number): Prom
     const seconds = Number(short[1]) * { m: 60, h: 3600, d: 86400 }[unit];
     return new Date(nowMs + seconds * 1000).toISOString();
   }
-  const chrono = await import('chrono-node');
+  // English, the phrases wts documents: the package's index holds every locale, five times the size.
+  const chrono = await import('chrono-node/en');
   const results = chrono.parse(trimmed, new Date(nowMs), { forwardDate: !PAST.test(trimmed) });
   // The whole text must be one moment: "fri 17:00 or so" is not read as "fri 17:00".
   const [only] = results;

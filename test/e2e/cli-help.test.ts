@@ -1,9 +1,12 @@
 // Help for people: every command shows an example, and `wts help environment` lists what wts reads.
 import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { ENVIRONMENT_VARIABLES } from '../../src/commands/help.js';
 import { runWts } from '../helpers/cli.js';
+import { REPO, runWtsProcess } from '../helpers/wts-process.js';
 
 /** Every command under `command`, with the words that run it. */
 function walk(command: Command, path: string[] = []): { path: string[]; command: Command }[] {
@@ -28,6 +31,27 @@ describe('wts help environment', () => {
     expect(piped.stdout).toBe(ENVIRONMENT_VARIABLES.map((v) => `${v.name}\t${v.description}\n`).join(''));
     const json = await runWts(['help', 'environment', '--json'], {});
     expect(JSON.parse(json.stdout)).toEqual(ENVIRONMENT_VARIABLES);
+  });
+});
+
+describe('wts alone, wts --version', () => {
+  it('wts alone prints the help on stdout and exits 0', async () => {
+    const alone = await runWts([]);
+    expect(alone).toMatchObject({ code: 0, stderr: '' });
+    expect(alone.stdout).toBe((await runWts(['--help'])).stdout);
+    expect(alone.stdout).toMatch(/^Usage: wts \[options\] \[command\]\n/);
+  });
+
+  it('prints the version, the build date and the Node version, the same from bin/wts (which answers it alone) and the CLI', async () => {
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    const { date } = JSON.parse(readFileSync(join(REPO, 'dist', 'build.json'), 'utf8')) as { date: string };
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const line = `wts ${version} (${date}) node ${process.version}\n`;
+    expect(await runWtsProcess(['--version'])).toMatchObject({ code: 0, stdout: line, stderr: '' });
+    expect(await runWtsProcess(['-V'])).toMatchObject({ code: 0, stdout: line, stderr: '' });
+    // Not alone: bin/wts hands over to the bundle, where commander answers.
+    expect(await runWtsProcess(['--no-color', '--version'])).toMatchObject({ code: 0, stdout: line, stderr: '' });
+    expect(await runWts(['--version'])).toMatchObject({ code: 0, stdout: line, stderr: '' });
   });
 });
 

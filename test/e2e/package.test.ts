@@ -1,0 +1,176 @@
+// The path a user takes: the project, as a fresh clone has it, packed with `npm pack` (prepack builds),
+// the tarball installed globally into a fresh prefix with a fresh HOME, and the installed `wts` run: its
+// version, a sandbox in the background, a sign-in, a list. Also the package's bounds: what it holds, its
+// unpacked size and how many packages a global install pulls in.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_BROWSER, REPO } from '../helpers/wts-process.js';
+
+const MAX_UNPACKED_BYTES = 3_000_000;
+const MAX_PACKAGES = 30;
+
+const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string };
+const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+let dir: string;
+let prefix: string;
+let home: string;
+let installed: string;
+let packed: { filename: string; unpackedSize: number; files: { path: string }[] };
+let sandbox: ChildProcess | undefined;
+
+/** This process's environment without npm's run-script variables (npm test sets them), plus `env`. */
+function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && !k.startsWith('WTS_') && k !== 'BROWSER'));
+  return { ...base, ...env };
+}
+
+function run(command: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }) {
+  const r = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The installed `wts`, as a user with a fresh HOME runs it: the prefix's bin first on PATH. */
+function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { HOME: home, PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`, NO_COLOR: '1', LANG: 'C.UTF-8', ...extra };
+}
+const wts = (args: string[], extra: Record<string, string> = {}) => run(join(prefix, 'bin', 'wts'), args, { env: userEnv(extra) });
+
+/** Package directories under a node_modules tree (scoped ones included), nested ones too. */
+function packageDirs(nodeModules: string): string[] {
+  if (!existsSync(nodeModules)) return [];
+  const found: string[] = [];
+  for (const name of readdirSync(nodeModules)) {
+    if (name.startsWith('.')) continue;
+    const at = join(nodeModules, name);
+    if (name.startsWith('@')) {
+      for (const sub of readdirSync(at)) found.push(join(at, sub), ...packageDirs(join(at, sub, 'node_modules')));
+    } else if (existsSync(join(at, 'package.json'))) {
+      found.push(at, ...packageDirs(join(at, 'node_modules')));
+    }
+  }
+  return found;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wts-package-'));
+  home = join(dir, 'home');
+  prefix = join(dir, 'prefix');
+  mkdirSync(home);
+  // The npm cache the project was installed from, so the install needs the registry only for what it lacks.
+  const cache = run('npm', ['config', 'get', 'cache'], { env: cleanEnv({}) }).stdout.trim();
+
+  // A fresh clone: the files git has (tracked, or new and not ignored), no dist/; node_modules as npm ci
+  // left it.
+  const clone = join(dir, 'clone');
+  const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, env: cleanEnv({}) });
+  expect(files.code, files.stderr).toBe(0);
+  for (const file of files.stdout.split('\0').filter(Boolean)) {
+    if (file.startsWith('dist/') || !existsSync(join(REPO, file))) continue;
+    mkdirSync(dirname(join(clone, file)), { recursive: true });
+    cpSync(join(REPO, file), join(clone, file));
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(clone, 'node_modules'));
+
+  const npmEnv = cleanEnv({ HOME: home, npm_config_cache: cache, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
+  const pack = run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: clone, env: npmEnv });
+  expect(pack.code, pack.stderr).toBe(0);
+  packed = (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as (typeof packed)[])[0]!;
+
+  const install = run('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', join(dir, packed.filename)], { env: npmEnv });
+  expect(install.code, install.stderr).toBe(0);
+  installed = join(prefix, 'lib', 'node_modules', pkg.name);
+}, 300_000);
+
+afterAll(async () => {
+  if (sandbox && sandbox.exitCode === null) {
+    const exited = new Promise((resolve) => sandbox!.once('exit', resolve));
+    sandbox.kill();
+    await exited;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the package', () => {
+  it(`holds only what runs, unpacks to at most ${MAX_UNPACKED_BYTES} bytes, and installs at most ${MAX_PACKAGES} packages`, () => {
+    const paths = packed.files.map((f) => f.path).sort();
+    const allowed = /^(bin\/(wts|package\.json)|dist\/(wts\.cjs|build\.json|chunks\/[\w-]+\.cjs)|completions\/(wts\.bash|_wts|wts\.fish)|man\/wts(-[a-z]+)?\.1|README\.md|LICENSE|package\.json)$/;
+    expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
+    for (const needed of ['bin/wts', 'dist/wts.cjs', 'dist/build.json', 'LICENSE', 'README.md', 'man/wts.1', 'completions/wts.bash']) expect(paths).toContain(needed);
+    expect(paths.some((p) => p.startsWith('dist/chunks/'))).toBe(true);
+
+    const packages = packageDirs(join(prefix, 'lib', 'node_modules'));
+    console.log(`package: ${packed.filename}, ${paths.length} files, unpacked ${packed.unpackedSize} bytes; a global install holds ${packages.length} packages: ${packages.map((p) => p.slice(join(prefix, 'lib', 'node_modules').length + 1)).join(', ')}`);
+    expect(packed.unpackedSize).toBeLessThanOrEqual(MAX_UNPACKED_BYTES);
+    expect(packages.length).toBeLessThanOrEqual(MAX_PACKAGES);
+    // npm links the man pages into the prefix.
+    expect(existsSync(join(prefix, 'share', 'man', 'man1', 'wts.1'))).toBe(true);
+    expect(existsSync(join(prefix, 'share', 'man', 'man1', 'wts-task.1'))).toBe(true);
+  });
+
+  it('loads every chunk the bundle asks for, and the keychain package, from the installed files', () => {
+    const bundle = readFileSync(join(installed, 'dist', 'wts.cjs'), 'latin1');
+    const asked = [...bundle.matchAll(/__chunk\("([\w-]+)","([^"]+)"\)/g)].map(([, chunk, specifier]) => ({ chunk: chunk!, specifier: specifier! }));
+    expect(new Set(asked.map((a) => a.chunk)).size).toBe(readdirSync(join(installed, 'dist', 'chunks')).length);
+    const script = `
+      const asked = ${JSON.stringify(asked)};
+      for (const { chunk, specifier } of asked) {
+        const exports = require(${JSON.stringify(join(installed, 'dist', 'chunks'))} + '/' + chunk + '.cjs')[specifier];
+        if (!exports || Object.keys(exports).length === 0) throw new Error(chunk + ' has nothing for ' + specifier);
+      }
+      import(require.resolve('@napi-rs/keyring', { paths: [${JSON.stringify(installed)}] })).then((m) => {
+        if (typeof m.AsyncEntry !== 'function') throw new Error('no AsyncEntry in @napi-rs/keyring');
+        console.log(asked.length + ' imports served');
+      });`;
+    const r = run(process.execPath, ['-e', script], { env: userEnv() });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(`${asked.length} imports served\n`);
+  });
+});
+
+describe('the installed wts', () => {
+  it('prints its version, the build date and the Node version; alone, the help', () => {
+    const version = wts(['--version']);
+    expect(version).toMatchObject({ code: 0, stderr: '' });
+    expect(version.stdout).toMatch(new RegExp(`^wts ${pkg.version.replace(/\./g, '\\.')} \\(\\d{4}-\\d{2}-\\d{2}\\) node ${process.version}\\n$`));
+    const alone = wts([]);
+    expect(alone).toMatchObject({ code: 0, stderr: '' });
+    expect(alone.stdout).toMatch(/^Usage: wts \[options\] \[command\]/);
+  });
+
+  it('runs a sandbox, signs in to it with a browser, and lists workspaces', async () => {
+    sandbox = spawn(join(prefix, 'bin', 'wts'), ['sandbox', '--auto-approve', 'ada'], { env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    sandbox.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    const origin = await new Promise<string>((resolve, reject) => {
+      sandbox!.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /^wts sandbox listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      sandbox!.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${err}`)));
+    });
+
+    const record = join(dir, 'browser.json');
+    const login = wts(['login', '--origin', origin, '--store', 'file'], { BROWSER: `${q(process.execPath)} ${q(FAKE_BROWSER)} --record ${q(record)}` });
+    expect(login.stderr).not.toMatch(/^wts: /m);
+    expect(login.code).toBe(0);
+    const credentials = join(home, '.config', 'wts', 'credentials.json');
+    expect(statSync(credentials).mode & 0o777).toBe(0o600);
+
+    const list = wts(['workspace', 'list'], { WTS_ORIGIN: origin });
+    expect(list).toMatchObject({ code: 0, stderr: '' });
+    expect(list.stdout).toMatch(/^ws_support\tCustomer Support/m);
+
+    // A friendly date: the date-phrase chunk, from the installed package.
+    const due = wts(['task', 'edit', 'task_s001', '--due', 'tomorrow 17:00', '--json'], { WTS_ORIGIN: origin });
+    expect(due.stderr).toBe('');
+    expect(due.code).toBe(0);
+    expect(JSON.parse(due.stdout)).toMatchObject({ id: 'task_s001', dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00(\.000)?Z$/) });
+  }, 60_000);
+});
