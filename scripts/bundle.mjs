@@ -75,25 +75,10 @@ module.exports = new Proxy({}, {
 };
 
 /**
- * The source loads a package synchronously on first use with `createRequire(import.meta.url)('NAME')`
- * (an ES module has no `require`): in the bundle that becomes `require('NAME')`, which esbuild bundles
- * and evaluates where it is called, so the package is in the bundle and still loads only when used.
- */
-const lazyRequires = {
-  name: 'lazy-requires',
-  setup(b) {
-    b.onLoad({ filter: /\.ts$/ }, (args) => {
-      if (!args.path.startsWith(join(root, 'src'))) return undefined;
-      const source = readFileSync(args.path, 'utf8');
-      return { loader: 'ts', contents: source.replace(/\bcreateRequire\(import\.meta\.url\)\((['"])/g, 'require($1') };
-    });
-  },
-};
-
-/**
  * iconv-lite, as @inquirer/external-editor uses it (the prompts' editor prompt, which wts does not use,
- * decodes the edited file in the encoding chardet guessed), is Node's TextDecoder, which knows the WHATWG encodings: the chunk is ~490 KB of code tables
- * lighter. An encoding TextDecoder lacks (UTF-32) is reported missing, and the editor falls back to UTF-8.
+ * decodes the edited file in the encoding chardet guessed), is Node's TextDecoder, which knows the
+ * WHATWG encodings: the chunk is ~490 KB of code tables lighter. An encoding TextDecoder lacks (UTF-32)
+ * is reported missing, and the editor falls back to UTF-8.
  */
 const iconvByTextDecoder = {
   name: 'iconv-by-text-decoder',
@@ -134,7 +119,7 @@ const result = await build({
   // itself (../package.json) are found as from any module in dist/.
   define: { 'import.meta.url': '__bundle_url' },
   banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [lazyBuiltins, lazyRequires],
+  plugins: [lazyBuiltins],
   charset: 'ascii',
 });
 
@@ -190,6 +175,9 @@ bundle = bundle.replace(
   /^.*\n/,
   (banner) => `${banner}const __chunk=(name,specifier)=>Promise.resolve().then(()=>require(\`./chunks/\${name}.cjs\`)[specifier]);\n`,
 );
+// A package required through createRequire at run time is not in the bundle, nor in an install.
+const required = /createRequire\)\(__bundle_url\)\("(?!node:)([^"]+)"\)/.exec(bundle);
+if (required) fail(`the source loads ${required[1]} with createRequire(import.meta.url), which the bundle cannot hold: use import()`);
 const left = bundle.search(/\bimport\(/);
 if (left !== -1) fail(`dist/wts.cjs still has an import() bin/wts cannot serve: ${JSON.stringify(bundle.slice(left, left + 60))}`);
 
