@@ -18,7 +18,7 @@ export function registerAgent(program: Command, deps: CliDeps): void {
       const columns: Column<Agent>[] = [
         { header: 'ID', value: (a) => a.id },
         { header: 'Name', value: (a) => a.name, flex: true },
-        { header: 'Workspace', value: (a) => a.workspaceId },
+        { header: 'Workspace', value: (a) => a.workspaceId, priority: 1 },
       ];
       await printItems(ctx, api.items('list_agents', { path: {} }) as AsyncIterable<Agent>, columns, { empty: 'No agents.' });
     },

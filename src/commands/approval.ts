@@ -57,10 +57,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       const api = await ctx.api();
       const columns: Column<PendingAction>[] = [
         { header: 'ID', value: (a) => a.id },
-        { header: 'Kind', value: (a) => a.kind },
+        { header: 'Kind', value: (a) => a.kind, priority: 1 },
         { header: 'State', value: (a) => stateText(ctx.chalk, a.state) },
         { header: 'Summary', value: (a) => a.summary, flex: true },
-        { header: 'Created', value: (a, mode) => (mode === 'human' ? relativeTime(a.createdAt, ctx.now()) : a.createdAt) },
+        { header: 'Created', value: (a, mode) => (mode === 'human' ? relativeTime(a.createdAt, ctx.now()) : a.createdAt), priority: 2 },
       ];
       const items = api.items('list_pending_actions', { path: { taskId: args[0] as string } }) as AsyncIterable<PendingAction>;
       await printItems(ctx, items, columns, { empty: 'Nothing is waiting for a decision on this task.' });

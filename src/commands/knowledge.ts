@@ -28,9 +28,9 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
       const api = await ctx.api();
       const columns: Column<Source>[] = [
         { header: 'ID', value: (s) => s.id },
-        { header: 'Name', value: (s) => s.name },
-        { header: 'Source', value: where },
-        { header: 'Note', value: (s) => s.note, flex: true },
+        { header: 'Name', value: (s) => s.name, flex: true, min: 12 },
+        { header: 'Source', value: where, flex: true, min: 12, priority: 2 },
+        { header: 'Note', value: (s) => s.note, flex: true, priority: 1 },
       ];
       await printItems(ctx, api.items('list_knowledge_sources', { path: {} }) as AsyncIterable<Source>, columns, { empty: 'No knowledge sources.' });
     },

@@ -109,15 +109,15 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     async run({ ctx }) {
       const api = await ctx.api();
       const id: Column<Schedule> = { header: 'ID', value: (s) => s.id };
-      const title: Column<Schedule> = { header: 'Title', value: (s) => s.title, flex: true };
-      const timezone: Column<Schedule> = { header: 'Timezone', value: (s) => s.timezone };
+      const title: Column<Schedule> = { header: 'Title', value: (s) => s.title, flex: true, min: 16 };
+      const timezone: Column<Schedule> = { header: 'Timezone', value: (s) => s.timezone, flex: true, min: 8, priority: 1 };
       const state: Column<Schedule> = { header: 'State', value: (s) => stateText(ctx.chalk, s.state) };
-      const next: Column<Schedule> = { header: 'Next run', value: (s, mode) => nextRun(ctx, s, mode) };
-      const last: Column<Schedule> = { header: 'Last run', value: (s, mode) => lastRun(ctx, s, mode) };
+      const next: Column<Schedule> = { header: 'Next run', value: (s, mode) => nextRun(ctx, s, mode), priority: 4 };
+      const last: Column<Schedule> = { header: 'Last run', value: (s, mode) => lastRun(ctx, s, mode), priority: 2 };
       // People read the schedule as a sentence; piped, the columns stay the ones scripts already cut (the cron).
       const columns: Column<Schedule>[] = ctx.io.isStdoutTTY
-        ? [id, title, { header: 'Schedule', value: (s) => cronSentence(s.cron) }, timezone, state, next, last]
-        : [id, title, { header: 'Cron', value: (s) => s.cron }, timezone, state, next, last];
+        ? [id, title, { header: 'Schedule', value: (s) => cronSentence(s.cron), flex: true, min: 12, priority: 3 }, timezone, state, next, last]
+        : [id, title, { header: 'Cron', value: (s) => s.cron, priority: 3 }, timezone, state, next, last];
       await printItems(ctx, api.items('list_scheduled_tasks', { path: {} }) as AsyncIterable<Schedule>, columns, { empty: 'No scheduled tasks.' });
     },
   });
@@ -148,7 +148,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       const columns: Column<Run>[] = [
         { header: 'ID', value: (r) => r.id },
         { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
-        { header: 'Task', value: (r) => r.taskId },
+        { header: 'Task', value: (r) => r.taskId, priority: 1 },
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
         { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
       ];
@@ -304,7 +304,7 @@ function registerExplain(group: Command, deps: CliDeps): void {
       const headers = [sameZone ? `${timezone} (local)` : timezone, ...(sameZone ? [] : [`Local (${localZone})`]), 'When', ...(notes ? ['Note'] : [])];
       const rows = explained.nextRuns.map((r) => [r.inZone, ...(sameZone ? [] : [r.local]), relativeTime(r.at, ctx.now()), ...(notes ? [r.note ? styled(r.note, (t) => ctx.chalk.yellow(t)) : ''] : [])]);
       ctx.io.stdout.write(`\n${ctx.chalk.bold(`Next ${count === 1 ? 'run' : `${count} runs`}:`)}\n`);
-      ctx.io.stdout.write(renderTable(ctx.chalk, ctx.io.columns, headers, rows, headers.map((h) => h === 'Note')));
+      ctx.io.stdout.write(renderTable(ctx.chalk, ctx.io.columns, headers.map((header) => ({ header, flex: header === 'Note' })), rows));
     },
   });
 }

@@ -44,11 +44,11 @@ function taskColumns(ctx: CommandContext): Column<Task>[] {
   const list = (values: string[], mode: Mode) => values.join(mode === 'human' ? ', ' : ',');
   return [
     { header: 'ID', value: (t) => t.id },
-    { header: 'Title', value: (t) => t.title, flex: true },
+    { header: 'Title', value: (t) => t.title, flex: true, min: 16 },
     { header: 'Status', value: (t) => stateText(ctx.chalk, t.status) },
     // People read names; scripts get ids.
-    { header: 'Assignees', value: (t, mode) => list(t.assignees.map((a) => (mode === 'human' ? a.name : a.id)), mode) },
-    { header: 'Tags', value: (t, mode) => list(t.tags, mode) },
+    { header: 'Assignees', value: (t, mode) => list(t.assignees.map((a) => (mode === 'human' ? a.name : a.id)), mode), flex: true, min: 9, priority: 2 },
+    { header: 'Tags', value: (t, mode) => list(t.tags, mode), flex: true, min: 8, priority: 1 },
     {
       header: 'Due',
       value: (t, mode) => {
@@ -68,9 +68,9 @@ const printMessages = (ctx: CommandContext) => async (items: Iterable<Message> |
     const columns: Column<Message>[] = [
       { header: 'ID', value: (m) => m.id },
       { header: 'Kind', value: (m) => m.author.kind },
-      { header: 'Author', value: (m) => m.author.name },
+      { header: 'Author', value: (m) => m.author.name, flex: true },
       { header: 'Time', value: (m) => m.createdAt },
-      { header: 'Text', value: (m) => m.content },
+      { header: 'Text', value: (m) => m.content, flex: true },
     ];
     return printItems(ctx, items, columns);
   }
@@ -256,8 +256,8 @@ export function registerTask(program: Command, deps: CliDeps): void {
       const api = await ctx.api();
       const columns: Column<Event>[] = [
         { header: 'Time', value: (e, mode) => (mode === 'human' ? relativeTime(e.createdAt, ctx.now()) : e.createdAt) },
-        { header: 'Actor', value: (e) => e.actor.name },
-        { header: 'Kind', value: (e) => styled(e.kind, (k) => ctx.chalk.dim(k)) },
+        { header: 'Actor', value: (e) => e.actor.name, flex: true, min: 8, priority: 2 },
+        { header: 'Kind', value: (e) => styled(e.kind, (k) => ctx.chalk.dim(k)), priority: 1 },
         { header: 'Summary', value: (e) => e.summary, flex: true },
       ];
       const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
@@ -480,7 +480,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
       const columns: Column<Run>[] = [
         { header: 'ID', value: (r) => r.id },
         { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
-        { header: 'Agent', value: (r) => r.agentId },
+        { header: 'Agent', value: (r) => r.agentId, priority: 1 },
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
         { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
       ];

@@ -25,7 +25,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       const columns: Column<Workspace>[] = [
         { header: 'ID', value: (w) => w.id },
         { header: 'Name', value: (w) => w.name, flex: true },
-        { header: 'Folder', value: (w) => w.folderId ?? '' },
+        { header: 'Folder', value: (w) => w.folderId ?? '', priority: 1 },
       ];
       await printItems(ctx, api.items('list_workspaces', { path: {} }) as AsyncIterable<Workspace>, columns, { empty: 'No workspaces.' });
     },
@@ -42,7 +42,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       const columns: Column<Member>[] = [
         { header: 'ID', value: (m) => m.id },
         { header: 'Name', value: (m) => m.name, flex: true },
-        { header: 'Email', value: (m) => m.email },
+        { header: 'Email', value: (m) => m.email, flex: true, min: 12, priority: 1 },
       ];
       await printItems(ctx, api.items('list_workspace_members', { path: { workspaceId: args[0] as string } }) as AsyncIterable<Member>, columns);
     },
@@ -59,7 +59,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       const columns: Column<Status>[] = [
         { header: 'Key', value: (s) => stateText(ctx.chalk, s.key) },
         { header: 'Name', value: (s) => s.name, flex: true },
-        { header: 'Position', value: (s) => String(s.position) },
+        { header: 'Position', value: (s) => String(s.position), priority: 1 },
       ];
       await printItems(ctx, api.items('list_workspace_statuses', { path: { workspaceId: args[0] as string } }) as AsyncIterable<Status>, columns);
     },

@@ -1,5 +1,5 @@
 // A workspace's board for a terminal: its columns side by side, each headed by its name and count, task
-// titles cut to the column's width, and "+N more" under a column longer than the rows shown. When the
+// each card's id and its title cut to the column's width (overdue ones marked `!`, also in red), and "+N more" under a column longer than the rows shown. When the
 // terminal is too narrow for every column at a readable width, the columns continue in a second band.
 // Names and titles are sanitized before they are cut and padded (by display width), so a cut never lands
 // inside an escape sequence and a wide character counts as two columns.
@@ -21,7 +21,7 @@ export interface BoardLayout {
   width: number;
   /** Tasks shown per column before "+N more". */
   rows: number;
-  /** Whether a task is past its due date (shown in red). */
+  /** Whether a task is past its due date (marked `!` and shown in red). */
   overdue: (task: Task) => boolean;
 }
 
@@ -39,7 +39,9 @@ export function renderBoard(chalk: ChalkInstance, columns: BoardColumn[], layout
     const cells = band.map((column) => {
       const lines = [terminalText(styled(`${column.name} (${column.tasks.length})`, (t) => chalk.bold(t)), width), chalk.dim('─'.repeat(width))];
       for (const task of column.tasks.slice(0, layout.rows)) {
-        lines.push(terminalText(layout.overdue(task) ? styled(task.title, (t) => chalk.red(t)) : task.title, width));
+        // The id first, so every card can be acted on (`wts task view ID`); the title gets what is left.
+        const title = layout.overdue(task) ? styled(`! ${task.title}`, (t) => chalk.red(t)) : task.title;
+        lines.push(terminalText([styled(task.id, (t) => chalk.dim(t)), ' ', title], width));
       }
       const more = column.tasks.length - layout.rows;
       if (more > 0) lines.push(terminalText(styled(`+${more} more`, (t) => chalk.dim(t)), width));

@@ -73,9 +73,19 @@ export interface Column<T> {
   header: string;
   /** The cell: `human` on a TTY (relative times, colors with `styled`), `plain` when piped (ISO times). Printed sanitized. */
   value: (item: T, mode: Mode) => Text;
-  /** This column gives up width first when the table is wider than the terminal. */
+  /** This column gives up width first when the table is wider than the terminal (down to `min`). */
   flex?: boolean;
+  /** The narrowest a flexible column is cut to before columns are dropped (default 10 columns). */
+  min?: number;
+  /**
+   * A column that may be left out when the table cannot fit the terminal otherwise: the lowest priority
+   * goes first. Without one, the column is always shown (ids, titles).
+   */
+  priority?: number;
 }
+
+/** How a table column fits the terminal: see Column. */
+export type ColumnFit = Pick<Column<unknown>, 'header' | 'flex' | 'min' | 'priority'>;
 
 export interface OutputTarget {
   io: IO;
@@ -119,7 +129,7 @@ export async function printItems<T>(
     if (options.empty) io.stderr.write(`${options.empty}\n`);
     return 0;
   }
-  write(io, renderTable(out.chalk, io.columns, columns.map((c) => c.header), rows, columns.map((c) => Boolean(c.flex))));
+  write(io, renderTable(out.chalk, io.columns, columns, rows));
   return count;
 }
 
@@ -130,20 +140,77 @@ async function* tap<T>(items: Iterable<T> | AsyncIterable<T>, see: (item: T) => 
   }
 }
 
-/** A borderless table, as gh prints them: cells sanitized, flexible columns shrunk to fit `width`, cut and padded by display width. */
-export function renderTable(chalk: ChalkInstance, width: number, headers: string[], rows: Text[][], flex: boolean[]): string {
-  const gap = ' '.repeat(2);
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => displayWidth(terminalText(plainText(r[i] ?? ''))))));
-  let excess = widths.reduce((a, b) => a + b, 0) + gap.length * (headers.length - 1) - width;
-  for (let i = 0; i < widths.length && excess > 0; i++) {
-    if (!flex[i]) continue;
-    const give = Math.min(excess, widths[i]! - Math.min(widths[i]!, 12));
-    widths[i]! -= give;
-    excess -= give;
+const GAP = 2;
+const FLEX_MIN = 10;
+
+/**
+ * The width of each column so the table fits `width` terminal columns, 0 for a column left out. In
+ * order, until it fits: every flexible column shrinks toward its minimum, in proportion to what it can
+ * give; the lowest-priority optional column is left out (and the others get their width back); then
+ * flexible columns shrink below their minimum, then the others, last column first.
+ */
+export function fitColumns(natural: number[], fits: readonly Omit<ColumnFit, 'header'>[], width: number): number[] {
+  const shown = natural.map(() => true);
+  for (;;) {
+    const widths = natural.map((w, i) => (shown[i] ? w : 0));
+    const count = shown.filter(Boolean).length;
+    let excess = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, count - 1) - width;
+    if (excess <= 0) return widths;
+    excess = shrink(widths, excess, (i) => (shown[i] && fits[i]?.flex ? Math.min(widths[i]!, fits[i]?.min ?? FLEX_MIN) : widths[i]!));
+    if (excess <= 0) return widths;
+    let drop = -1;
+    fits.forEach((f, i) => {
+      if (shown[i] && f.priority !== undefined && (drop < 0 || f.priority < fits[drop]!.priority!)) drop = i;
+    });
+    if (drop >= 0) {
+      shown[drop] = false;
+      continue;
+    }
+    excess = shrink(widths, excess, (i) => (fits[i]?.flex ? Math.min(widths[i]!, 1) : widths[i]!));
+    for (let i = widths.length - 1; i >= 0 && excess > 0; i--) {
+      const give = Math.min(excess, widths[i]! - 1);
+      if (give > 0) {
+        widths[i]! -= give;
+        excess -= give;
+      }
+    }
+    return widths;
   }
-  const line = (cells: string[]) => cells.map((cell, i) => padToWidth(cell, widths[i]!)).join(gap).trimEnd();
-  const lines = [line(headers.map((h, i) => chalk.bold(truncateToWidth(h.toUpperCase(), widths[i]!))))];
-  for (const row of rows) lines.push(line(row.map((cell, i) => terminalText(cell, widths[i]!))));
+}
+
+/** Takes up to `excess` columns from `widths`, each down to `floor(i)`, in proportion to what each can give; returns what is left to take. */
+function shrink(widths: number[], excess: number, floor: (i: number) => number): number {
+  const spare = widths.map((w, i) => Math.max(0, w - floor(i)));
+  const total = spare.reduce((a, b) => a + b, 0);
+  if (total === 0) return excess;
+  const take = Math.min(excess, total);
+  let taken = 0;
+  spare.forEach((s, i) => {
+    const give = Math.floor((s * take) / total);
+    widths[i]! -= give;
+    taken += give;
+  });
+  // What rounding left: one column at a time from the columns with the most to spare.
+  for (let i = 0; taken < take; i = (i + 1) % widths.length) {
+    if (widths[i]! > floor(i)) {
+      widths[i]! -= 1;
+      taken++;
+    }
+  }
+  return excess - take;
+}
+
+/**
+ * A borderless table, as gh prints them: cells sanitized, cut and padded by display width, every line at
+ * most `width` columns wide (flexible columns shrink, optional ones are left out: see fitColumns).
+ */
+export function renderTable(chalk: ChalkInstance, width: number, columns: readonly ColumnFit[], rows: Text[][]): string {
+  const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(terminalText(plainText(r[i] ?? ''))))));
+  const widths = fitColumns(natural, columns, Math.max(1, width));
+  const shown = widths.map((w, i) => (w > 0 ? i : -1)).filter((i) => i >= 0);
+  const line = (cells: string[]) => shown.map((i) => padToWidth(cells[i]!, widths[i]!)).join(' '.repeat(GAP)).trimEnd();
+  const lines = [line(columns.map((c, i) => chalk.bold(truncateToWidth(c.header.toUpperCase(), widths[i]!))))];
+  for (const row of rows) lines.push(line(columns.map((_, i) => terminalText(row[i] ?? '', widths[i]!))));
   return `${lines.join('\n')}\n`;
 }
 

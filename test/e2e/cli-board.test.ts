@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('wts task board on a terminal', () => {
-  it('puts the columns side by side in board order, with their counts, titles cut to fit, and "+N more"', async () => {
+  it('puts the columns side by side in board order, with their counts, each card\'s id and title cut to fit, and "+N more"', async () => {
     const columns = board();
     expect(columns.length).toBe(4);
     expect(columns.some((c) => c.tasks.length > 10)).toBe(true);
@@ -45,7 +45,7 @@ describe('wts task board on a terminal', () => {
     const cell = (line: string, i: number) => [...line].slice(i * (width + 2), i * (width + 2) + width).join('').trimEnd();
     for (const [i, column] of columns.entries()) {
       const shown = lines.slice(2).map((l) => cell(l, i)).filter(Boolean);
-      const titles = column.tasks.slice(0, 10).map((t) => ([...t.title].length > width ? `${[...t.title].slice(0, width - 1).join('')}…` : t.title));
+      const titles = column.tasks.slice(0, 10).map((t) => `${t.id} ${t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < Date.now() ? '! ' : ''}${t.title}`).map((c) => ([...c].length > width ? `${[...c].slice(0, width - 1).join('')}…` : c));
       expect(shown.slice(0, titles.length)).toEqual(titles);
       if (column.tasks.length > 10) expect(shown[10]).toBe(`+${column.tasks.length - 10} more`);
       else expect(shown).toHaveLength(column.tasks.length);
@@ -74,12 +74,12 @@ describe('wts task board on a terminal', () => {
     expect(lines).toContain('');
   });
 
-  it('shows overdue tasks in red when colors are on', async () => {
+  it('marks overdue tasks with ! (also without colors) and shows them in red when colors are on', async () => {
     const r = await runWts(['task', 'board', 'ws_support', '--rows', '50'], { env: { ...env, FORCE_COLOR: '1' }, tty: true, columns: 400 });
     const overdue = board().flatMap((c) => c.tasks).find((t) => t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < Date.now())!;
     expect(overdue).toBeDefined();
-    expect(r.stdout).toContain(`\x1b[31m${overdue.title}\x1b[39m`);
-    expect(stripAnsi(r.stdout)).toContain(overdue.title);
+    expect(r.stdout).toContain(`\x1b[31m! ${overdue.title}\x1b[39m`);
+    expect(stripAnsi(r.stdout)).toContain(`${overdue.id} ! ${overdue.title}`);
   });
 });
 

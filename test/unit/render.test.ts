@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { renderBoard } from '../../src/output/board.js';
-import { pipeText, printDone, printObject, renderTable, styled, terminalText, terminalView, type OutputTarget } from '../../src/output/print.js';
+import { fitColumns, pipeText, printDone, printObject, renderTable, styled, terminalText, terminalView, type OutputTarget } from '../../src/output/print.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../../src/output/width.js';
 import type { IO } from '../../src/io.js';
 
@@ -69,12 +69,50 @@ describe('tables and views', () => {
       ['t_1', styled('todo', (t) => chalk.cyan(t)), HOSTILE],
       ['t_2', 'done', '返金の依頼 🎉 over a long title that must be cut'],
     ];
-    const out = renderTable(chalk, 40, ['ID', 'Status', 'Title'], rows, [false, false, true]);
+    const out = renderTable(chalk, 40, [{ header: 'ID' }, { header: 'Status' }, { header: 'Title', flex: true }], rows);
     expect(onlySgr(out)).toBe(true);
     expect(out).toContain(chalk.cyan('todo'));
     const lines = out.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  it('fitting: every flexible column shrinks, then the lowest-priority column is left out, never past the width', () => {
+    const fits = [{}, { flex: true, min: 16 }, {}, { flex: true, min: 9, priority: 2 }, { flex: true, min: 8, priority: 1 }, {}];
+    const natural = [9, 60, 11, 20, 18, 10];
+    const sum = (w: number[]) => w.reduce((a, b) => a + b, 0) + 2 * (w.filter((x) => x > 0).length - 1);
+    // 120: everything shown, both flexible columns gave some width
+    const wide = fitColumns(natural, fits, 120);
+    expect(sum(wide)).toBeLessThanOrEqual(120);
+    expect(wide.every((w) => w > 0)).toBe(true);
+    expect(wide[1]).toBeLessThan(60);
+    expect(wide[3]! < 20 || wide[4]! < 18).toBe(true);
+    // 70: tags (priority 1) left out before the title is cut below its minimum
+    const mid = fitColumns(natural, fits, 70);
+    expect(sum(mid)).toBeLessThanOrEqual(70);
+    expect(mid[4]).toBe(0);
+    expect(mid[3]).toBeGreaterThan(0);
+    expect(mid[1]).toBeGreaterThanOrEqual(16);
+    // 60: assignees left out too
+    const narrow = fitColumns(natural, fits, 60);
+    expect(sum(narrow)).toBeLessThanOrEqual(60);
+    expect([narrow[3], narrow[4]]).toEqual([0, 0]);
+    expect(narrow[1]).toBeGreaterThanOrEqual(16);
+    // 30: nothing left to drop, columns cut until it fits
+    expect(sum(fitColumns(natural, fits, 30))).toBeLessThanOrEqual(30);
+  });
+
+  it('a table with wide characters and emoji never exceeds 60, 80 or 120 columns', () => {
+    const columns = [{ header: 'ID' }, { header: 'Title', flex: true, min: 16 }, { header: 'Tags', flex: true, priority: 1 }, { header: 'Due' }];
+    const rows = [
+      ['task_s021', '請求書の二重請求について顧客から問い合わせがありました 🎉🎉', 'billing, 緊急, vip', 'in 2 days'],
+      ['task_s022', 'e\u0301e\u0301 combining marks and 👩‍💻 a long english title here', 'x', 'yesterday'],
+    ];
+    for (const width of [60, 80, 120]) {
+      const out = renderTable(chalk, width, columns, rows);
+      for (const line of out.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      expect(out).toContain('task_s021');
+    }
   });
 
   function target(tty: boolean): { out: OutputTarget; text: () => string } {
