@@ -20,6 +20,7 @@ _wts_sub() {
     '|handbook'|'|handbooks') _wts_w=handbook ;;
     '|knowledge') _wts_w=knowledge ;;
     '|schedule'|'|schedules') _wts_w=schedule ;;
+    '|config') _wts_w=config ;;
     '|api') _wts_w=api ;;
     '|sandbox') _wts_w=sandbox ;;
     '|completion') _wts_w=completion ;;
@@ -89,6 +90,10 @@ _wts_sub() {
     'schedule|check') _wts_w=check ;;
     'schedule|diff') _wts_w=diff ;;
     'schedule|apply') _wts_w=apply ;;
+    'config|get') _wts_w=get ;;
+    'config|set') _wts_w=set ;;
+    'config|unset') _wts_w=unset ;;
+    'config|list') _wts_w=list ;;
     'help|environment') _wts_w=environment ;;
     *) return 1 ;;
   esac
@@ -116,6 +121,12 @@ _wts_value() {
     'task edit|--title') _wts_v='-' ;;
     'task edit|--status') _wts_v='@status' ;;
     'task edit|--due') _wts_v='-' ;;
+    'task assign|--add') _wts_v='-' ;;
+    'task assign|--remove') _wts_v='-' ;;
+    'task assign|--set') _wts_v='-' ;;
+    'task tag|--add') _wts_v='-' ;;
+    'task tag|--remove') _wts_v='-' ;;
+    'task tag|--set') _wts_v='-' ;;
     'task note|--file') _wts_v='<' ;;
     'task create|--agent') _wts_v='@agent' ;;
     'task create|--description') _wts_v='-' ;;
@@ -182,7 +193,7 @@ _wts_value() {
 _wts_spec() {
   _wts_subs=() _wts_flags=() _wts_args=()
   case $1 in
-    '') _wts_subs=(login logout auth workspace task agent run approval inbox reminder instructions handbook knowledge schedule api sandbox completion help) _wts_flags=(--version --profile --origin --json --no-color --debug --help) ;;
+    '') _wts_subs=(login logout auth workspace task agent run approval inbox reminder instructions handbook knowledge schedule config api sandbox completion help) _wts_flags=(--version --profile --origin --json --no-color --debug --help) ;;
     'login') _wts_flags=(--scopes --no-browser --port --client-id --client-key --client-auth --store --profile --origin --json --no-color --debug --help) ;;
     'logout') _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
     'auth') _wts_subs=(status token refresh) _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
@@ -206,8 +217,8 @@ _wts_spec() {
     'task conversation') _wts_flags=(--limit --all --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
     'task edit') _wts_flags=(--title --status --due --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
     'task complete') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
-    'task assign') _wts_flags=(--clear --profile --origin --json --no-color --debug --help) _wts_args=('@task' '*@user') ;;
-    'task tag') _wts_flags=(--clear --profile --origin --json --no-color --debug --help) _wts_args=('@task' '*-') ;;
+    'task assign') _wts_flags=(--add --remove --set --clear --profile --origin --json --no-color --debug --help) _wts_args=('@task' '*-') ;;
+    'task tag') _wts_flags=(--add --remove --set --clear --profile --origin --json --no-color --debug --help) _wts_args=('@task' '*-') ;;
     'task note') _wts_flags=(--file --profile --origin --json --no-color --debug --help) _wts_args=('@task' '-') ;;
     'task delete') _wts_flags=(--yes --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
     'task create') _wts_flags=(--agent --description --due --profile --origin --json --no-color --debug --help) _wts_args=('-') ;;
@@ -262,10 +273,15 @@ _wts_spec() {
     'schedule check') _wts_flags=(--workspace --require --max-late --last-run --profile --origin --json --no-color --debug --help) _wts_args=('*@schedule') ;;
     'schedule diff') _wts_flags=(--file --profile --origin --json --no-color --debug --help) ;;
     'schedule apply') _wts_flags=(--file --prune --yes --profile --origin --json --no-color --debug --help) ;;
+    'config') _wts_subs=(get set unset list) _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
+    'config get') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('-') ;;
+    'config set') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('-' '-') ;;
+    'config unset') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('-') ;;
+    'config list') _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
     'api') _wts_flags=(--field --input --paginate --profile --origin --json --no-color --debug --help) _wts_args=('-' '-') ;;
     'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --profile --origin --json --no-color --debug --help) ;;
     'completion') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('=bash zsh fish') ;;
-    'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('*=login logout auth workspace task agent run approval inbox reminder instructions handbook knowledge schedule api sandbox completion help') ;;
+    'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('*=login logout auth workspace task agent run approval inbox reminder instructions handbook knowledge schedule config api sandbox completion help') ;;
     'help environment') _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
   esac
 }

@@ -49,6 +49,7 @@ const GROUPS: Group[] = [
   { names: ['handbook', 'handbooks'], load: async () => (await import('./commands/handbook.js')).registerHandbook },
   { names: ['knowledge'], load: async () => (await import('./commands/knowledge.js')).registerKnowledge },
   { names: ['schedule', 'schedules'], load: async () => (await import('./commands/schedule.js')).registerSchedule },
+  { names: ['config'], load: async () => (await import('./commands/config.js')).registerConfig },
   { names: ['api'], load: async () => (await import('./commands/api.js')).registerApi },
   { names: ['sandbox'], load: async () => (await import('./commands/sandbox.js')).registerSandbox },
   { names: ['completion'], load: async () => (await import('./commands/completion.js')).registerCompletion, wholeTree: true },

@@ -17,6 +17,36 @@ export interface ConfigFile {
   version: 1;
   defaultProfile?: string;
   profiles: Record<string, Profile>;
+  /** `wts config` settings, per profile name (kept apart from sign-in, so `wts logout` leaves them). */
+  settings?: Record<string, Record<string, string>>;
+}
+
+/** A key of `wts config`: what it means, its default, and how a value is checked. */
+export interface Setting {
+  key: string;
+  description: string;
+  default?: string;
+  /** The environment variable that wins over the setting, if any. */
+  env?: string;
+  /** A problem with `value`, or undefined when it is fine. */
+  check?: (value: string) => string | undefined;
+}
+
+export const SETTINGS: readonly Setting[] = [
+  { key: 'workspace', env: 'WTS_WORKSPACE', description: 'the workspace of commands that take WS when none is given' },
+  { key: 'editor', env: 'VISUAL, EDITOR', description: 'the editor of editing commands on a terminal' },
+  { key: 'pager', env: 'PAGER', default: 'less -FRX', description: 'the pager of long output on a terminal (empty or cat: none)' },
+  { key: 'browser', env: 'BROWSER', description: 'the browser `wts login` opens' },
+  {
+    key: 'dash.refresh',
+    default: '60',
+    description: 'seconds between refreshes of the dashboard',
+    check: (v) => (/^\d{1,5}$/.test(v) && Number(v) >= 1 ? undefined : 'must be a whole number of seconds from 1'),
+  },
+];
+
+export function settingNamed(key: string): Setting | undefined {
+  return SETTINGS.find((s) => s.key === key);
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -55,6 +85,27 @@ export class ConfigStore {
 
   profile(name: string): Profile | undefined {
     return this.read().profiles[name];
+  }
+
+  /** A `wts config` value of a profile, undefined when it is not set. */
+  setting(profile: string, key: string): string | undefined {
+    return this.read().settings?.[profile]?.[key];
+  }
+
+  /** Every `wts config` value set for a profile. */
+  settings(profile: string): Record<string, string> {
+    return { ...this.read().settings?.[profile] };
+  }
+
+  /** Sets (or with undefined, unsets) a `wts config` value of a profile and writes the file at once. */
+  updateSetting(profile: string, key: string, value: string | undefined): void {
+    const data = this.read();
+    const settings = { ...data.settings?.[profile] };
+    if (value === undefined) delete settings[key];
+    else settings[key] = value;
+    const all = { ...data.settings, [profile]: settings };
+    if (Object.keys(settings).length === 0) delete all[profile];
+    this.write({ ...data, settings: all });
   }
 
   /** Changes one profile and writes the file at once. */

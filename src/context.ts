@@ -27,6 +27,10 @@ export interface CommandContext extends OutputTarget {
   now(): number;
   /** The profile in use: --profile, WTS_PROFILE, the configured default, or "default". */
   profileName(): string;
+  /** A `wts config` value of the profile in use (not its default), or undefined. */
+  setting(key: string): string | undefined;
+  /** The default workspace: WTS_WORKSPACE, else the profile's `workspace` setting. */
+  defaultWorkspace(): string | undefined;
   /** The service origin: --origin, WTS_ORIGIN, or the profile's; exit 4 when there is none. */
   origin(): string;
   /** The API client, built on first use (so commands that need none load no HTTP code). */
@@ -71,6 +75,12 @@ export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () 
     now,
     profileName() {
       return globals.profile ?? env.WTS_PROFILE ?? config.read().defaultProfile ?? DEFAULT_PROFILE;
+    },
+    setting(key) {
+      return config.setting(ctx.profileName(), key);
+    },
+    defaultWorkspace() {
+      return env.WTS_WORKSPACE || ctx.setting('workspace') || undefined;
     },
     origin() {
       const origin = globals.origin ?? env.WTS_ORIGIN ?? config.profile(ctx.profileName())?.origin;

@@ -125,7 +125,7 @@ async function waitForCallback(ctx: CommandContext, req: LoginRequest, authoriza
     ? undefined
     : readPastedCallback(ctx.io.stdin, redirectUri, () => err.write('wts: that is not the address the browser ended on; paste the whole address (it starts with http://127.0.0.1) and press Enter\n'));
   if (req.openBrowser) {
-    const result = await openBrowser(authorizationUrl.href, ctx.env, (problem) => err.write(`wts: ${problem}; open the address above yourself\n`));
+    const result = await openBrowser(authorizationUrl.href, { ...ctx.env, BROWSER: ctx.env.BROWSER || ctx.setting('browser') }, (problem) => err.write(`wts: ${problem}; open the address above yourself\n`));
     if (result.opened) err.write(`Opening the sign-in page with ${result.how}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n\n`);
     else err.write(`wts: ${result.reason}. Open this address in a browser to sign in:\n\n  ${authorizationUrl.href}\n\n`);
   } else {

@@ -3,6 +3,7 @@
 import type { Command, Option } from 'commander';
 import { idOf, RECORDED_BY } from '../completion/ids.js';
 import { chalkFor, createContext, type CommandContext, type GlobalOptions } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
 import type { Env, IO } from '../io.js';
 import { processIO } from '../io.js';
 
@@ -92,11 +93,48 @@ export interface VerbSpec<O> {
   run: (call: VerbCall<O>) => Promise<void>;
 }
 
+/** The workspace argument of a verb: optional once a default workspace is set (see withWorkspace). */
+export const WS_ARG: [spec: string, description: string] = ['<WS>', 'workspace id (from `wts workspace list`; default: WTS_WORKSPACE, else `wts config get workspace`)'];
+
 /** Declares one verb of a group: arguments, options, help with examples, and what it runs. */
 export function verb<O = Record<string, never>>(group: Command, deps: CliDeps, spec: VerbSpec<O>): Command {
   let command = group.command(spec.name).description(spec.description);
-  for (const [argSpec, description] of spec.args ?? []) command = command.argument(argSpec, description);
+  const args = spec.args ?? [];
+  const takesWorkspace = args.some(([argSpec]) => argSpec === WS_ARG[0]);
+  // With a workspace argument every argument is declared optional: which ones were given is decided
+  // when the verb runs, once the default workspace is known.
+  for (const [argSpec, description] of args) command = command.argument(takesWorkspace ? argSpec.replace(/^<(.*)>$/, '[$1]') : argSpec, description);
   if (spec.options) command = spec.options(command);
   examples(command, spec.examples);
-  return command.action(withContext<O>(deps, spec.run, spec.fields));
+  const run = takesWorkspace ? withWorkspace(args, spec.run) : spec.run;
+  return command.action(withContext<O>(deps, run, spec.fields));
+}
+
+/**
+ * Runs a verb whose arguments include WS with the workspace filled in: the one typed, else WTS_WORKSPACE,
+ * else the profile's `workspace` setting. The typed words are matched to the arguments by count: with a
+ * default workspace, one word fewer than the arguments means WS was left out (`wts workspace rename NAME`),
+ * and a verb whose last argument takes many words (`wts task search WORDS...`) reads them all as those
+ * words. Without a default, the first word is WS, as declared.
+ */
+function withWorkspace<O>(declared: [string, string][], run: (call: VerbCall<O>) => Promise<void>) {
+  return async (call: VerbCall<O>): Promise<void> => {
+    const typed = call.command.args.slice();
+    const at = declared.findIndex(([argSpec]) => argSpec === WS_ARG[0]);
+    const fallback = call.ctx.defaultWorkspace();
+    const required = declared.filter(([argSpec]) => argSpec.startsWith('<')).length;
+    const variadic = declared[declared.length - 1]![0].endsWith('...>') || declared[declared.length - 1]![0].endsWith('...]');
+    const given = fallback === undefined || (!variadic && typed.length >= required);
+    if (given && typed.length <= at) {
+      throw new CliError('WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)', ExitCode.usage);
+    }
+    const words = given ? typed : [...typed.slice(0, at), fallback!, ...typed.slice(at)];
+    const args = declared.map(([argSpec], i) => (argSpec.endsWith('...>') || argSpec.endsWith('...]') ? words.slice(i) : words[i]));
+    declared.forEach(([argSpec], i) => {
+      const missing = Array.isArray(args[i]) ? (args[i] as string[]).length === 0 : args[i] === undefined;
+      if (argSpec.startsWith('<') && missing) throw new CliError(`missing required argument '${argSpec.slice(1, -1).replace(/\.\.\.$/, '')}'`, ExitCode.usage);
+    });
+    if (words.length > declared.length && !variadic) throw new CliError(`too many arguments: expected ${declared.length}, got ${words.length}`, ExitCode.usage);
+    await run({ ...call, args });
+  };
 }

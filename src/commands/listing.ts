@@ -3,6 +3,8 @@
 import type { Command } from 'commander';
 import type { Page } from '../api/client.js';
 import type { CommandContext } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
+import { pipeField } from '../output/sanitize.js';
 
 export interface PageOptions {
   limit?: string;
@@ -13,6 +15,13 @@ export interface PageOptions {
 export function pageOptions(command: Command): Command {
   // The bound is the catalog's and is named in the error; loading the catalog here would slow every start.
   return command.option('--limit <n>', 'items per page (default and maximum set by the service)').option('--all', 'every page, not only the first');
+}
+
+/** The number of items `--limit` asks for in all, 30 when not given; exit 2 unless a whole number from 1. */
+export function totalLimit(text: string | undefined, fallback = 30): number {
+  if (text === undefined) return fallback;
+  if (!/^\s*\d+\s*$/.test(text) || Number(text) < 1) throw new CliError(`--limit: must be a whole number from 1, not "${pipeField(text)}"`, ExitCode.usage);
+  return Number(text);
 }
 
 /** The page size as typed: a number when the text reads as one, else NaN, so the catalog names --limit and its bound. */

@@ -10,9 +10,11 @@ import { optionalText, readStdin, readTextFile, requiredText } from '../input/te
 import { describeWhen, parseWhen } from '../input/when.js';
 import { localAndRelative, relativeTime, stateText } from '../output/format.js';
 import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
-import { verb, type CliDeps } from './action.js';
+import { verb, WS_ARG, type CliDeps } from './action.js';
 import { confirmDestructive } from './confirm.js';
-import { collectItems, pageOptions, pageSize, printPages, type PageOptions } from './listing.js';
+import { collectItems, pageOptions, pageSize, printPages, totalLimit, type PageOptions } from './listing.js';
+import { collectList, PeopleResolver } from '../input/people.js';
+import { byDueDate, DONE, statusKey } from '../input/statuses.js';
 
 type Task = Resource<'Task'>;
 type Event = Resource<'Event'>;
@@ -21,10 +23,7 @@ type Run = Resource<'Run'>;
 type PendingAction = Resource<'PendingAction'>;
 type Status = Resource<'Status'>;
 
-const WS: [string, string] = ['<WS>', 'workspace id (from `wts workspace list`)'];
 const TASK: [string, string] = ['<TASK>', 'task id (from `wts task list WS`)'];
-// The column a task reaches when completed (the spec's complete_task): a past due date there is no longer overdue.
-const DONE = 'done';
 
 /** "2026-11-23 09:00 (in 2 days)" for people, the ISO time for scripts. */
 function moment(ctx: CommandContext, iso: string | null, mode: Mode): string {
@@ -98,40 +97,120 @@ async function namingSource<T>(source: string, send: () => Promise<T>): Promise<
   }
 }
 
+/** --add, --remove, --set and --clear of `task assign` and `task tag`. */
+interface ChangeOptions {
+  add: string[];
+  remove: string[];
+  set?: string[];
+  clear?: boolean;
+}
+
+function changeOptions(command: Command, one: string, many: string, what: string): Command {
+  return command
+    .option('--add <' + one + '>', `add ${many} (${what}); repeatable or comma-separated`, collectList, [])
+    .option('--remove <' + one + '>', `remove ${many}; repeatable or comma-separated`, collectList, [])
+    .option('--set <' + one + '>', `replace all the ${many} with these; repeatable or comma-separated`, collectList)
+    .option('--clear', `remove all the ${many}`);
+}
+
+/** What to add, remove or set, from the options and the positional words (which add); exit 2 for a contradiction. */
+function planChange(opts: ChangeOptions, words: string[], arg: string, many: string): { add: string[]; remove: string[]; set?: string[] } {
+  // Each word trimmed; a blank one is refused by name (TAG #2), as everywhere.
+  const add = [...words.map((w, i) => requiredText(w, `${arg} #${i + 1}`)), ...opts.add];
+  const set = opts.clear ? [] : opts.set;
+  if (opts.clear && opts.set) throw new CliError('pass --set or --clear, not both', ExitCode.usage);
+  if (set && (add.length || opts.remove.length)) throw new CliError(`--${opts.clear ? 'clear' : 'set'} replaces all the ${many}: pass it without ${arg}, --add or --remove`, ExitCode.usage);
+  if (!set && !add.length && !opts.remove.length) throw new CliError(`nothing to change: name ${many} to add (${arg} or --add), --remove, --set or --clear`, ExitCode.usage);
+  const both = add.find((a) => opts.remove.includes(a));
+  if (both !== undefined) throw new CliError(`"${pipeText(both)}" is both added and removed`, ExitCode.usage);
+  return { add, remove: opts.remove, ...(set && { set }) };
+}
+
+/** The list after the change: `set` when given, else `current` with `add` appended and `remove` taken out. */
+function applyChange<T>(current: readonly T[], set: readonly T[] | undefined, add: readonly T[], remove: readonly T[], key: (item: T) => string): T[] {
+  const out: T[] = [];
+  const seen = new Set<string>();
+  const gone = new Set(remove.map(key));
+  for (const item of set ?? [...current, ...add]) {
+    if (seen.has(key(item)) || gone.has(key(item))) continue;
+    seen.add(key(item));
+    out.push(item);
+  }
+  return out;
+}
+
+function difference<T>(before: readonly T[], after: readonly T[], key: (item: T) => string): { added: T[]; removed: T[] } {
+  const had = new Set(before.map(key));
+  const has = new Set(after.map(key));
+  return { added: after.filter((i) => !had.has(key(i))), removed: before.filter((i) => !has.has(key(i))) };
+}
+
+/** "Tagged task_1: added vip; removed urgent; now billing, vip". */
+function changeMessage(id: string, verbed: string, added: string[], removed: string[], now: string[], nothing: string): string {
+  const parts = [...(added.length ? [`added ${added.join(', ')}`] : []), ...(removed.length ? [`removed ${removed.join(', ')}`] : []), `now ${now.length ? now.join(', ') : nothing}`];
+  return `${verbed[0]!.toUpperCase()}${verbed.slice(1)} ${id}: ${parts.join('; ')}`;
+}
+
 export function registerTask(program: Command, deps: CliDeps): void {
   const group = program.command('task').alias('tasks').description('tasks: find, read, change, and hand them to an agent');
 
-  verb<PageOptions & { status?: string; assignee?: string; tag?: string; unassigned?: boolean }>(group, deps, {
+  verb<PageOptions & { status: string[]; assignee?: string; tag?: string; unassigned?: boolean }>(group, deps, {
     name: 'list',
-    description: 'list the tasks of a workspace',
-    args: [WS],
+    description: 'list the tasks of a workspace: open work by default (every column but done), in board order, then by due date',
+    args: [WS_ARG],
     options: (c) =>
       pageOptions(
         c
-          .option('--status <key>', 'only tasks in this column (from `wts workspace statuses WS`)')
-          .option('--assignee <user>', 'only tasks assigned to this user id')
+          .option('--status <column>', 'only these columns: key or name, repeatable or comma-separated; "all" for every column (default: all but done)', collectList, [])
+          .option('--assignee <person>', 'only tasks assigned to this person: id, name, email or @me')
           .option('--tag <tag>', 'only tasks with this tag')
           .option('--unassigned', 'only tasks nobody is assigned to'),
       ),
     fields: { workspaceId: 'WS' },
-    examples: ['wts task list ws_support', 'wts task list ws_support --status todo --unassigned', 'wts task list ws_support --all --json | jq length'],
+    examples: [
+      'wts task list ws_support                       # open work: every column but done',
+      'wts task list ws_support --status todo,waiting --assignee @me',
+      'wts task list ws_support --status "In progress" --status done',
+      'wts task list ws_support --status all --all --json | jq length',
+    ],
     async run({ ctx, args, opts }) {
+      const workspaceId = args[0] as string;
+      const limit = totalLimit(opts.limit);
       const api = await ctx.api();
-      const query = {
-        ...(opts.status !== undefined && { status: opts.status }),
-        ...(opts.assignee !== undefined && { assignee: opts.assignee }),
+      const path = { workspaceId };
+      // Bad input fails before any request.
+      api.prepare('list_tasks', { path, query: { ...(opts.tag !== undefined && { tag: opts.tag }), ...(opts.assignee !== undefined && { assignee: opts.assignee }) } });
+      const statuses = (await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } }))).sort((a, b) => a.position - b.position);
+      const every = opts.status.some((s) => s.trim().toLowerCase() === 'all');
+      const keys = every ? [] : opts.status.length ? [...new Set(opts.status.map((s) => statusKey(s, statuses, '--status')))] : statuses.map((s) => s.key).filter((k) => k !== DONE);
+      const assignee = opts.assignee === undefined ? undefined : (await new PeopleResolver(ctx, api, workspaceId).resolve(opts.assignee, '--assignee')).id;
+      const filters = {
+        ...(assignee !== undefined && { assignee }),
         ...(opts.tag !== undefined && { tag: opts.tag }),
         ...(opts.unassigned && { unassigned: true }),
-        ...(opts.limit !== undefined && { limit: pageSize(opts.limit) }),
+        limit: 50,
       };
-      await printPages(ctx, api.pages('list_tasks', { path: { workspaceId: args[0] as string }, query }), opts.all, printTasks(ctx));
+      // Board order (a column the workspace no longer lists last), then by due date within a column.
+      const position = (t: Task) => {
+        const i = statuses.findIndex((s) => s.key === t.status);
+        return i < 0 ? statuses.length : i;
+      };
+      const lists = every
+        ? [await collectItems<Task>(api.items('list_tasks', { path, query: filters }))]
+        : await Promise.all(keys.sort((a, b) => statuses.findIndex((s) => s.key === a) - statuses.findIndex((s) => s.key === b)).map((status) => collectItems<Task>(api.items('list_tasks', { path, query: { ...filters, status } }))));
+      const tasks = lists.flat().sort((a, b) => position(a) - position(b) || byDueDate(a, b));
+      const shown = opts.all ? tasks : tasks.slice(0, limit);
+      await printTasks(ctx)(shown);
+      if (shown.length < tasks.length) {
+        ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown.length} of ${tasks.length} tasks; more with --limit ${tasks.length} or --all`)}\n`);
+      }
     },
   });
 
   verb<{ rows?: string }>(group, deps, {
     name: 'board',
     description: "show a workspace's board: its columns side by side with their tasks, fitted to the terminal",
-    args: [WS],
+    args: [WS_ARG],
     options: (c) => c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)'),
     fields: { workspaceId: 'WS' },
     examples: ['wts task board ws_support', "wts task board ws_support --json | jq '.columns[] | {key, count}'", 'wts task board ws_support | grep ^waiting   # status<TAB>id<TAB>title'],
@@ -166,7 +245,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
   verb<PageOptions>(group, deps, {
     name: 'search',
     description: 'find tasks whose title or description holds all the words',
-    args: [WS, ['<WORDS...>', 'words to look for']],
+    args: [WS_ARG, ['<WORDS...>', 'words to look for']],
     options: pageOptions,
     fields: { workspaceId: 'WS', q: 'WORDS' },
     examples: ['wts task search ws_support refund', 'wts task search ws_support duplicate charge --all'],
@@ -343,39 +422,59 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<{ clear?: boolean }>(group, deps, {
+  verb<ChangeOptions>(group, deps, {
     name: 'assign',
-    description: 'set who is assigned to a task (the complete set: anyone not named is unassigned)',
-    args: [TASK, ['[USER...]', 'user ids (from `wts workspace members WS`)']],
-    options: (c) => c.option('--clear', 'unassign everyone'),
-    fields: { taskId: 'TASK', assigneeIds: 'USER' },
-    examples: ['wts task assign task_s001 usr_ada', 'wts task assign task_s001 usr_ada usr_ben', 'wts task assign task_s001 --clear'],
+    description: 'add and remove the people assigned to a task (adding never removes anyone); --set replaces them all',
+    args: [TASK, ['[PERSON...]', 'people to add: id, name, email or @me (as --add)']],
+    options: (c) => changeOptions(c, 'person', 'people', 'id, name, email or @me'),
+    fields: { taskId: 'TASK', assigneeIds: 'PERSON' },
+    examples: ['wts task assign task_s001 ben', 'wts task assign task_s001 --add @me --remove ada@acme.example', 'wts task assign task_s001 --set usr_ada,usr_ben', 'wts task assign task_s001 --clear'],
     async run({ ctx, args, opts }) {
-      const assigneeIds = (args[1] as string[] | undefined) ?? [];
-      if (opts.clear ? assigneeIds.length > 0 : assigneeIds.length === 0) {
-        throw new CliError(opts.clear ? 'USER: pass users or --clear, not both' : 'USER: name at least one user, or pass --clear to unassign everyone', ExitCode.usage);
-      }
+      const taskId = args[0] as string;
+      const change = planChange(opts, (args[1] as string[] | undefined) ?? [], 'PERSON', 'people');
       const api = await ctx.api();
-      const task = (await api.call('assign_task', { path: { taskId: args[0] as string }, body: { assigneeIds } })) as Task;
-      printDone(ctx, task, task.assignees.length ? `Assigned ${task.id} to ${task.assignees.map((a) => a.name).join(', ')}` : `Unassigned everyone from ${task.id}`);
+      api.prepare('assign_task', { path: { taskId }, body: { assigneeIds: [...(change.set ?? []), ...change.add, ...change.remove] } });
+      const task = (await api.call('get_task', { path: { taskId } })) as Task;
+      const people = new PeopleResolver(ctx, api, task.workspaceId);
+      const resolve = async (typed: string[], label: string) => {
+        const out: { id: string; name: string }[] = [];
+        for (const t of typed) out.push(await people.resolve(t, label));
+        return out;
+      };
+      const [set, add, remove] = await Promise.all([change.set && resolve(change.set, '--set'), resolve(change.add, '--add'), resolve(change.remove, '--remove')]);
+      const before = task.assignees.map((a) => ({ id: a.id, name: a.name }));
+      const after = applyChange(before, set || undefined, add, remove, (p) => p.id);
+      const { added, removed } = difference(before, after, (p) => p.id);
+      if (!added.length && !removed.length) {
+        printDone(ctx, task, `No change: ${task.id} is assigned to ${before.length ? before.map((p) => p.name).join(', ') : 'nobody'}`);
+        return;
+      }
+      const updated = (await api.call('assign_task', { path: { taskId }, body: { assigneeIds: after.map((p) => p.id) } })) as Task;
+      printDone(ctx, updated, changeMessage(updated.id, 'assigned', added.map((p) => p.name), removed.map((p) => p.name), updated.assignees.map((a) => a.name), 'nobody'));
     },
   });
 
-  verb<{ clear?: boolean }>(group, deps, {
+  verb<ChangeOptions>(group, deps, {
     name: 'tag',
-    description: 'set the tags of a task (the complete set: tags not named are removed)',
-    args: [TASK, ['[TAG...]', 'tag names']],
-    options: (c) => c.option('--clear', 'remove every tag'),
+    description: 'add and remove the tags of a task (adding never removes one); --set replaces them all',
+    args: [TASK, ['[TAG...]', 'tags to add (as --add)']],
+    options: (c) => changeOptions(c, 'tag', 'tags', 'a tag'),
     fields: { taskId: 'TASK', tags: 'TAG' },
-    examples: ['wts task tag task_s001 bug login', 'wts task tag task_s001 --clear'],
+    examples: ['wts task tag task_s001 vip', 'wts task tag task_s001 --add bug,login --remove triage', 'wts task tag task_s001 --set billing', 'wts task tag task_s001 --clear'],
     async run({ ctx, args, opts }) {
-      const tags = ((args[1] as string[] | undefined) ?? []).map((tag, i) => requiredText(tag, `TAG #${i + 1}`));
-      if (opts.clear ? tags.length > 0 : tags.length === 0) {
-        throw new CliError(opts.clear ? 'TAG: pass tags or --clear, not both' : 'TAG: name at least one tag, or pass --clear to remove them all', ExitCode.usage);
-      }
+      const taskId = args[0] as string;
+      const change = planChange(opts, (args[1] as string[] | undefined) ?? [], 'TAG', 'tags');
       const api = await ctx.api();
-      const task = (await api.call('set_task_tags', { path: { taskId: args[0] as string }, body: { tags } })) as Task;
-      printDone(ctx, task, task.tags.length ? `Tagged ${task.id}: ${task.tags.join(', ')}` : `Removed the tags of ${task.id}`);
+      api.prepare('set_task_tags', { path: { taskId }, body: { tags: [...(change.set ?? []), ...change.add, ...change.remove] } });
+      const task = (await api.call('get_task', { path: { taskId } })) as Task;
+      const after = applyChange(task.tags, change.set, change.add, change.remove, (t) => t);
+      const { added, removed } = difference(task.tags, after, (t) => t);
+      if (!added.length && !removed.length) {
+        printDone(ctx, task, `No change: ${task.id} has ${task.tags.length ? `the tags ${task.tags.join(', ')}` : 'no tags'}`);
+        return;
+      }
+      const updated = (await api.call('set_task_tags', { path: { taskId }, body: { tags: after } })) as Task;
+      printDone(ctx, updated, changeMessage(updated.id, 'tagged', added, removed, updated.tags, 'no tags'));
     },
   });
 

@@ -5,13 +5,12 @@ import { requiredText } from '../input/text.js';
 import { stateText } from '../output/format.js';
 import { printDone, printItems, type Column } from '../output/print.js';
 import { confirmDestructive } from './confirm.js';
-import { verb, type CliDeps } from './action.js';
+import { verb, WS_ARG, type CliDeps } from './action.js';
 
 type Workspace = Resource<'Workspace'>;
 type Member = Resource<'Member'>;
 type Status = Resource<'Status'>;
 
-const WS: [string, string] = ['<WS>', 'workspace id (from `wts workspace list`)'];
 
 export function registerWorkspace(program: Command, deps: CliDeps): void {
   const group = program.command('workspace').alias('workspaces').description('workspaces, their people and their board columns');
@@ -34,7 +33,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
   verb(group, deps, {
     name: 'members',
     description: 'list the people in a workspace',
-    args: [WS],
+    args: [WS_ARG],
     fields: { workspaceId: 'WS' },
     examples: ['wts workspace members ws_support'],
     async run({ ctx, args }) {
@@ -51,7 +50,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
   verb(group, deps, {
     name: 'statuses',
     description: "list the columns of a workspace's task board",
-    args: [WS],
+    args: [WS_ARG],
     fields: { workspaceId: 'WS' },
     examples: ['wts workspace statuses ws_support'],
     async run({ ctx, args }) {
@@ -83,7 +82,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
   verb(group, deps, {
     name: 'rename',
     description: "change a workspace's name",
-    args: [WS, ['<NAME>', 'the new name']],
+    args: [WS_ARG, ['<NAME>', 'the new name']],
     fields: { workspaceId: 'WS', name: 'NAME' },
     examples: ['wts workspace rename ws_sales "Sales EMEA"'],
     async run({ ctx, args }) {
@@ -96,7 +95,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
   verb<{ yes?: boolean }>(group, deps, {
     name: 'archive',
     description: 'hide a workspace and pause its agents and automations',
-    args: [WS],
+    args: [WS_ARG],
     options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
     fields: { workspaceId: 'WS' },
     examples: ['wts workspace archive ws_old', 'wts workspace archive ws_old --yes   # in scripts'],

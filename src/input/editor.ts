@@ -9,9 +9,9 @@ import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { printJson } from '../output/print.js';
 
-/** The editor command from the context's environment, or undefined when none is set. */
+/** The editor command: VISUAL, EDITOR, then `wts config get editor`; undefined when none is set. */
 export function editorCommand(ctx: CommandContext): string | undefined {
-  return ctx.env.VISUAL || ctx.env.EDITOR || undefined;
+  return ctx.env.VISUAL || ctx.env.EDITOR || ctx.setting('editor') || undefined;
 }
 
 /** A new file path for kept text, in the config directory's drafts/ (created 0700). */

@@ -1,0 +1,76 @@
+// wts config get KEY | set KEY VALUE | unset KEY | list: settings of the profile in use, kept in the
+// configuration file (as `gh config`). The environment wins over a setting where both exist.
+import type { Command } from 'commander';
+import { SETTINGS, settingNamed, type Setting } from '../config.js';
+import { CliError, ExitCode } from '../errors.js';
+import { printDone, printJson } from '../output/print.js';
+import { pipeField } from '../output/sanitize.js';
+import { verb, type CliDeps } from './action.js';
+
+const KEY: [string, string] = ['<KEY>', `the setting: ${SETTINGS.map((s) => s.key).join(', ')}`];
+
+function known(key: string): Setting {
+  const setting = settingNamed(key);
+  if (!setting) throw new CliError(`KEY: unknown setting "${pipeField(key)}"; the settings are ${SETTINGS.map((s) => s.key).join(', ')}`, ExitCode.usage);
+  return setting;
+}
+
+const KEYS_HELP = `\nSettings (per profile; the environment variable, where there is one, wins over the setting):\n${SETTINGS.map(
+  (s) => `  ${s.key.padEnd(13)}${s.description}${s.default !== undefined ? ` (default: ${s.default})` : ''}${s.env ? ` [${s.env}]` : ''}`,
+).join('\n')}\n`;
+
+export function registerConfig(program: Command, deps: CliDeps): void {
+  const group = program.command('config').description('read and change settings: the default workspace, editor, pager, browser');
+  group.addHelpText('after', KEYS_HELP);
+
+  verb(group, deps, {
+    name: 'get',
+    description: "print a setting's value (its default when it is not set)",
+    args: [KEY],
+    examples: ['wts config get workspace', 'wts --profile work config get pager'],
+    async run({ ctx, args }) {
+      const setting = known(args[0] as string);
+      const value = ctx.setting(setting.key) ?? setting.default;
+      if (ctx.json) printJson(ctx, { key: setting.key, value: value ?? null });
+      else if (value !== undefined) ctx.io.stdout.write(`${pipeField(value)}\n`);
+    },
+  });
+
+  verb(group, deps, {
+    name: 'set',
+    description: 'change a setting of the profile in use',
+    args: [KEY, ['<VALUE>', 'the new value']],
+    examples: ['wts config set workspace ws_support   # then: wts task list', 'wts config set editor "code --wait"', 'wts config set pager "less -R"'],
+    async run({ ctx, args }) {
+      const setting = known(args[0] as string);
+      const value = args[1] as string;
+      const problem = setting.check?.(value) ?? (setting.key === 'workspace' && !/^\S+$/.test(value) ? 'must be a workspace id (from `wts workspace list`)' : undefined);
+      if (problem) throw new CliError(`VALUE: ${setting.key} ${problem}, not "${pipeField(value)}"`, ExitCode.usage);
+      ctx.config.updateSetting(ctx.profileName(), setting.key, value);
+      printDone(ctx, { key: setting.key, value }, `Set ${setting.key} to ${value} (profile ${ctx.profileName()})`);
+    },
+  });
+
+  verb(group, deps, {
+    name: 'unset',
+    description: 'remove a setting of the profile in use (its default applies again)',
+    args: [KEY],
+    examples: ['wts config unset workspace'],
+    async run({ ctx, args }) {
+      const setting = known(args[0] as string);
+      ctx.config.updateSetting(ctx.profileName(), setting.key, undefined);
+      printDone(ctx, { key: setting.key, value: setting.default ?? null }, `Unset ${setting.key} (profile ${ctx.profileName()})`);
+    },
+  });
+
+  verb(group, deps, {
+    name: 'list',
+    description: 'print every setting of the profile in use as key=value (defaults included)',
+    examples: ['wts config list', 'wts config list --json'],
+    async run({ ctx }) {
+      const values = Object.fromEntries(SETTINGS.map((s) => [s.key, ctx.setting(s.key) ?? s.default ?? '']));
+      if (ctx.json) printJson(ctx, values);
+      else for (const [key, value] of Object.entries(values)) ctx.io.stdout.write(`${key}=${pipeField(value)}\n`);
+    },
+  });
+}
