@@ -25,8 +25,8 @@ describe('man pages', () => {
     const task = pages.find((p) => p.file === 'wts-task.1')!.text;
     expect(task).toMatch(/^\.TH "WTS-TASK" "1" "" "wts \d+\.\d+\.\d+" "wts manual"$/m);
     expect(task).toContain('.SS "wts task list"');
-    expect(task).toContain('.B \\-\\-status <key>');
-    expect(task).toContain('wts task list ws_support \\-\\-status todo \\-\\-unassigned');
+    expect(task).toContain('.B \\-\\-status <column>');
+    expect(task).toContain('wts task list ws_support \\-\\-status todo,waiting \\-\\-assignee @me');
     const main = pages.find((p) => p.file === 'wts.1')!.text;
     for (const section of ['NAME', 'SYNOPSIS', 'COMMANDS', 'OPTIONS', 'ENVIRONMENT', 'EXIT STATUS', 'SEE ALSO']) expect(main).toContain(`.SH ${section}\n`);
     expect(main).toContain('.B WTS_CREDENTIALS_FILE');
