@@ -5,7 +5,7 @@
 //   await expectProblem(api.call('DELETE', '/tasks/t_1'), 409, 'task_not_done', /only a done task/);
 import { expect } from 'vitest';
 import * as z from 'zod';
-import type { RunningSandbox } from '../../src/sandbox/server.js';
+import type { SandboxContext } from '../../src/sandbox/context.js';
 import type { KnowledgeRec, PendingActionRec, PendingKind, SectionRec } from '../../src/sandbox/model.js';
 import { recordPendingAction } from '../../src/sandbox/records.js';
 
@@ -71,19 +71,22 @@ export async function expectProblem(response: ApiResponse | Promise<ApiResponse>
 
 // ---- Fixtures the API cannot create (the agent or the seed makes them), added to the in-process state ----
 
-export function orgIdOf(sandbox: RunningSandbox, slug: string): string {
+/** A sandbox running in this process: useSandbox()'s fixture or startSandbox()'s result. */
+type InProcess = { ctx: SandboxContext };
+
+export function orgIdOf(sandbox: InProcess, slug: string): string {
   const org = sandbox.ctx.store.state.data.organizations.find((o) => o.slug === slug);
   if (!org) throw new Error(`no organization ${slug} in the seed`);
   return org.id;
 }
 
 /** A pending action as the agent would propose it. */
-export function addPendingAction(sandbox: RunningSandbox, taskId: string, kind: PendingKind, draft: Record<string, unknown> = {}): PendingActionRec {
+export function addPendingAction(sandbox: InProcess, taskId: string, kind: PendingKind, draft: Record<string, unknown> = {}): PendingActionRec {
   return recordPendingAction(sandbox.ctx, { taskId, runId: null, kind, summary: `${kind} for ${taskId}`, draft });
 }
 
 /** A handbook entry at the end of its handbook: an agent's (agentId) or the organization's company handbook (null). */
-export function addSection(sandbox: RunningSandbox, fields: { orgId: string; agentId: string | null; title: string; body: string }): SectionRec {
+export function addSection(sandbox: InProcess, fields: { orgId: string; agentId: string | null; title: string; body: string }): SectionRec {
   const data = sandbox.ctx.store.state.data;
   const same = data.sections.filter((s) => s.agentId === fields.agentId && s.orgId === fields.orgId);
   const section: SectionRec = {
@@ -97,14 +100,14 @@ export function addSection(sandbox: RunningSandbox, fields: { orgId: string; age
 }
 
 /** A file knowledge source (the API only adds links). */
-export function addKnowledgeFile(sandbox: RunningSandbox, orgId: string, fileName: string): KnowledgeRec {
+export function addKnowledgeFile(sandbox: InProcess, orgId: string, fileName: string): KnowledgeRec {
   const source: KnowledgeRec = { id: sandbox.ctx.store.nextId('ks'), orgId, name: fileName, note: '', url: null, fileName, createdAt: sandbox.ctx.clock.iso() };
   sandbox.ctx.store.state.data.knowledge.push(source);
   return source;
 }
 
 /** Makes a task come from an email thread with these messages; returns the conversation key. */
-export function addConversation(sandbox: RunningSandbox, taskId: string, orgId: string, contents: string[]): string {
+export function addConversation(sandbox: InProcess, taskId: string, orgId: string, contents: string[]): string {
   const data = sandbox.ctx.store.state.data;
   const key = `email:${sandbox.ctx.store.nextId('thread')}@mail.example`;
   const start = sandbox.ctx.clock.now() - contents.length * 60_000;

@@ -1,0 +1,124 @@
+// The one way an e2e test gets a sandbox: `useSandbox()` at the top of a file (or of a describe block)
+// starts the sandbox in this process before the block's tests, signs in once as ada (real OAuth with
+// PKCE over HTTP), and closes everything after them.
+//
+//   const sandbox = useSandbox();
+//   it('lists', async () => {
+//     const r = await runWts(['workspace', 'list'], sandbox.tty());      // a terminal, no colour
+//     const piped = await runWts(['workspace', 'list'], { env: sandbox.env });
+//     const before = await sandbox.requests();                              // requests the service saw
+//     await sandbox.api.ok('GET', '/workspaces');                           // /api/v1 as ada
+//     sandbox.ctx.store.state.data.tasks;                                   // the service's own state
+//   });
+//
+// Options: the sandbox's own (faults, autoApprove, dataFile, seedTasks), `signIn: false` for a file that
+// signs in its own way, or the sign-in's options (another user, organization, scopes).
+import { afterAll, beforeAll } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import type { SandboxContext, SandboxOptions } from '../../src/sandbox/context.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { apiAs, type Api } from './api.js';
+import { signIn, type AuthorizeOptions, type SignInResult } from './auth.js';
+import type { RunOptions } from './cli.js';
+import { sandboxStats, type SandboxStats } from './wts-process.js';
+
+export interface SandboxFixtureOptions extends Omit<SandboxOptions, 'log' | 'port' | 'host'> {
+  /** How to sign in once for the block (default: ada, every scope and workspace); false: not at all. */
+  signIn?: AuthorizeOptions | false;
+}
+
+export interface SandboxFixture {
+  /** The running sandbox (for helpers that take one). */
+  readonly running: RunningSandbox;
+  readonly origin: string;
+  /** The service's state, clock, faults and agent, in this process. */
+  readonly ctx: SandboxContext;
+  /** What the block's sign-in answered (tokens and the registered client). */
+  readonly signedIn: SignInResult;
+  /** The block's access token. */
+  readonly token: string;
+  /** The environment for running `wts` against the sandbox as the signed-in user. */
+  readonly env: Record<string, string>;
+  /** /api/v1 over HTTP as the signed-in user, for arranging and checking state. */
+  readonly api: Api;
+  /** The client's own HTTP layer as the signed-in user (closed after the block). */
+  readonly client: ApiClient;
+  /** Options for runWts on a terminal without colour: the block's env plus `overrides`. */
+  tty(overrides?: RunOptions): RunOptions;
+  /** How many requests the service has answered so far (to show a command sent none). */
+  requests(): Promise<number>;
+  /** The sandbox's counters: requests, refreshes, revocations, connections. */
+  stats(): Promise<SandboxStats>;
+  /** Signs in again (after the clock moved past the token's life); env, api and client follow. */
+  renewSignIn(): Promise<void>;
+}
+
+export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture {
+  const { signIn: signInOptions = {}, ...sandboxOptions } = options;
+  let running: RunningSandbox | undefined;
+  let signedIn: { result: SignInResult; api: Api } | undefined;
+  let client: ApiClient | undefined;
+
+  const started = (): RunningSandbox => {
+    if (!running) throw new Error('useSandbox: the sandbox is only there inside the tests of the block that asked for it');
+    return running;
+  };
+  const session = (): { result: SignInResult; api: Api } => {
+    if (!signedIn) throw new Error(signInOptions === false ? 'useSandbox({ signIn: false }) signs no one in' : 'useSandbox: not signed in yet');
+    return signedIn;
+  };
+  const token = (): string => session().result.access_token;
+  const env = (): Record<string, string> => ({ WTS_ORIGIN: started().origin, WTS_TOKEN: token() });
+  const signInOnce = async (): Promise<void> => {
+    if (signInOptions === false) return;
+    const result = await signIn(started().origin, signInOptions);
+    signedIn = { result, api: apiAs(started().origin, result.access_token) };
+  };
+
+  beforeAll(async () => {
+    running = await startSandbox({ ...sandboxOptions, log: () => {} });
+    await signInOnce();
+  });
+  afterAll(async () => {
+    await client?.close();
+    await running?.close();
+  });
+
+  return {
+    get running() {
+      return started();
+    },
+    get origin() {
+      return started().origin;
+    },
+    get ctx() {
+      return started().ctx;
+    },
+    get signedIn() {
+      return session().result;
+    },
+    get token() {
+      return token();
+    },
+    get env() {
+      return env();
+    },
+    get api() {
+      return session().api;
+    },
+    get client() {
+      client ??= new ApiClient({ origin: started().origin, tokens: { accessToken: async () => token() } });
+      return client;
+    },
+    tty(overrides = {}) {
+      return { tty: true, ...overrides, env: { ...env(), NO_COLOR: '1', ...overrides.env } };
+    },
+    async requests() {
+      return (await sandboxStats(started().origin)).requests;
+    },
+    stats() {
+      return sandboxStats(started().origin);
+    },
+    renewSignIn: signInOnce,
+  };
+}
