@@ -2,13 +2,13 @@
 // the field), an unknown id (404 naming it), a token without the operation's scope (403 insufficient_scope)
 // and, for everything inside a workspace, a workspace outside the connection's choice (403
 // workspace_forbidden). Every answer must be problem+json with type, title, status, code and detail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS, operations, type OperationId } from '../../src/api/operations.js';
 import { expandPath } from '../../src/api/validate.js';
 import { Agent, Run, Task, Workspace } from '../../src/api/resources.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
 import { addPendingAction, addSection, addKnowledgeFile, apiAs, expectProblem, orgIdOf, pageOf, type Api } from '../helpers/api.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 interface Args {
   path?: Record<string, string>;
@@ -128,8 +128,7 @@ function withUnknownIds(opId: OperationId, args: Args): Args | undefined {
 }
 const takesIds = (opId: OperationId) => Object.keys(operations[opId].pathParams.shape).length > 0 || opId === 'create_scheduled_task';
 
-let sandbox: RunningSandbox;
-let ada: Api;
+const sandbox = useSandbox();
 let limited: Api;
 let workspaceReader: Api;
 let agentsReader: Api;
@@ -141,16 +140,14 @@ function send(api: Api, opId: OperationId, args: Args) {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  ada = apiAs(sandbox.origin, (await signIn(sandbox.origin)).access_token);
-  const chosen = Workspace.parse(await ada.ok('POST', '/workspaces', { body: { name: 'Chosen' } }));
-  const other = Workspace.parse(await ada.ok('POST', '/workspaces', { body: { name: 'Not chosen' } }));
-  const agentId = pageOf(Agent.strict()).parse(await ada.ok('GET', '/agents')).items.find((a) => a.workspaceId === other.id)!.id;
-  const taskId = Task.parse(await ada.ok('POST', `/agents/${agentId}/tasks`, { body: { title: 'Fixture' } })).id;
-  const runId = pageOf(Run.strict(), 'cursor').parse(await ada.ok('GET', `/tasks/${taskId}/runs`)).items[0]!.id;
-  const reminderId = ((await ada.ok('POST', `/tasks/${taskId}/reminders`, { body: { message: 'R', remindAt: future() } })) as { id: string }).id;
+  const chosen = Workspace.parse(await sandbox.api.ok('POST', '/workspaces', { body: { name: 'Chosen' } }));
+  const other = Workspace.parse(await sandbox.api.ok('POST', '/workspaces', { body: { name: 'Not chosen' } }));
+  const agentId = pageOf(Agent.strict()).parse(await sandbox.api.ok('GET', '/agents')).items.find((a) => a.workspaceId === other.id)!.id;
+  const taskId = Task.parse(await sandbox.api.ok('POST', `/agents/${agentId}/tasks`, { body: { title: 'Fixture' } })).id;
+  const runId = pageOf(Run.strict(), 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/runs`)).items[0]!.id;
+  const reminderId = ((await sandbox.api.ok('POST', `/tasks/${taskId}/reminders`, { body: { message: 'R', remindAt: future() } })) as { id: string }).id;
   const scheduledTaskId = (
-    (await ada.ok('POST', '/scheduled-tasks', { body: { title: 'S', prompt: 'P', cron: '0 9 * * *', workspaceId: other.id, agentId } })) as { id: string }
+    (await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: 'S', prompt: 'P', cron: '0 9 * * *', workspaceId: other.id, agentId } })) as { id: string }
   ).id;
   const acme = orgIdOf(sandbox, 'acme');
   fixtures = {
@@ -169,9 +166,6 @@ beforeAll(async () => {
   workspaceReader = apiAs(sandbox.origin, (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token);
   agentsReader = apiAs(sandbox.origin, (await signIn(sandbox.origin, { scopes: ['agents:read'] })).access_token);
 });
-afterAll(async () => {
-  await sandbox.close();
-});
 
 it('covers every operation of the catalog', () => {
   expect(Object.keys(CASES).sort()).toEqual([...OPERATION_IDS].sort());
@@ -181,7 +175,7 @@ it('covers every operation of the catalog', () => {
 describe.each(OPERATION_IDS)('%s', (opId) => {
   it('answers 400 naming the field that breaks a bound', async () => {
     const c = CASES[opId];
-    const problem = await expectProblem(send(ada, opId, c.bad(fixtures)), 400, 'invalid_request');
+    const problem = await expectProblem(send(sandbox.api, opId, c.bad(fixtures)), 400, 'invalid_request');
     if (c.field) expect(problem.detail.startsWith(`${c.field}: `), problem.detail).toBe(true);
     else expect(problem.detail).toMatch(/unknown field/);
   });
@@ -196,7 +190,7 @@ describe.each(OPERATION_IDS)('%s', (opId) => {
 describe.each(OPERATION_IDS.filter(takesIds))('%s with an unknown id', (opId) => {
   it('answers 404 naming the id', async () => {
     const args = withUnknownIds(opId, CASES[opId].valid(fixtures))!;
-    await expectProblem(send(ada, opId, args), 404, 'not_found', new RegExp(`^no .*${UNKNOWN} here$`));
+    await expectProblem(send(sandbox.api, opId, args), 404, 'not_found', new RegExp(`^no .*${UNKNOWN} here$`));
   });
 });
 

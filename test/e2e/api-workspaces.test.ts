@@ -1,12 +1,11 @@
 // Workspaces over /api/v1: listing, members, board columns, creation with an agent, renaming, archiving.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Agent, Member, ScheduledTask, Status, Workspace } from '../../src/api/resources.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
 import { apiAs, expectProblem, pageOf, type Api } from '../helpers/api.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let ada: Api;
+const sandbox = useSandbox();
 
 const WorkspacePage = pageOf(Workspace.strict());
 const AgentPage = pageOf(Agent.strict());
@@ -15,17 +14,9 @@ async function createWorkspace(api: Api, name: string, folderId?: string) {
   return Workspace.strict().parse(await api.ok('POST', '/workspaces', { body: folderId ? { name, folderId } : { name } }));
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  ada = apiAs(sandbox.origin, (await signIn(sandbox.origin)).access_token);
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
 describe('list_workspaces', () => {
   it('lists the open workspaces of the signed-in organization the user belongs to', async () => {
-    const page = WorkspacePage.parse(await ada.ok('GET', '/workspaces'));
+    const page = WorkspacePage.parse(await sandbox.api.ok('GET', '/workspaces'));
     expect(page.items.length).toBeGreaterThan(0);
     const data = sandbox.ctx.store.state.data;
     for (const item of page.items) {
@@ -38,7 +29,7 @@ describe('list_workspaces', () => {
 
   it('shows another organization only to a connection signed in to it', async () => {
     const globex = apiAs(sandbox.origin, (await signIn(sandbox.origin, { org: 'globex' })).access_token);
-    const acmeIds = WorkspacePage.parse(await ada.ok('GET', '/workspaces')).items.map((w) => w.id);
+    const acmeIds = WorkspacePage.parse(await sandbox.api.ok('GET', '/workspaces')).items.map((w) => w.id);
     const globexIds = WorkspacePage.parse(await globex.ok('GET', '/workspaces')).items.map((w) => w.id);
     expect(globexIds.length).toBeGreaterThan(0);
     expect(globexIds.filter((id) => acmeIds.includes(id))).toEqual([]);
@@ -46,39 +37,39 @@ describe('list_workspaces', () => {
   });
 
   it('rejects query parameters it does not take', async () => {
-    await expectProblem(ada.call('GET', '/workspaces', { query: { limit: 5 } }), 400, 'invalid_request', /limit/);
+    await expectProblem(sandbox.api.call('GET', '/workspaces', { query: { limit: 5 } }), 400, 'invalid_request', /limit/);
   });
 });
 
 describe('create_workspace', () => {
   it('creates a workspace with the default board, the creator as member and its own agent', async () => {
-    const ws = await createWorkspace(ada, 'Legal', 'fld_legal');
+    const ws = await createWorkspace(sandbox.api, 'Legal', 'fld_legal');
     expect(ws).toMatchObject({ name: 'Legal', folderId: 'fld_legal', archived: false });
-    expect(WorkspacePage.parse(await ada.ok('GET', '/workspaces')).items.map((w) => w.id)).toContain(ws.id);
+    expect(WorkspacePage.parse(await sandbox.api.ok('GET', '/workspaces')).items.map((w) => w.id)).toContain(ws.id);
 
-    const statuses = pageOf(Status.strict()).parse(await ada.ok('GET', `/workspaces/${ws.id}/statuses`));
+    const statuses = pageOf(Status.strict()).parse(await sandbox.api.ok('GET', `/workspaces/${ws.id}/statuses`));
     expect(statuses.items.map((s) => s.key)).toEqual(['todo', 'in_progress', 'waiting', 'done']);
 
-    const members = pageOf(Member.strict()).parse(await ada.ok('GET', `/workspaces/${ws.id}/members`));
+    const members = pageOf(Member.strict()).parse(await sandbox.api.ok('GET', `/workspaces/${ws.id}/members`));
     expect(members.items).toEqual([{ id: 'usr_ada', name: 'Ada Lovelace', email: 'ada@acme.example' }]);
 
-    const agents = AgentPage.parse(await ada.ok('GET', '/agents')).items.filter((a) => a.workspaceId === ws.id);
+    const agents = AgentPage.parse(await sandbox.api.ok('GET', '/agents')).items.filter((a) => a.workspaceId === ws.id);
     expect(agents).toEqual([{ id: expect.any(String), name: 'Legal Agent', workspaceId: ws.id }]);
   });
 
   it('defaults folderId to null', async () => {
-    expect((await createWorkspace(ada, 'No folder')).folderId).toBeNull();
+    expect((await createWorkspace(sandbox.api, 'No folder')).folderId).toBeNull();
   });
 
   it('names the field that breaks a bound', async () => {
-    await expectProblem(ada.call('POST', '/workspaces', { body: { name: '' } }), 400, 'invalid_request', /^name: must not be empty/);
-    await expectProblem(ada.call('POST', '/workspaces', { body: { name: 'x'.repeat(201) } }), 400, 'invalid_request', /^name: must be at most 200 characters/);
-    await expectProblem(ada.call('POST', '/workspaces', { body: { name: 'A', folderId: 'f'.repeat(65) } }), 400, 'invalid_request', /^folderId:/);
-    await expectProblem(ada.call('POST', '/workspaces', { body: { folderId: 'f' } }), 400, 'invalid_request', /^name: is required/);
+    await expectProblem(sandbox.api.call('POST', '/workspaces', { body: { name: '' } }), 400, 'invalid_request', /^name: must not be empty/);
+    await expectProblem(sandbox.api.call('POST', '/workspaces', { body: { name: 'x'.repeat(201) } }), 400, 'invalid_request', /^name: must be at most 200 characters/);
+    await expectProblem(sandbox.api.call('POST', '/workspaces', { body: { name: 'A', folderId: 'f'.repeat(65) } }), 400, 'invalid_request', /^folderId:/);
+    await expectProblem(sandbox.api.call('POST', '/workspaces', { body: { folderId: 'f' } }), 400, 'invalid_request', /^name: is required/);
   });
 
   it('is refused to a connection limited to chosen workspaces', async () => {
-    const ws = await createWorkspace(ada, 'Chosen');
+    const ws = await createWorkspace(sandbox.api, 'Chosen');
     const limited = apiAs(sandbox.origin, (await signIn(sandbox.origin, { workspaceIds: [ws.id] })).access_token);
     await expectProblem(limited.call('POST', '/workspaces', { body: { name: 'Sneaky' } }), 403, 'workspace_forbidden', /limited to chosen workspaces/);
   });
@@ -91,7 +82,7 @@ describe('create_workspace', () => {
 
 describe('list_workspace_members and list_workspace_statuses', () => {
   it('hide workspaces the user is not a member of, as if they did not exist', async () => {
-    const ws = await createWorkspace(ada, 'Ada only');
+    const ws = await createWorkspace(sandbox.api, 'Ada only');
     const ben = apiAs(sandbox.origin, (await signIn(sandbox.origin, { user: 'ben' })).access_token);
     expect(WorkspacePage.parse(await ben.ok('GET', '/workspaces')).items.map((w) => w.id)).not.toContain(ws.id);
     const hidden = await expectProblem(ben.call('GET', `/workspaces/${ws.id}/members`), 404, 'not_found', new RegExp(`workspace ${ws.id}`));
@@ -101,8 +92,8 @@ describe('list_workspace_members and list_workspace_statuses', () => {
   });
 
   it('answer workspace_forbidden outside the connection’s chosen workspaces', async () => {
-    const a = await createWorkspace(ada, 'Chosen A');
-    const b = await createWorkspace(ada, 'Not chosen B');
+    const a = await createWorkspace(sandbox.api, 'Chosen A');
+    const b = await createWorkspace(sandbox.api, 'Not chosen B');
     const limited = apiAs(sandbox.origin, (await signIn(sandbox.origin, { workspaceIds: [a.id] })).access_token);
     expect(WorkspacePage.parse(await limited.ok('GET', '/workspaces')).items.map((w) => w.id)).toEqual([a.id]);
     pageOf(Member.strict()).parse(await limited.ok('GET', `/workspaces/${a.id}/members`));
@@ -111,53 +102,53 @@ describe('list_workspace_members and list_workspace_statuses', () => {
   });
 
   it('check the id bound', async () => {
-    await expectProblem(ada.call('GET', `/workspaces/${'w'.repeat(65)}/members`), 400, 'invalid_request', /^workspaceId: must be at most 64 characters/);
-    await expectProblem(ada.call('GET', `/workspaces/${'w'.repeat(65)}/statuses`), 400, 'invalid_request', /^workspaceId:/);
+    await expectProblem(sandbox.api.call('GET', `/workspaces/${'w'.repeat(65)}/members`), 400, 'invalid_request', /^workspaceId: must be at most 64 characters/);
+    await expectProblem(sandbox.api.call('GET', `/workspaces/${'w'.repeat(65)}/statuses`), 400, 'invalid_request', /^workspaceId:/);
   });
 });
 
 describe('rename_workspace', () => {
   it('changes the name', async () => {
-    const ws = await createWorkspace(ada, 'Old name');
-    const renamed = Workspace.strict().parse(await ada.ok('PATCH', `/workspaces/${ws.id}`, { body: { name: 'New name' } }));
+    const ws = await createWorkspace(sandbox.api, 'Old name');
+    const renamed = Workspace.strict().parse(await sandbox.api.ok('PATCH', `/workspaces/${ws.id}`, { body: { name: 'New name' } }));
     expect(renamed).toEqual({ ...ws, name: 'New name' });
-    expect(WorkspacePage.parse(await ada.ok('GET', '/workspaces')).items.find((w) => w.id === ws.id)?.name).toBe('New name');
+    expect(WorkspacePage.parse(await sandbox.api.ok('GET', '/workspaces')).items.find((w) => w.id === ws.id)?.name).toBe('New name');
   });
 
   it('answers 404 for an unknown workspace and 400 for a bad name', async () => {
-    await expectProblem(ada.call('PATCH', '/workspaces/ws_nowhere', { body: { name: 'X' } }), 404, 'not_found', /no workspace ws_nowhere/);
-    await expectProblem(ada.call('PATCH', '/workspaces/ws_nowhere', { body: {} }), 400, 'invalid_request', /^name: is required/);
-    await expectProblem(ada.call('PATCH', '/workspaces/ws_nowhere', { body: { name: 'X', archived: true } }), 400, 'invalid_request', /unknown field archived/);
+    await expectProblem(sandbox.api.call('PATCH', '/workspaces/ws_nowhere', { body: { name: 'X' } }), 404, 'not_found', /no workspace ws_nowhere/);
+    await expectProblem(sandbox.api.call('PATCH', '/workspaces/ws_nowhere', { body: {} }), 400, 'invalid_request', /^name: is required/);
+    await expectProblem(sandbox.api.call('PATCH', '/workspaces/ws_nowhere', { body: { name: 'X', archived: true } }), 400, 'invalid_request', /unknown field archived/);
   });
 });
 
 describe('archive_workspace', () => {
   it('hides the workspace and its agent, pauses its automations, and keeps direct reads working', async () => {
-    const ws = await createWorkspace(ada, 'To archive');
-    const agent = AgentPage.parse(await ada.ok('GET', '/agents')).items.find((a) => a.workspaceId === ws.id)!;
+    const ws = await createWorkspace(sandbox.api, 'To archive');
+    const agent = AgentPage.parse(await sandbox.api.ok('GET', '/agents')).items.find((a) => a.workspaceId === ws.id)!;
     const schedule = ScheduledTask.strict().parse(
-      await ada.ok('POST', '/scheduled-tasks', { body: { title: 'Daily digest', prompt: 'Summarize the day', cron: '0 9 * * *', workspaceId: ws.id, agentId: agent.id } }),
+      await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: 'Daily digest', prompt: 'Summarize the day', cron: '0 9 * * *', workspaceId: ws.id, agentId: agent.id } }),
     );
     expect(schedule.state).toBe('active');
 
-    const archived = Workspace.strict().parse(await ada.ok('POST', `/workspaces/${ws.id}/archive`, { body: {} }));
+    const archived = Workspace.strict().parse(await sandbox.api.ok('POST', `/workspaces/${ws.id}/archive`, { body: {} }));
     expect(archived).toEqual({ ...ws, archived: true });
-    expect(WorkspacePage.parse(await ada.ok('GET', '/workspaces')).items.map((w) => w.id)).not.toContain(ws.id);
-    expect(AgentPage.parse(await ada.ok('GET', '/agents')).items.map((a) => a.id)).not.toContain(agent.id);
+    expect(WorkspacePage.parse(await sandbox.api.ok('GET', '/workspaces')).items.map((w) => w.id)).not.toContain(ws.id);
+    expect(AgentPage.parse(await sandbox.api.ok('GET', '/agents')).items.map((a) => a.id)).not.toContain(agent.id);
     expect(sandbox.ctx.store.state.data.agents.find((a) => a.id === agent.id)!.paused).toBe(true);
 
-    const paused = ScheduledTask.strict().parse(await ada.ok('GET', `/scheduled-tasks/${schedule.id}`));
+    const paused = ScheduledTask.strict().parse(await sandbox.api.ok('GET', `/scheduled-tasks/${schedule.id}`));
     expect(paused).toMatchObject({ state: 'paused', nextRunAt: null });
 
-    pageOf(Status.strict()).parse(await ada.ok('GET', `/workspaces/${ws.id}/statuses`));
-    pageOf(Member.strict()).parse(await ada.ok('GET', `/workspaces/${ws.id}/members`));
+    pageOf(Status.strict()).parse(await sandbox.api.ok('GET', `/workspaces/${ws.id}/statuses`));
+    pageOf(Member.strict()).parse(await sandbox.api.ok('GET', `/workspaces/${ws.id}/members`));
 
     // Nothing can set its agent to work any more.
-    await expectProblem(ada.call('POST', `/agents/${agent.id}/tasks`, { body: { title: 'More work' } }), 409, 'conflict', /archived/);
-    await expectProblem(ada.call('POST', `/scheduled-tasks/${schedule.id}/resume`, { body: {} }), 409, 'conflict', /archived/);
-    await expectProblem(ada.call('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} }), 409, 'conflict', /archived/);
+    await expectProblem(sandbox.api.call('POST', `/agents/${agent.id}/tasks`, { body: { title: 'More work' } }), 409, 'conflict', /archived/);
+    await expectProblem(sandbox.api.call('POST', `/scheduled-tasks/${schedule.id}/resume`, { body: {} }), 409, 'conflict', /archived/);
+    await expectProblem(sandbox.api.call('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} }), 409, 'conflict', /archived/);
     await expectProblem(
-      ada.call('POST', '/scheduled-tasks', { body: { title: 'T', prompt: 'P', cron: '0 9 * * *', workspaceId: ws.id, agentId: agent.id } }),
+      sandbox.api.call('POST', '/scheduled-tasks', { body: { title: 'T', prompt: 'P', cron: '0 9 * * *', workspaceId: ws.id, agentId: agent.id } }),
       409,
       'conflict',
       /archived/,
@@ -165,14 +156,14 @@ describe('archive_workspace', () => {
   });
 
   it('returns an archived workspace unchanged when archived again', async () => {
-    const ws = await createWorkspace(ada, 'Twice');
-    const first = await ada.ok('POST', `/workspaces/${ws.id}/archive`, { body: {} });
-    expect(await ada.ok('POST', `/workspaces/${ws.id}/archive`, { body: {} })).toEqual(first);
+    const ws = await createWorkspace(sandbox.api, 'Twice');
+    const first = await sandbox.api.ok('POST', `/workspaces/${ws.id}/archive`, { body: {} });
+    expect(await sandbox.api.ok('POST', `/workspaces/${ws.id}/archive`, { body: {} })).toEqual(first);
   });
 
   it('answers 404, 403 and 400 like every workspace operation', async () => {
-    await expectProblem(ada.call('POST', '/workspaces/ws_nowhere/archive', { body: {} }), 404, 'not_found', /no workspace ws_nowhere/);
-    await expectProblem(ada.call('POST', '/workspaces/ws_nowhere/archive', { body: { force: true } }), 400, 'invalid_request', /unknown field force/);
+    await expectProblem(sandbox.api.call('POST', '/workspaces/ws_nowhere/archive', { body: {} }), 404, 'not_found', /no workspace ws_nowhere/);
+    await expectProblem(sandbox.api.call('POST', '/workspaces/ws_nowhere/archive', { body: { force: true } }), 400, 'invalid_request', /unknown field force/);
     const reader = apiAs(sandbox.origin, (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token);
     await expectProblem(reader.call('POST', '/workspaces/ws_nowhere/archive', { body: {} }), 403, 'insufficient_scope');
   });

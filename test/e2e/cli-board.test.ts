@@ -1,16 +1,13 @@
 // `wts task board WS` against the real sandbox: the columns side by side on a terminal, fitted to its
 // width; status<TAB>id<TAB>title lines when piped; { columns: [...] } with --json (every page).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/api/resources.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 type Task = Resource<'Task'>;
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const sandbox = useSandbox();
 const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 /** The board of ws_support as the sandbox holds it: columns in position order, tasks oldest first. */
@@ -21,20 +18,12 @@ function board(workspaceId = 'ws_support') {
   return [...ws.statuses].sort((a, b) => a.position - b.position).map((s) => ({ key: s.key, name: s.name, tasks: mine.filter((t) => t.status === s.key) }));
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
 describe('wts task board on a terminal', () => {
   it('puts the columns side by side in board order, with their counts, each card\'s id and title cut to fit, and "+N more"', async () => {
     const columns = board();
     expect(columns.length).toBe(4);
     expect(columns.some((c) => c.tasks.length > 10)).toBe(true);
-    const r = await runWts(['task', 'board', 'ws_support'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 120 });
+    const r = await runWts(['task', 'board', 'ws_support'], sandbox.tty({ columns: 120 }));
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     // One band: every header on the first line, in order.
@@ -55,7 +44,7 @@ describe('wts task board on a terminal', () => {
 
   it('shows --rows tasks per column', async () => {
     const columns = board();
-    const r = await runWts(['task', 'board', 'ws_support', '--rows', '2'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 120 });
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '2'], sandbox.tty({ columns: 120 }));
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2 + 2 + 1);
     expect(lines[4]!.trim().split(/\s{2,}/)).toEqual(columns.map((c) => `+${c.tasks.length - 2} more`));
@@ -63,7 +52,7 @@ describe('wts task board on a terminal', () => {
 
   it('continues in a second band when the terminal is too narrow for every column', async () => {
     const columns = board();
-    const r = await runWts(['task', 'board', 'ws_support', '--rows', '3'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 40 });
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '3'], sandbox.tty({ columns: 40 }));
     const lines = r.stdout.trimEnd().split('\n');
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(40);
     const headerLines = lines.filter((l) => /\(\d+\)/.test(l));
@@ -75,7 +64,7 @@ describe('wts task board on a terminal', () => {
   });
 
   it('marks overdue tasks with ! (also without colors) and shows them in red when colors are on', async () => {
-    const r = await runWts(['task', 'board', 'ws_support', '--rows', '50'], { env: { ...env, FORCE_COLOR: '1' }, tty: true, columns: 400 });
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '50'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true, columns: 400 });
     const overdue = board().flatMap((c) => c.tasks).find((t) => t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < Date.now())!;
     expect(overdue).toBeDefined();
     expect(r.stdout).toContain(`\x1b[31m! ${overdue.title}\x1b[39m`);
@@ -86,7 +75,7 @@ describe('wts task board on a terminal', () => {
 describe('wts task board, piped and --json', () => {
   it('prints status<TAB>id<TAB>title for every task, column by column, when piped', async () => {
     const columns = board();
-    const r = await runWts(['tasks', 'board', 'ws_support'], { env });
+    const r = await runWts(['tasks', 'board', 'ws_support'], { env: sandbox.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(columns.flatMap((c) => c.tasks.map((t) => `${c.key}\t${t.id}\t${t.title}\n`)).join(''));
     expect(r.stdout.split('\n').length - 1).toBeGreaterThan(50); // more than one page
@@ -94,7 +83,7 @@ describe('wts task board, piped and --json', () => {
 
   it('gives { columns: [{ key, name, count, tasks }] } with every task as the service returns it', async () => {
     const columns = board();
-    const r = await runWts(['task', 'board', 'ws_support', '--json'], { env, tty: true });
+    const r = await runWts(['task', 'board', 'ws_support', '--json'], { env: sandbox.env, tty: true });
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as { columns: { key: string; name: string; count: number; tasks: Task[] }[] };
     expect(json.columns.map(({ key, name, count }) => ({ key, name, count }))).toEqual(columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length })));
@@ -104,28 +93,28 @@ describe('wts task board, piped and --json', () => {
   });
 
   it('shows an empty workspace as its empty columns', async () => {
-    const created = JSON.parse((await runWts(['workspace', 'create', 'Empty board', '--json'], { env })).stdout) as { id: string };
-    const json = JSON.parse((await runWts(['task', 'board', created.id, '--json'], { env })).stdout) as { columns: { count: number; tasks: unknown[] }[] };
+    const created = JSON.parse((await runWts(['workspace', 'create', 'Empty board', '--json'], { env: sandbox.env })).stdout) as { id: string };
+    const json = JSON.parse((await runWts(['task', 'board', created.id, '--json'], { env: sandbox.env })).stdout) as { columns: { count: number; tasks: unknown[] }[] };
     expect(json.columns.length).toBeGreaterThan(0);
     expect(json.columns.every((c) => c.count === 0 && c.tasks.length === 0)).toBe(true);
-    const tty = await runWts(['task', 'board', created.id], { env: { ...env, NO_COLOR: '1' }, tty: true });
+    const tty = await runWts(['task', 'board', created.id], sandbox.tty());
     expect(tty.stdout).toContain('(none)');
-    expect((await runWts(['task', 'board', created.id], { env })).stdout).toBe('');
+    expect((await runWts(['task', 'board', created.id], { env: sandbox.env })).stdout).toBe('');
   });
 });
 
 describe('wts task board errors', () => {
   it('exits 3 for an unknown workspace', async () => {
-    const r = await runWts(['task', 'board', 'ws_nope'], { env });
+    const r = await runWts(['task', 'board', 'ws_nope'], { env: sandbox.env });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^wts: not found: /);
   });
 
   it('refuses a bad --rows or an id out of bounds before sending anything', async () => {
-    const before = await requests();
-    expect(await runWts(['task', 'board', 'ws_support', '--rows', '0'], { env })).toMatchObject({ code: 2, stdout: '', stderr: 'wts: --rows: must be a whole number from 1 to 1000\n' });
-    expect(await runWts(['task', 'board', 'ws_support', '--rows', 'many'], { env })).toMatchObject({ code: 2 });
-    expect(await runWts(['task', 'board', 'x'.repeat(65)], { env })).toMatchObject({ code: 2, stderr: 'wts: WS: must be at most 64 characters\n' });
-    expect(await requests()).toBe(before);
+    const before = await sandbox.requests();
+    expect(await runWts(['task', 'board', 'ws_support', '--rows', '0'], { env: sandbox.env })).toMatchObject({ code: 2, stdout: '', stderr: 'wts: --rows: must be a whole number from 1 to 1000\n' });
+    expect(await runWts(['task', 'board', 'ws_support', '--rows', 'many'], { env: sandbox.env })).toMatchObject({ code: 2 });
+    expect(await runWts(['task', 'board', 'x'.repeat(65)], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: WS: must be at most 64 characters\n' });
+    expect(await sandbox.requests()).toBe(before);
   });
 });

@@ -3,21 +3,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { Resource } from '../../src/api/resources.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 type Schedule = Resource<'ScheduledTask'>;
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
+const sandbox = useSandbox();
 const dir = mkdtempSync(join(tmpdir(), 'wts-schedules-'));
-const tty = () => ({ env: { ...env, NO_COLOR: '1' }, tty: true, columns: 200 });
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
-const list = async (): Promise<Schedule[]> => JSON.parse((await runWts(['schedule', 'list', '--json'], { env })).stdout) as Schedule[];
+const tty = () => sandbox.tty({ columns: 200 });
+const list = async (): Promise<Schedule[]> => JSON.parse((await runWts(['schedule', 'list', '--json'], { env: sandbox.env })).stdout) as Schedule[];
 const byId = async (id: string) => (await list()).find((s) => s.id === id);
 
 function file(name: string, content: unknown): string {
@@ -33,8 +30,6 @@ let seeded: Schedule[];
 let drifted: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
   seeded = await list();
   const backups = seeded.find((s) => s.id === 'sched_ops_backups')!;
   const digest = seeded.find((s) => s.id === 'sched_sales_digest')!;
@@ -49,20 +44,17 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => {
-  await sandbox.close();
-});
 
 describe('wts schedule diff', () => {
   it('exits 0 when the service matches the file, YAML or JSON', async () => {
     const matching = { schedules: seeded.filter((s) => s.workspaceId === 'ws_ops' || s.workspaceId === 'ws_sales').map((s) => entryOf(s)) };
     for (const path of [file('same.yaml', matching), file('same.json', matching)]) {
-      const piped = await runWts(['schedule', 'diff', '-f', path], { env });
+      const piped = await runWts(['schedule', 'diff', '-f', path], { env: sandbox.env });
       expect(piped).toMatchObject({ code: 0, stdout: '', stderr: '' });
       const onTty = await runWts(['schedule', 'diff', '--file', path], tty());
       expect(onTty).toMatchObject({ code: 0, stdout: `✓ No drift: the 3 scheduled tasks in ws_ops, ws_sales match ${path}\n` });
     }
-    const json = await runWts(['schedule', 'diff', '-f', join(dir, 'same.json'), '--json'], { env });
+    const json = await runWts(['schedule', 'diff', '-f', join(dir, 'same.json'), '--json'], { env: sandbox.env });
     expect(JSON.parse(json.stdout)).toMatchObject({ drift: false, workspaces: ['ws_ops', 'ws_sales'], changes: [] });
   });
 
@@ -93,13 +85,13 @@ describe('wts schedule diff', () => {
   it('shows a changed prompt line by line', async () => {
     const backups = seeded.find((s) => s.id === 'sched_ops_backups')!;
     const path = file('prompt.yaml', { schedules: [entryOf(backups, { prompt: `${backups.prompt}\nAlso check the mail server.` })] });
-    const r = await runWts(['schedule', 'diff', '-f', path], { env });
+    const r = await runWts(['schedule', 'diff', '-f', path], { env: sandbox.env });
     expect(r.code).toBe(8);
     expect(r.stdout).toContain('~ update  sched_ops_backups "Daily backup check" in ws_ops\n    prompt\n      + Also check the mail server.\n');
   });
 
   it('reports the drift as JSON for scripts', async () => {
-    const r = await runWts(['schedule', 'diff', '-f', drifted, '--json'], { env });
+    const r = await runWts(['schedule', 'diff', '-f', drifted, '--json'], { env: sandbox.env });
     expect(r.code).toBe(8);
     const report = JSON.parse(r.stdout) as { drift: boolean; workspaces: string[]; changes: { action: string; id?: string | null; key?: string; fields?: unknown }[] };
     expect(report.drift).toBe(true);
@@ -116,20 +108,20 @@ describe('wts schedule diff', () => {
   });
 
   it('exits 2 for a malformed file, naming the line, the entry and the field, before sending anything', async () => {
-    const before = await requests();
+    const before = await sandbox.requests();
     const bad = file('bad.yaml', 'schedules:\n  - title: A\n    prompt: a\n    cron: 0 9 * * *\n    workspace: ws_ops\n    agent: agt_ops\n  - title: B\n    prompt: b\n    cron: 0 9 * * 1-6\n    workspace: ws_ops\n    agent: agt_ops\n');
-    const r = await runWts(['schedule', 'diff', '-f', bad], { env });
+    const r = await runWts(['schedule', 'diff', '-f', bad], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^wts: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:9: schedules\\[1\\]\\.cron: day of week must be 1-5 .*; nearest supported: weekdays "0 9 \\* \\* 1-5" \\(Monday to Friday: drops Saturday\\); supported shapes: .*\\n$`));
     const missing = file('missing.json', { schedules: [{ title: 'A', prompt: 'a', cron: '0 9 * * *', workspace: 'ws_ops' }] });
-    expect(await runWts(['schedule', 'apply', '-f', missing, '--yes'], { env })).toMatchObject({ code: 2, stderr: `wts: ${missing}:3: schedules[0].agent: is required\n` });
-    expect(await runWts(['schedule', 'diff', '-f', join(dir, 'nope.yaml')], { env })).toMatchObject({ code: 2, stderr: `wts: --file: cannot read ${join(dir, 'nope.yaml')}: ENOENT\n` });
-    expect((await runWts(['schedule', 'diff'], { env })).stderr).toMatch(/^wts: --file: is required: the schedules file, JSON or YAML/);
-    expect(await requests()).toBe(before);
+    expect(await runWts(['schedule', 'apply', '-f', missing, '--yes'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: `wts: ${missing}:3: schedules[0].agent: is required\n` });
+    expect(await runWts(['schedule', 'diff', '-f', join(dir, 'nope.yaml')], { env: sandbox.env })).toMatchObject({ code: 2, stderr: `wts: --file: cannot read ${join(dir, 'nope.yaml')}: ENOENT\n` });
+    expect((await runWts(['schedule', 'diff'], { env: sandbox.env })).stderr).toMatch(/^wts: --file: is required: the schedules file, JSON or YAML/);
+    expect(await sandbox.requests()).toBe(before);
   });
 
   it('reads the file from standard input with -f -', async () => {
-    const r = await runWts(['schedule', 'diff', '-f', '-', '--json'], { env, stdin: stringify({ schedules: [entryOf(seeded.find((s) => s.id === 'sched_sales_digest')!)] }) });
+    const r = await runWts(['schedule', 'diff', '-f', '-', '--json'], { env: sandbox.env, stdin: stringify({ schedules: [entryOf(seeded.find((s) => s.id === 'sched_sales_digest')!)] }) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ drift: false, workspaces: ['ws_sales'] });
   });
@@ -138,7 +130,7 @@ describe('wts schedule diff', () => {
 describe('wts schedule apply', () => {
   it('needs --yes without a terminal, and then changes nothing', async () => {
     const before = await list();
-    const r = await runWts(['schedule', 'apply', '-f', drifted], { env });
+    const r = await runWts(['schedule', 'apply', '-f', drifted], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('+ create  review: "Weekly ops review" in ws_ops'); // the plan is shown
     expect(r.stderr).toBe('wts: Apply these changes to the scheduled tasks in ws_ops, ws_sales? Not asked without a terminal: pass --yes to confirm\n');
@@ -155,7 +147,7 @@ describe('wts schedule apply', () => {
   });
 
   it('creates, updates, pauses and resumes until the service matches, keeping what the file does not list', async () => {
-    const r = await runWts(['schedule', 'apply', '-f', drifted, '--yes'], { env });
+    const r = await runWts(['schedule', 'apply', '-f', drifted, '--yes'], { env: sandbox.env });
     expect(r.code).toBe(0);
     const done = r.stdout.split('\n').filter((l) => /^(Created|Updated|Paused|Resumed|Deleted) /.test(l));
     expect(done).toEqual([
@@ -173,7 +165,7 @@ describe('wts schedule apply', () => {
     expect(after.find((s) => s.id === 'sched_ops_access')).toBeDefined();
 
     // Only the task the file does not list differs now.
-    const diff = await runWts(['schedule', 'diff', '-f', drifted, '--json'], { env });
+    const diff = await runWts(['schedule', 'diff', '-f', drifted, '--json'], { env: sandbox.env });
     expect(diff.code).toBe(8);
     expect((JSON.parse(diff.stdout) as { changes: { action: string; id: string }[] }).changes).toEqual([{ action: 'extra', id: 'sched_ops_access', title: 'Monthly access review', workspaceId: 'ws_ops' }]);
   });
@@ -190,7 +182,7 @@ describe('wts schedule apply', () => {
   });
 
   it('with --prune deletes what the file does not list, only in the workspaces it names', async () => {
-    const r = await runWts(['schedule', 'apply', '-f', drifted, '--prune', '--yes', '--json'], { env });
+    const r = await runWts(['schedule', 'apply', '-f', drifted, '--prune', '--yes', '--json'], { env: sandbox.env });
     expect(r.code).toBe(0);
     const applied = (JSON.parse(r.stdout) as { applied: { action: string; id: string }[] }).applied;
     // The digest was resumed by hand since: the file says paused, so it is paused again.
@@ -201,7 +193,7 @@ describe('wts schedule apply', () => {
     const after = await list();
     expect(after.find((s) => s.id === 'sched_ops_access')).toBeUndefined();
     expect(after.filter((s) => s.workspaceId === 'ws_support').map((s) => s.id).sort()).toEqual(['sched_support_status', 'sched_support_weekly']);
-    expect(await runWts(['schedule', 'diff', '-f', drifted], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runWts(['schedule', 'diff', '-f', drifted], { env: sandbox.env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(await runWts(['schedule', 'apply', '-f', drifted, '--prune'], tty())).toMatchObject({
       code: 0,
       stdout: `✓ Nothing to change: the scheduled tasks in ws_ops, ws_sales match ${drifted}\n`,
@@ -216,7 +208,7 @@ describe('wts schedule apply', () => {
         { title: 'Third', prompt: 'Three.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_ops' },
       ],
     });
-    const r = await runWts(['schedule', 'apply', '-f', path, '--yes'], { env });
+    const r = await runWts(['schedule', 'apply', '-f', path, '--yes'], { env: sandbox.env });
     expect(r.code).toBe(2); // the service's 400
     expect(r.stdout).toMatch(/^Created sch_\w+ "First" in ws_ops$/m);
     expect(r.stderr).toBe(

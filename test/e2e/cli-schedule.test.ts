@@ -1,16 +1,14 @@
 // `wts schedule …` against the real sandbox: schedules for people (next run in local time, colored
 // state) and for scripts, and the whole life of one scheduled task.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localTime } from '../../src/output/format.js';
 import { localTimeZone } from '../../src/schedules/zones.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-const tty = (columns = 200) => ({ env: { ...env, NO_COLOR: '1' }, tty: true, columns });
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const sandbox = useSandbox();
+const tty = (columns = 200) => sandbox.tty({ columns });
 
 interface Schedule {
   id: string;
@@ -26,20 +24,12 @@ interface Schedule {
 }
 
 async function view(id: string): Promise<Schedule> {
-  const r = await runWts(['schedule', 'view', id, '--json'], { env });
+  const r = await runWts(['schedule', 'view', id, '--json'], { env: sandbox.env });
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Schedule;
 }
 
 const CREATE = ['schedule', 'create', '--title', 'Nightly check', '--cron', '0 2 * * *', '--workspace', 'ws_support', '--agent', 'agt_support'];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 describe('wts schedule list, view', () => {
   it('shows cron, timezone, state, next run (local and relative) and last run on a terminal', async () => {
@@ -56,21 +46,21 @@ describe('wts schedule list, view', () => {
   });
 
   it('colors the state on a terminal, unless told not to', async () => {
-    const colored = await runWts(['schedule', 'list'], { env: { ...env, FORCE_COLOR: '1' }, tty: true, columns: 200 });
+    const colored = await runWts(['schedule', 'list'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true, columns: 200 });
     expect(colored.stdout).toMatch(/\x1b\[\d+mactive\x1b\[\d+m/);
     expect(colored.stdout).toMatch(/\x1b\[\d+mpaused\x1b\[\d+m/);
-    const plain = await runWts(['schedule', 'list', '--no-color'], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    const plain = await runWts(['schedule', 'list', '--no-color'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true });
     expect(plain.stdout).not.toContain('\x1b[');
   });
 
   it('prints tab-separated lines with ISO times when piped, and service objects with --json', async () => {
     const weekly = await view('sched_support_weekly');
-    const piped = await runWts(['schedules', 'list'], { env });
+    const piped = await runWts(['schedules', 'list'], { env: sandbox.env });
     const lines = piped.stdout.split('\n');
     expect(lines).toContain(['sched_support_weekly', 'Weekly support metrics', '0 8 * * 1', 'Europe/Berlin', 'active', weekly.nextRunAt, weekly.lastRun!.startedAt].join('\t'));
     expect(lines).toContain(['sched_support_status', 'Check the status page for incidents', '5 * * * *', 'Europe/Berlin', 'paused', '', ''].join('\t'));
     expect(piped.stdout).not.toContain('\x1b[');
-    const json = JSON.parse((await runWts(['schedule', 'list', '--json'], { env })).stdout) as Schedule[];
+    const json = JSON.parse((await runWts(['schedule', 'list', '--json'], { env: sandbox.env })).stdout) as Schedule[];
     expect(json.find((s) => s.id === 'sched_support_weekly')).toEqual(weekly);
     expect(json.map((s) => s.id)).not.toContain('sched_research_review'); // another organization's
   });
@@ -90,21 +80,21 @@ describe('wts schedule list, view', () => {
     expect(r.stdout).toMatch(new RegExp(`^Last run:\\s+succeeded .* \\(${weekly.lastRun!.id}\\)$`, 'm'));
     // The prompt wraps beside its label on a terminal; read back, it is all there.
     expect(r.stdout.replace(/\n\s+/g, ' ')).toContain(weekly.prompt);
-    const piped = await runWts(['schedule', 'view', 'sched_support_status'], { env });
+    const piped = await runWts(['schedule', 'view', 'sched_support_status'], { env: sandbox.env });
     expect(piped.stdout).toContain('State\tpaused\nCron\t5 * * * *\nTimezone\tEurope/Berlin\nNext run\t\nLast run\t\n');
   });
 
   it('exits 3 for an unknown id, 5 without agents:read', async () => {
-    expect((await runWts(['schedule', 'view', 'sched_nope'], { env })).code).toBe(3);
+    expect((await runWts(['schedule', 'view', 'sched_nope'], { env: sandbox.env })).code).toBe(3);
     const narrow = (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token;
-    expect((await runWts(['schedule', 'list'], { env: { ...env, WTS_TOKEN: narrow } })).code).toBe(5);
+    expect((await runWts(['schedule', 'list'], { env: { ...sandbox.env, WTS_TOKEN: narrow } })).code).toBe(5);
   });
 });
 
 describe('wts schedule create, edit', () => {
   it('creates a scheduled task with the prompt from standard input', async () => {
     const prompt = 'Every night, list the tickets that waited more than a day.\nPost the list in #support.';
-    const r = await runWts([...CREATE, '--prompt-file', '-', '--json'], { env, stdin: prompt });
+    const r = await runWts([...CREATE, '--prompt-file', '-', '--json'], { env: sandbox.env, stdin: prompt });
     expect(r.code).toBe(0);
     const created = JSON.parse(r.stdout) as Schedule;
     expect(created).toMatchObject({ title: 'Nightly check', prompt, cron: '0 2 * * *', workspaceId: 'ws_support', agentId: 'agt_support', state: 'active', lastRun: null });
@@ -117,36 +107,36 @@ describe('wts schedule create, edit', () => {
   });
 
   it('checks the cron and every flag before sending anything', async () => {
-    const before = await requests();
-    const cron = await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * *', '--workspace', 'ws_support', '--agent', 'agt_support'], { env });
+    const before = await sandbox.requests();
+    const cron = await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * *', '--workspace', 'ws_support', '--agent', 'agt_support'], { env: sandbox.env });
     expect(cron.code).toBe(2);
     expect(cron.stderr).toMatch(/^wts: --cron: a cron has five fields .*; supported shapes: hourly "M \* \* \* \*"/);
     expect(cron.stderr.split('\n')).toHaveLength(2); // one line
-    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 9 * 1 *'], { env })).stderr).toMatch(/^wts: --cron: the month field must be \*/);
-    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 25 * * *'], { env })).stderr).toMatch(/^wts: --cron: hour must be from 0 to 23, not 25/);
-    expect(await runWts(['schedule', 'create', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_support'], { env })).toMatchObject({
+    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 9 * 1 *'], { env: sandbox.env })).stderr).toMatch(/^wts: --cron: the month field must be \*/);
+    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 25 * * *'], { env: sandbox.env })).stderr).toMatch(/^wts: --cron: hour must be from 0 to 23, not 25/);
+    expect(await runWts(['schedule', 'create', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_support'], { env: sandbox.env })).toMatchObject({
       code: 2,
       stderr: 'wts: --title: is required\n',
     });
-    expect(await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--agent', 'agt_support'], { env })).toMatchObject({
+    expect(await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--agent', 'agt_support'], { env: sandbox.env })).toMatchObject({
       code: 2,
       stderr: 'wts: --workspace: is required\n',
     });
-    expect((await runWts([...CREATE], { env })).stderr).toMatch(/^wts: --prompt: is required/);
-    expect((await runWts([...CREATE, '--prompt', 'p', '--prompt-file', '-'], { env, stdin: 'q' })).stderr).toBe('wts: --prompt and --prompt-file cannot be used together\n');
-    expect(await runWts([...CREATE, '--prompt', 'p'.repeat(20_001)], { env })).toMatchObject({ code: 2, stderr: 'wts: --prompt: must be at most 20000 characters\n' });
-    expect((await runWts(['schedule', 'edit', 'sched_sales_digest'], { env })).stderr).toMatch(/^wts: nothing to change/);
-    expect(await requests()).toBe(before);
+    expect((await runWts([...CREATE], { env: sandbox.env })).stderr).toMatch(/^wts: --prompt: is required/);
+    expect((await runWts([...CREATE, '--prompt', 'p', '--prompt-file', '-'], { env: sandbox.env, stdin: 'q' })).stderr).toBe('wts: --prompt and --prompt-file cannot be used together\n');
+    expect(await runWts([...CREATE, '--prompt', 'p'.repeat(20_001)], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --prompt: must be at most 20000 characters\n' });
+    expect((await runWts(['schedule', 'edit', 'sched_sales_digest'], { env: sandbox.env })).stderr).toMatch(/^wts: nothing to change/);
+    expect(await sandbox.requests()).toBe(before);
   });
 
   it("exits 2 when the agent is not the workspace's own (a 400)", async () => {
-    const r = await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_sales'], { env });
+    const r = await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_sales'], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^wts: invalid input: agentId: agt_sales is not the agent of workspace ws_support/);
   });
 
   it('changes the schedule and the title', async () => {
-    const r = await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 8 * * 1-5', '--title', 'Morning pipeline digest', '--json'], { env });
+    const r = await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 8 * * 1-5', '--title', 'Morning pipeline digest', '--json'], { env: sandbox.env });
     expect(r.code).toBe(0);
     const edited = JSON.parse(r.stdout) as Schedule;
     expect(edited).toMatchObject({ id: 'sched_sales_digest', cron: '0 8 * * 1-5', title: 'Morning pipeline digest', state: 'active' });
@@ -157,24 +147,24 @@ describe('wts schedule create, edit', () => {
 describe('wts schedule pause, resume, run, runs, delete', () => {
   let id: string;
   beforeAll(async () => {
-    id = (JSON.parse((await runWts([...CREATE, '--prompt', 'Life cycle', '--json'], { env })).stdout) as Schedule).id;
+    id = (JSON.parse((await runWts([...CREATE, '--prompt', 'Life cycle', '--json'], { env: sandbox.env })).stdout) as Schedule).id;
   });
 
   it('pauses and resumes', async () => {
     expect(await runWts(['schedule', 'pause', id], tty())).toMatchObject({ code: 0, stdout: `✓ Paused ${id} (Nightly check)\n` });
     expect(await view(id)).toMatchObject({ state: 'paused', nextRunAt: null });
-    const resumed = await runWts(['schedule', 'resume', id, '--json'], { env });
+    const resumed = await runWts(['schedule', 'resume', id, '--json'], { env: sandbox.env });
     expect(JSON.parse(resumed.stdout)).toMatchObject({ id, state: 'active' });
     expect((await view(id)).nextRunAt).not.toBeNull();
   });
 
   it('runs once now and lists the runs, newest first, one page unless --all', async () => {
-    const first = await runWts(['schedule', 'run', id], { env });
+    const first = await runWts(['schedule', 'run', id], { env: sandbox.env });
     expect(first.stdout).toMatch(new RegExp(`^Started run (run_\\w+) of ${id} on task (task_\\w+) \\((running|succeeded|failed)\\)\\n$`));
-    const second = JSON.parse((await runWts(['schedule', 'run', id, '--json'], { env })).stdout) as { id: string; taskId: string };
+    const second = JSON.parse((await runWts(['schedule', 'run', id, '--json'], { env: sandbox.env })).stdout) as { id: string; taskId: string };
     expect(second.id).toMatch(/^run_/);
 
-    const all = JSON.parse((await runWts(['schedule', 'runs', id, '--all', '--json'], { env })).stdout) as { id: string }[];
+    const all = JSON.parse((await runWts(['schedule', 'runs', id, '--all', '--json'], { env: sandbox.env })).stdout) as { id: string }[];
     expect(all).toHaveLength(2);
     expect(all[0]!.id).toBe(second.id);
 
@@ -184,30 +174,30 @@ describe('wts schedule pause, resume, run, runs, delete', () => {
     expect(rows).toHaveLength(1);
     expect(table.stderr).toContain('--all');
 
-    const piped = await runWts(['schedule', 'runs', 'sched_support_weekly'], { env });
+    const piped = await runWts(['schedule', 'runs', 'sched_support_weekly'], { env: sandbox.env });
     expect(piped.stdout).toMatch(/^run_s090\tsucceeded\ttask_s090\t\d{4}-\d{2}-\d{2}T[\d:.]+Z\tCounted last week's tickets/m);
   });
 
   it('bounds --limit before sending', async () => {
-    const before = await requests();
-    expect(await runWts(['schedule', 'runs', id, '--limit', '26'], { env })).toMatchObject({ code: 2, stderr: 'wts: --limit: must be at most 25\n' });
-    expect(await requests()).toBe(before);
+    const before = await sandbox.requests();
+    expect(await runWts(['schedule', 'runs', id, '--limit', '26'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --limit: must be at most 25\n' });
+    expect(await sandbox.requests()).toBe(before);
   });
 
   it('deletes only with --yes when not on a terminal', async () => {
-    const before = await requests();
-    const refused = await runWts(['schedule', 'delete', id], { env });
+    const before = await sandbox.requests();
+    const refused = await runWts(['schedule', 'delete', id], { env: sandbox.env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('pass --yes');
-    expect(await requests()).toBe(before);
-    const deleted = await runWts(['schedule', 'delete', id, '--yes', '--json'], { env });
+    expect(await sandbox.requests()).toBe(before);
+    const deleted = await runWts(['schedule', 'delete', id, '--yes', '--json'], { env: sandbox.env });
     expect(JSON.parse(deleted.stdout)).toEqual({ id, deleted: true });
-    expect((await runWts(['schedule', 'view', id], { env })).code).toBe(3);
+    expect((await runWts(['schedule', 'view', id], { env: sandbox.env })).code).toBe(3);
   });
 
   it('exits 6 when resuming in an archived workspace', async () => {
-    expect((await runWts(['workspace', 'archive', 'ws_ops', '--yes'], { env })).code).toBe(0);
-    const r = await runWts(['schedule', 'resume', 'sched_ops_access'], { env });
+    expect((await runWts(['workspace', 'archive', 'ws_ops', '--yes'], { env: sandbox.env })).code).toBe(0);
+    const r = await runWts(['schedule', 'resume', 'sched_ops_access'], { env: sandbox.env });
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/^wts: conflict: workspace ws_ops is archived/);
   });
