@@ -1,66 +1,49 @@
 // The simulated agent, driven over real HTTP: it works on tasks, answers in the chat, carries out what
 // is approved, wakes on reminders and runs schedules. Time is the sandbox's clock, moved with
 // POST /__sandbox/clock, so no test waits for real time to pass.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { Event, Message, PendingAction, Reminder, Run, ScheduledTask, Task, Workspace } from '../../src/api/resources.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { apiAs, pageOf, type Api } from '../helpers/api.js';
-import { signIn } from '../helpers/auth.js';
+import { pageOf } from '../helpers/api.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 type TaskView = z.output<typeof Task>;
 type RunView = z.output<typeof Run>;
 type ActionView = z.output<typeof PendingAction>;
 
-let sandbox: RunningSandbox;
-let ada: Api;
+const sandbox = useSandbox();
 let signedInAt: number;
 
-async function signInAsAda(): Promise<void> {
-  ada = apiAs(sandbox.origin, (await signIn(sandbox.origin)).access_token);
+beforeAll(() => {
   signedInAt = sandbox.ctx.clock.now();
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  await signInAsAda();
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 // ---- Small readers over the API ----
 
 async function advance(seconds: number): Promise<number> {
-  const res = await fetch(`${sandbox.origin}/__sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceSeconds: seconds }),
-  });
-  expect(res.status).toBe(200);
-  const moved = Date.parse(((await res.json()) as { now: string }).now);
+  const moved = await sandbox.advanceClock(seconds);
   // Access tokens last an hour of sandbox time: sign in again after long jumps.
-  if (moved - signedInAt > 30 * 60_000) await signInAsAda();
+  if (moved - signedInAt > 30 * 60_000) {
+    await sandbox.renewSignIn();
+    signedInAt = sandbox.ctx.clock.now();
+  }
   return moved;
 }
 
-async function now(): Promise<number> {
-  const res = await fetch(`${sandbox.origin}/__sandbox/clock`);
-  return Date.parse(((await res.json()) as { now: string }).now);
-}
+const now = (): Promise<number> => sandbox.clockNow();
 
 const submit = async (agentId: string, title: string, description?: string): Promise<TaskView> =>
-  Task.parse(await ada.ok('POST', `/agents/${agentId}/tasks`, { body: { title, ...(description ? { description } : {}) } }));
-const getTask = async (taskId: string): Promise<TaskView> => Task.parse(await ada.ok('GET', `/tasks/${taskId}`));
-const runsOf = async (taskId: string): Promise<RunView[]> => pageOf(Run, 'cursor').parse(await ada.ok('GET', `/tasks/${taskId}/runs`, { query: { limit: 25 } })).items;
-const getRun = async (runId: string): Promise<RunView> => Run.parse(await ada.ok('GET', `/runs/${runId}`));
-const getAction = async (actionId: string): Promise<ActionView> => PendingAction.parse(await ada.ok('GET', `/pending-actions/${actionId}`));
-const messagesOf = async (taskId: string) => pageOf(Message, 'cursor').parse(await ada.ok('GET', `/tasks/${taskId}/messages`, { query: { limit: 50 } })).items;
-const eventsOf = async (taskId: string) => pageOf(Event, 'cursor').parse(await ada.ok('GET', `/tasks/${taskId}/events`, { query: { limit: 50 } })).items;
-const pendingOf = async (taskId: string) => pageOf(PendingAction).parse(await ada.ok('GET', `/tasks/${taskId}/pending-actions`)).items;
+  Task.parse(await sandbox.api.ok('POST', `/agents/${agentId}/tasks`, { body: { title, ...(description ? { description } : {}) } }));
+const getTask = async (taskId: string): Promise<TaskView> => Task.parse(await sandbox.api.ok('GET', `/tasks/${taskId}`));
+const runsOf = async (taskId: string): Promise<RunView[]> => pageOf(Run, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/runs`, { query: { limit: 25 } })).items;
+const getRun = async (runId: string): Promise<RunView> => Run.parse(await sandbox.api.ok('GET', `/runs/${runId}`));
+const getAction = async (actionId: string): Promise<ActionView> => PendingAction.parse(await sandbox.api.ok('GET', `/pending-actions/${actionId}`));
+const messagesOf = async (taskId: string) => pageOf(Message, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/messages`, { query: { limit: 50 } })).items;
+const eventsOf = async (taskId: string) => pageOf(Event, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/events`, { query: { limit: 50 } })).items;
+const pendingOf = async (taskId: string) => pageOf(PendingAction).parse(await sandbox.api.ok('GET', `/tasks/${taskId}/pending-actions`)).items;
 const tasksIn = async (workspaceId: string, status: string) =>
-  pageOf(Task, 'cursor').parse(await ada.ok('GET', `/workspaces/${workspaceId}/tasks`, { query: { status, limit: 50 } })).items;
-const getSchedule = async (id: string) => ScheduledTask.parse(await ada.ok('GET', `/scheduled-tasks/${id}`));
+  pageOf(Task, 'cursor').parse(await sandbox.api.ok('GET', `/workspaces/${workspaceId}/tasks`, { query: { status, limit: 50 } })).items;
+const getSchedule = async (id: string) => ScheduledTask.parse(await sandbox.api.ok('GET', `/scheduled-tasks/${id}`));
 
 /** The newest run on a task (runs are listed newest first or oldest first: pick by time). */
 async function latestRun(taskId: string): Promise<RunView> {
@@ -105,7 +88,7 @@ describe('a submitted task', () => {
   });
 
   it('answers a message in the chat two sandbox seconds later, quoting it', async () => {
-    const sent = Message.parse(await ada.ok('POST', `/tasks/${task.id}/messages`, { body: { content: 'Can you also check the June invoice?' } }));
+    const sent = Message.parse(await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: 'Can you also check the June invoice?' } }));
     expect((await messagesOf(task.id)).at(-1)!.id).toBe(sent.id); // no answer before the clock moves
 
     await advance(3);
@@ -121,7 +104,7 @@ describe('a submitted task', () => {
 
   it('carries out the action once it is approved', async () => {
     const [action] = await pendingOf(task.id);
-    await ada.ok('POST', `/pending-actions/${action!.id}/approve`, { body: {} });
+    await sandbox.api.ok('POST', `/pending-actions/${action!.id}/approve`, { body: {} });
     const executed = (await eventsOf(task.id)).filter((e) => e.kind === 'action.executed');
     expect(executed).toHaveLength(1);
     expect(executed[0]).toMatchObject({ actor: { kind: 'agent', id: 'agt_support' }, summary: expect.stringMatching(/^Posted in #support: Update on "Reply to the Brightlane invoice question"/) });
@@ -132,9 +115,9 @@ describe('pending actions on seeded tasks', () => {
   it('an approved email reply is sent: an action.executed event and a new message in the email thread', async () => {
     const task = await getTask('task_s021');
     const thread = async () =>
-      pageOf(Message, 'cursor').parse(await ada.ok('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: task.conversationKey!, limit: 50 } })).items;
+      pageOf(Message, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: task.conversationKey!, limit: 50 } })).items;
     const before = await thread();
-    await ada.ok('POST', '/pending-actions/act_s001/approve', { body: {} });
+    await sandbox.api.ok('POST', '/pending-actions/act_s001/approve', { body: {} });
     const executed = (await eventsOf(task.id)).filter((e) => e.kind === 'action.executed');
     expect(executed.map((e) => e.summary)).toEqual(['Sent email to maria.gonzalez@brightlane.example: Re: Charged twice for April']);
     const after = await thread();
@@ -143,7 +126,7 @@ describe('pending actions on seeded tasks', () => {
   });
 
   it('a rejected action is acknowledged in the chat, with the reason', async () => {
-    await ada.ok('POST', '/pending-actions/act_s008/reject', { body: { reason: 'Hannah prefers a phone call' } });
+    await sandbox.api.ok('POST', '/pending-actions/act_s008/reject', { body: { reason: 'Hannah prefers a phone call' } });
     const last = (await messagesOf('task_s034')).at(-1)!;
     expect(last.author).toMatchObject({ kind: 'agent', id: 'agt_support' });
     expect(last.content).toContain("won't go ahead");
@@ -153,7 +136,7 @@ describe('pending actions on seeded tasks', () => {
 
   it('a completed human task makes the agent resume: a new run, which proposes the next kind', async () => {
     const runsBefore = await runsOf('task_s025');
-    await ada.ok('POST', '/pending-actions/act_s005/complete', { body: { note: 'Oliver added the groups claim; sign-in works.' } });
+    await sandbox.api.ok('POST', '/pending-actions/act_s005/complete', { body: { note: 'Oliver added the groups claim; sign-in works.' } });
     const runs = await runsOf('task_s025');
     expect(runs).toHaveLength(runsBefore.length + 1);
     const run = await latestRun('task_s025');
@@ -168,7 +151,7 @@ describe('pending actions on seeded tasks', () => {
   });
 
   it('an answered question makes the agent resume with the answer', async () => {
-    await ada.ok('POST', '/pending-actions/act_s004/answer', { body: { answer: 'Contest it with the approval as evidence' } });
+    await sandbox.api.ok('POST', '/pending-actions/act_s004/answer', { body: { answer: 'Contest it with the approval as evidence' } });
     const run = await latestRun('task_s024');
     expect(run.state).toBe('running');
     await advance(5);
@@ -198,14 +181,14 @@ describe('reminders', () => {
     const task = await submit('agt_ops', 'Check the certificate renewal');
     await advance(5);
     const remindAt = new Date((await now()) + 60_000).toISOString();
-    const created = Reminder.parse(await ada.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: 'Is the new certificate live?', remindAt } }));
+    const created = Reminder.parse(await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: 'Is the new certificate live?', remindAt } }));
     const runsBefore = (await runsOf(task.id)).length;
 
     await advance(30);
-    expect(pageOf(Reminder).parse(await ada.ok('GET', `/tasks/${task.id}/reminders`)).items[0]!.state).toBe('scheduled');
+    expect(pageOf(Reminder).parse(await sandbox.api.ok('GET', `/tasks/${task.id}/reminders`)).items[0]!.state).toBe('scheduled');
 
     await advance(40); // 10 s past the reminder: the run it started (3 s) has finished too
-    const reminders = pageOf(Reminder).parse(await ada.ok('GET', `/tasks/${task.id}/reminders`)).items;
+    const reminders = pageOf(Reminder).parse(await sandbox.api.ok('GET', `/tasks/${task.id}/reminders`)).items;
     expect(reminders).toEqual([{ ...created, state: 'fired' }]);
     const fired = (await eventsOf(task.id)).find((e) => e.kind === 'reminder.fired')!;
     expect(fired).toMatchObject({ summary: 'Reminder: Is the new certificate live?', createdAt: remindAt });
@@ -223,7 +206,7 @@ describe('scheduled tasks', () => {
 
   it('run when the clock passes the next run: a dated task in the workspace and a run on it', async () => {
     const created = ScheduledTask.parse(
-      await ada.ok('POST', '/scheduled-tasks', {
+      await sandbox.api.ok('POST', '/scheduled-tasks', {
         body: { title: 'Hourly queue check', prompt: 'Count the tasks waiting in each column and post the numbers in #ops.', cron: '17 * * * *', workspaceId: 'ws_ops', agentId: 'agt_ops' },
       }),
     );
@@ -248,14 +231,14 @@ describe('scheduled tasks', () => {
     expect(run.output).toMatch(/Board of Operations: \d+ to do, \d+ in progress, \d+ waiting, \d+ done/);
     const action = await getAction(run.proposedActionIds[0]!);
     expect(action.draft).toMatchObject({ channel: '#operations', text: expect.stringContaining('Board of Operations') });
-    const runs = pageOf(Run, 'cursor').parse(await ada.ok('GET', `/scheduled-tasks/${scheduleId}/runs`)).items;
+    const runs = pageOf(Run, 'cursor').parse(await sandbox.api.ok('GET', `/scheduled-tasks/${scheduleId}/runs`)).items;
     expect(runs.map((r) => r.id)).toEqual([run.id]);
   });
 
   it('run once after the clock jumps past several occurrences, then wait for the next one ahead', async () => {
     const before = await getSchedule(scheduleId);
     const jumped = await advance(5 * 3600);
-    const runs = pageOf(Run, 'cursor').parse(await ada.ok('GET', `/scheduled-tasks/${scheduleId}/runs`)).items;
+    const runs = pageOf(Run, 'cursor').parse(await sandbox.api.ok('GET', `/scheduled-tasks/${scheduleId}/runs`)).items;
     expect(runs).toHaveLength(2);
     const schedule = await getSchedule(scheduleId);
     expect(schedule.lastRun!.startedAt).toBe(before.nextRunAt);
@@ -265,7 +248,7 @@ describe('scheduled tasks', () => {
 
   it('run on demand with run-now, outside the schedule', async () => {
     const before = await getSchedule(scheduleId);
-    const run = Run.parse(await ada.ok('POST', `/scheduled-tasks/${scheduleId}/run`, { body: {} }));
+    const run = Run.parse(await sandbox.api.ok('POST', `/scheduled-tasks/${scheduleId}/run`, { body: {} }));
     expect(run.state).toBe('running');
     const schedule = await getSchedule(scheduleId);
     expect(schedule.lastRun!.id).toBe(run.id);
@@ -276,44 +259,44 @@ describe('scheduled tasks', () => {
   });
 
   it('do not run while paused', async () => {
-    await ada.ok('POST', `/scheduled-tasks/${scheduleId}/pause`, { body: {} });
-    const runsBefore = pageOf(Run, 'cursor').parse(await ada.ok('GET', `/scheduled-tasks/${scheduleId}/runs`)).items.length;
+    await sandbox.api.ok('POST', `/scheduled-tasks/${scheduleId}/pause`, { body: {} });
+    const runsBefore = pageOf(Run, 'cursor').parse(await sandbox.api.ok('GET', `/scheduled-tasks/${scheduleId}/runs`)).items.length;
     await advance(3 * 3600);
-    expect(pageOf(Run, 'cursor').parse(await ada.ok('GET', `/scheduled-tasks/${scheduleId}/runs`)).items).toHaveLength(runsBefore);
+    expect(pageOf(Run, 'cursor').parse(await sandbox.api.ok('GET', `/scheduled-tasks/${scheduleId}/runs`)).items).toHaveLength(runsBefore);
   });
 });
 
 describe('an archived workspace', () => {
   it('keeps its schedules and its agent still: reminders fire, but nothing runs', async () => {
-    const ws = Workspace.parse(await ada.ok('POST', '/workspaces', { body: { name: 'Winding down' } }));
+    const ws = Workspace.parse(await sandbox.api.ok('POST', '/workspaces', { body: { name: 'Winding down' } }));
     const agentId = sandbox.ctx.store.state.data.agents.find((a) => a.workspaceId === ws.id)!.id;
     const task = await submit(agentId, 'Last look at the old board');
     await advance(5);
     const remindAt = new Date((await now()) + 600_000).toISOString();
-    await ada.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: 'Anything left?', remindAt } });
+    await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: 'Anything left?', remindAt } });
     const schedule = ScheduledTask.parse(
-      await ada.ok('POST', '/scheduled-tasks', { body: { title: 'Daily sweep', prompt: 'Sweep the board.', cron: '0 9 * * *', workspaceId: ws.id, agentId } }),
+      await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: 'Daily sweep', prompt: 'Sweep the board.', cron: '0 9 * * *', workspaceId: ws.id, agentId } }),
     );
     const runsBefore = (await runsOf(task.id)).length;
 
-    await ada.ok('POST', `/workspaces/${ws.id}/archive`, { body: {} });
+    await sandbox.api.ok('POST', `/workspaces/${ws.id}/archive`, { body: {} });
     await advance(2 * 24 * 3600);
 
-    const reminders = pageOf(Reminder).parse(await ada.ok('GET', `/tasks/${task.id}/reminders`)).items;
+    const reminders = pageOf(Reminder).parse(await sandbox.api.ok('GET', `/tasks/${task.id}/reminders`)).items;
     expect(reminders.map((r) => r.state)).toEqual(['fired']);
     expect((await eventsOf(task.id)).some((e) => e.kind === 'reminder.fired')).toBe(true);
     expect(await runsOf(task.id)).toHaveLength(runsBefore);
-    expect(pageOf(Run, 'cursor').parse(await ada.ok('GET', `/scheduled-tasks/${schedule.id}/runs`)).items).toEqual([]);
+    expect(pageOf(Run, 'cursor').parse(await sandbox.api.ok('GET', `/scheduled-tasks/${schedule.id}/runs`)).items).toEqual([]);
     expect(sandbox.ctx.store.state.data.tasks.filter((t) => t.workspaceId === ws.id)).toHaveLength(1);
   });
 
   it('skips a schedule that is still active when its workspace is archived (ticker, in process)', async () => {
     // The API pauses schedules on archive; the ticker must not run one that is active all the same.
     const data = sandbox.ctx.store.state.data;
-    const ws = Workspace.parse(await ada.ok('POST', '/workspaces', { body: { name: 'Archived with an active schedule' } }));
+    const ws = Workspace.parse(await sandbox.api.ok('POST', '/workspaces', { body: { name: 'Archived with an active schedule' } }));
     const agentId = data.agents.find((a) => a.workspaceId === ws.id)!.id;
     const schedule = ScheduledTask.parse(
-      await ada.ok('POST', '/scheduled-tasks', { body: { title: 'Still active', prompt: 'Do the thing.', cron: '0 * * * *', workspaceId: ws.id, agentId } }),
+      await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: 'Still active', prompt: 'Do the thing.', cron: '0 * * * *', workspaceId: ws.id, agentId } }),
     );
     data.workspaces.find((w) => w.id === ws.id)!.archived = true; // archived, but agent and schedule left untouched
     await advance(2 * 3600);

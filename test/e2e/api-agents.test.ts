@@ -103,7 +103,7 @@ describe('list_task_runs and get_run', () => {
     const rec = sandbox.ctx.store.state.data.tasks.find((t) => t.id === task.id)!;
     // Twelve more runs, a second apart, as reminders and answers would start them.
     for (let i = 0; i < 12; i++) {
-      await fetch(`${sandbox.origin}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 1 }) });
+      await sandbox.advanceClock(1);
       sandbox.ctx.agent.startRun(rec.id);
     }
     const first = RunPage.parse(await sandbox.api.ok('GET', `/tasks/${task.id}/runs`));

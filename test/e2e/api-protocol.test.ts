@@ -1,28 +1,14 @@
 // What every /api/v1 call shares: the OpenAPI description, authentication errors, rate limiting, and the
 // problem+json body on requests that never reach an operation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../src/api/operations.js';
 import { Workspace } from '../../src/api/resources.js';
 import { DEFAULT_FAULTS } from '../../src/sandbox/context.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
-import { apiAs, expectProblem, pageOf, type Api } from '../helpers/api.js';
+import { apiAs, expectProblem, pageOf } from '../helpers/api.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let token: string;
-let ada: Api;
-
-const faults = (body: Record<string, number>) =>
-  fetch(`${sandbox.origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  token = (await signIn(sandbox.origin)).access_token;
-  ada = apiAs(sandbox.origin, token);
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 describe('GET /api/v1/openapi.json', () => {
   it('is OpenAPI 3.1.0, version 1.0.0, with the 56 operations', async () => {
@@ -59,14 +45,14 @@ describe('authentication', () => {
 describe('rate limiting', () => {
   it('answers 429 with Retry-After past the limit, and recovers once the limit is lifted', async () => {
     const fresh = apiAs(sandbox.origin, (await signIn(sandbox.origin)).access_token);
-    expect((await faults({ rateLimit: 3 })).status).toBe(200);
+    expect((await sandbox.setFaults({ rateLimit: 3 })).status).toBe(200);
     try {
       for (let i = 0; i < 3; i++) expect((await fresh.call('GET', '/workspaces')).status).toBe(200);
       const limited = await fresh.call('GET', '/workspaces');
       await expectProblem(limited, 429, 'rate_limited', /rate limit of 3 requests/);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     } finally {
-      expect((await faults({ rateLimit: DEFAULT_FAULTS.rateLimit })).status).toBe(200);
+      expect((await sandbox.setFaults({ rateLimit: DEFAULT_FAULTS.rateLimit })).status).toBe(200);
     }
     pageOf(Workspace.strict()).parse(await fresh.ok('GET', '/workspaces'));
   });
@@ -74,20 +60,20 @@ describe('rate limiting', () => {
 
 describe('requests that reach no operation', () => {
   it('answer problem+json too', async () => {
-    await expectProblem(ada.call('GET', '/nowhere'), 404, 'not_found', /no such path/);
+    await expectProblem(sandbox.api.call('GET', '/nowhere'), 404, 'not_found', /no such path/);
     const wrongType = await fetch(`${sandbox.origin}/api/v1/workspaces`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'text/plain' },
       body: 'name=x',
     });
     await expectProblem({ status: wrongType.status, headers: wrongType.headers, body: await wrongType.json() }, 415, 'unsupported_media_type');
     const notJson = await fetch(`${sandbox.origin}/api/v1/workspaces`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
       body: '{"name":',
     });
     await expectProblem({ status: notJson.status, headers: notJson.headers, body: await notJson.json() }, 400, 'invalid_request', /^body: is not valid JSON/);
     // No body at all is checked as an empty object.
-    await expectProblem(ada.call('POST', '/workspaces'), 400, 'invalid_request', /^name: is required$/);
+    await expectProblem(sandbox.api.call('POST', '/workspaces'), 400, 'invalid_request', /^name: is required$/);
   });
 });

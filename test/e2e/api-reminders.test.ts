@@ -43,7 +43,7 @@ describe('create_reminder and list_reminders', () => {
   it('refuses times that are not in the future of the sandbox clock', async () => {
     const taskId = await newTask();
     await expectProblem(sandbox.api.call('POST', `/tasks/${taskId}/reminders`, { body: { message: 'Past', remindAt: hoursAhead(-1) } }), 400, 'invalid_request', /^remindAt: must be in the future/);
-    await fetch(`${sandbox.origin}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 1800 }) });
+    await sandbox.advanceClock(1800);
     await expectProblem(
       sandbox.api.call('POST', `/tasks/${taskId}/reminders`, { body: { message: 'Past by the sandbox clock', remindAt: new Date(Date.now() + 600_000).toISOString() } }),
       400,

@@ -1,13 +1,13 @@
 // Every record of the demo data reads back through /api/v1 in its exact wire shape: walks each listing
 // (every page) and each read, for both of ada's organizations, validating with the strict schemas.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { Agent, Event, HandbookEntry, HandbookPiece, KnowledgeSource, Member, Message, PendingAction, Reminder, Run, ScheduledTask, Status, Task, Workspace } from '../../src/api/resources.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
 import { apiAs, pageOf, type Api } from '../helpers/api.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ signIn: false });
 
 /** Every item of a cursor listing, with no id twice. */
 async function all<T extends z.ZodType>(api: Api, path: string, item: T, query: Record<string, string> = {}): Promise<z.output<T>[]> {
@@ -75,13 +75,6 @@ async function readWhole(api: Api, path: string): Promise<string> {
   }
   return body;
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 describe('the demo data', () => {
   it('reads back in its wire shapes for ada in acme', async () => {

@@ -4,28 +4,19 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSy
 import { dirname } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { refreshTokens, signIn, type RegisteredClient } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 import { changeStoredCredentials, expectLoggedIn, readCredentialsFile, secretsOf, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
-import { advanceSandboxClock, sandboxStats } from '../helpers/wts-process.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let origin: string;
+const sandbox = useSandbox({ signIn: false });
 let w: Workdir;
 let env: Record<string, string>;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  origin = sandbox.origin;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(async () => {
   w = workdir();
-  await expectLoggedIn(origin, w);
+  await expectLoggedIn(sandbox.origin, w);
   env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, NO_COLOR: '1' };
 });
 
@@ -42,7 +33,7 @@ describe('wts auth status', () => {
     const lines = r.stdout.trimEnd().split('\n');
     const row = (label: string, value: string) => `${`${label}:`.padEnd(14)}${value}`;
     expect(lines).toContain(row('Profile', 'default'));
-    expect(lines).toContain(row('Origin', origin));
+    expect(lines).toContain(row('Origin', sandbox.origin));
     expect(lines).toContain(row('Organization', 'Acme Corp (org_acme)'));
     expect(lines).toContain(row('User', 'Ada Lovelace (ada)'));
     expect(lines).toContain(row('Scopes', 'workspace:read workspace:write agents:read agents:write approvals:write offline_access'));
@@ -60,7 +51,7 @@ describe('wts auth status', () => {
     const json = await runWts(['auth', 'status', '--json'], { env });
     expect(JSON.parse(json.stdout)).toEqual({
       profile: 'default',
-      origin,
+      origin: sandbox.origin,
       source: 'store',
       organization: { id: 'org_acme', name: 'Acme Corp' },
       user: { id: 'usr_ada', name: 'Ada Lovelace', login: 'ada' },
@@ -76,8 +67,8 @@ describe('wts auth status', () => {
   });
 
   it('shows a workspace restriction', async () => {
-    const restricted = await signIn(origin, { workspaceIds: ['ws_sales'] });
-    const r = await runWts(['auth', 'status', '--json'], { env: { ...env, WTS_TOKEN: restricted.access_token, WTS_ORIGIN: origin } });
+    const restricted = await signIn(sandbox.origin, { workspaceIds: ['ws_sales'] });
+    const r = await runWts(['auth', 'status', '--json'], { env: { ...env, WTS_TOKEN: restricted.access_token, WTS_ORIGIN: sandbox.origin } });
     expect(JSON.parse(r.stdout)).toMatchObject({ source: 'WTS_TOKEN', working: true, store: null });
     // A sign-in limited to chosen workspaces says so.
     changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.workspaceIds = ['ws_sales']));
@@ -86,12 +77,12 @@ describe('wts auth status', () => {
   });
 
   it('exits 4 when not signed in, or when the connection was revoked (and forgets it)', async () => {
-    const none = await runWts(['auth', 'status'], { env: { WTS_CONFIG_DIR: workdir().configDir, WTS_ORIGIN: origin } });
+    const none = await runWts(['auth', 'status'], { env: { WTS_CONFIG_DIR: workdir().configDir, WTS_ORIGIN: sandbox.origin } });
     expect(none.code).toBe(4);
-    expect(none.stderr).toBe(`wts: not signed in to ${origin} — run \`wts login\`\n`);
+    expect(none.stderr).toBe(`wts: not signed in to ${sandbox.origin} — run \`wts login\`\n`);
 
     const stored = storedCredentials(w.credentialsFile);
-    await fetch(`${origin}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ client_id: stored.client.id, token: stored.refreshToken! }) });
+    await fetch(`${sandbox.origin}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ client_id: stored.client.id, token: stored.refreshToken! }) });
     const revoked = await runWts(['auth', 'status', '--json'], { env });
     expect(revoked.code).toBe(4);
     expect(revoked.stderr).toBe('wts: the connection was revoked or has expired — run `wts login`\n');
@@ -112,36 +103,36 @@ describe('wts auth token', () => {
   it('refreshes a token expiring within 60 s first, and writes the rotated tokens back', async () => {
     const before = storedCredentials(w.credentialsFile);
     changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now() + 30_000));
-    const stats = await sandboxStats(origin);
+    const stats = await sandbox.stats();
     const r = await runWts(['auth', 'token'], { env });
     const after = storedCredentials(w.credentialsFile);
     expect(r.stdout).toBe(`${after.accessToken}\n`);
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
-    expect((await sandboxStats(origin)).refreshes).toBe(stats.refreshes + 1);
+    expect((await sandbox.stats()).refreshes).toBe(stats.refreshes + 1);
     // not refreshed again while valid
     await runWts(['auth', 'token'], { env });
-    expect((await sandboxStats(origin)).refreshes).toBe(stats.refreshes + 1);
+    expect((await sandbox.stats()).refreshes).toBe(stats.refreshes + 1);
   });
 
   it('prints WTS_TOKEN as it is', async () => {
-    const r = await runWts(['auth', 'token'], { env: { WTS_TOKEN: 'given-token', WTS_ORIGIN: origin } });
+    const r = await runWts(['auth', 'token'], { env: { WTS_TOKEN: 'given-token', WTS_ORIGIN: sandbox.origin } });
     expect(r.stdout).toBe('given-token\n');
   });
 });
 
 describe('wts auth refresh', () => {
   it('forces a refresh, on a terminal, piped and with --json', async () => {
-    const stats = await sandboxStats(origin);
+    const stats = await sandbox.stats();
     const tty = await runWts(['auth', 'refresh'], { env, tty: true });
     expect(tty.code).toBe(0);
-    expect(tty.stdout).toMatch(new RegExp(`^✓ Refreshed the sign-in to ${origin}; the access token expires \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(in (59 minutes|1 hour)\\)\\n$`));
+    expect(tty.stdout).toMatch(new RegExp(`^✓ Refreshed the sign-in to ${sandbox.origin}; the access token expires \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(in (59 minutes|1 hour)\\)\\n$`));
     const piped = await runWts(['auth', 'refresh'], { env });
     expect(piped.stdout).toMatch(/^Refreshed the sign-in to /);
     const json = await runWts(['auth', 'refresh', '--json'], { env });
     expect(JSON.parse(json.stdout)).toMatchObject({ profile: 'default', working: true, refreshable: true });
-    expect((await sandboxStats(origin)).refreshes).toBe(stats.refreshes + 3);
-    expect((await sandboxStats(origin)).revocations).toBe(stats.revocations);
+    expect((await sandbox.stats()).refreshes).toBe(stats.refreshes + 3);
+    expect((await sandbox.stats()).revocations).toBe(stats.revocations);
   });
 
   it('refuses with WTS_TOKEN, which is never refreshed', async () => {
@@ -153,12 +144,12 @@ describe('wts auth refresh', () => {
 
 describe('the token lifecycle', () => {
   it('a 401 on a token thought valid: one refresh, one retry', async () => {
-    await advanceSandboxClock(origin, 3700);
-    const stats = await sandboxStats(origin);
+    await sandbox.advanceClock(3700);
+    const stats = await sandbox.stats();
     const r = await runWts(['workspace', 'list'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('ws_support\tCustomer Support');
-    const after = await sandboxStats(origin);
+    const after = await sandbox.stats();
     expect(after.refreshes).toBe(stats.refreshes + 1);
     expect(after.requests - stats.requests).toBe(3); // refused, refresh, retried
   });
@@ -166,26 +157,26 @@ describe('the token lifecycle', () => {
   it('invalid_grant clears the credentials and exits 4 with what to do', async () => {
     // Someone else used the refresh token: the one stored is superseded.
     const stored = storedCredentials(w.credentialsFile);
-    await refreshTokens(origin, clientOf(w), stored.refreshToken!);
+    await refreshTokens(sandbox.origin, clientOf(w), stored.refreshToken!);
     changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now()));
     const r = await runWts(['workspace', 'list'], { env });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe('wts: the connection was revoked or has expired — run `wts login`\n');
     expect(readCredentialsFile(w.credentialsFile).credentials.default).toBeUndefined();
     const again = await runWts(['workspace', 'list'], { env });
-    expect(again.stderr).toBe(`wts: not signed in to ${origin} — run \`wts login\`\n`);
+    expect(again.stderr).toBe(`wts: not signed in to ${sandbox.origin} — run \`wts login\`\n`);
   });
 
   it('never shows a token in --debug output, refreshing or not', async () => {
     const before = storedCredentials(w.credentialsFile);
-    await advanceSandboxClock(origin, 3700);
+    await sandbox.advanceClock(3700);
     const r = await runWts(['workspace', 'list', '--debug'], { env });
     expect(r.code).toBe(0);
     const after = storedCredentials(w.credentialsFile);
-    expect(r.stderr).toContain(`> POST ${origin}/oauth/token`);
+    expect(r.stderr).toContain(`> POST ${sandbox.origin}/oauth/token`);
     expect(r.stderr).toContain('> authorization: Bearer [redacted]');
     for (const secret of [...secretsOf(before), ...secretsOf(after)]) expect(r.stdout + r.stderr).not.toContain(secret);
-    const login = await runWts(['login', '--origin', origin, '--debug', '--no-browser'], { env: { ...env, WTS_LOGIN_TIMEOUT_MS: '200' } });
+    const login = await runWts(['login', '--origin', sandbox.origin, '--debug', '--no-browser'], { env: { ...env, WTS_LOGIN_TIMEOUT_MS: '200' } });
     for (const secret of secretsOf(after)) expect(login.stderr).not.toContain(secret);
   });
 });
@@ -196,7 +187,7 @@ describe('a credentials file on its own (WTS_CREDENTIALS_FILE, as on a CI machin
     mkdirSync(dirname(ci.credentialsFile), { recursive: true });
     copyFileSync(w.credentialsFile, ci.credentialsFile);
     changeStoredCredentials(ci.credentialsFile, 'default', (c) => (c.expiresAt = Date.now()));
-    const ciEnv = { WTS_CONFIG_DIR: ci.configDir, WTS_CREDENTIALS_FILE: ci.credentialsFile, WTS_ORIGIN: origin };
+    const ciEnv = { WTS_CONFIG_DIR: ci.configDir, WTS_CREDENTIALS_FILE: ci.credentialsFile, WTS_ORIGIN: sandbox.origin };
     const before = storedCredentials(ci.credentialsFile);
     const r = await runWts(['workspace', 'list'], { env: ciEnv });
     expect(r.code).toBe(0);
@@ -211,7 +202,7 @@ describe('a credentials file on its own (WTS_CREDENTIALS_FILE, as on a CI machin
     const ci = workdir();
     mkdirSync(dirname(ci.credentialsFile), { recursive: true });
     writeFileSync(ci.credentialsFile, '{"version":1,"credentials":{"default":{"accessToken":"secret-token-1234567890"');
-    const r = await runWts(['workspace', 'list'], { env: { WTS_CONFIG_DIR: ci.configDir, WTS_CREDENTIALS_FILE: ci.credentialsFile, WTS_ORIGIN: origin } });
+    const r = await runWts(['workspace', 'list'], { env: { WTS_CONFIG_DIR: ci.configDir, WTS_CREDENTIALS_FILE: ci.credentialsFile, WTS_ORIGIN: sandbox.origin } });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`wts: the credentials file ${ci.credentialsFile} is damaged (not a wts credentials file); remove it and run \`wts login\`\n`);
   });
@@ -221,24 +212,24 @@ describe('wts logout', () => {
   it('revokes the connection at the service, then forgets it here', async () => {
     const stored = storedCredentials(w.credentialsFile);
     const client = clientOf(w);
-    const stats = await sandboxStats(origin);
+    const stats = await sandbox.stats();
     const r = await runWts(['logout'], { env, tty: true });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`✓ Signed out of ${origin}; the credentials were removed from the file ${w.credentialsFile}, and the connection was revoked\n`);
-    const after = await sandboxStats(origin);
+    expect(r.stdout).toBe(`✓ Signed out of ${sandbox.origin}; the credentials were removed from the file ${w.credentialsFile}, and the connection was revoked\n`);
+    const after = await sandbox.stats();
     expect(after.revocations).toBe(stats.revocations + 1);
     expect(after.connections.filter((c) => c.revoked).length).toBe(stats.connections.filter((c) => c.revoked).length + 1);
-    await expect(refreshTokens(origin, client, stored.refreshToken!)).rejects.toThrow(/invalid_grant/);
+    await expect(refreshTokens(sandbox.origin, client, stored.refreshToken!)).rejects.toThrow(/invalid_grant/);
     expect(readCredentialsFile(w.credentialsFile).credentials.default).toBeUndefined();
     const list = await runWts(['workspace', 'list'], { env });
     expect(list.code).toBe(4);
     // Signing in again reuses the registration kept in the profile.
-    await expectLoggedIn(origin, w);
+    await expectLoggedIn(sandbox.origin, w);
     expect(storedCredentials(w.credentialsFile).client.id).toBe(stored.client.id);
   });
 
   it('exits 4 when there is nothing to sign out of, and 1 (having forgotten) when the service cannot be told', async () => {
-    const none = await runWts(['logout'], { env: { WTS_CONFIG_DIR: workdir().configDir, WTS_ORIGIN: origin } });
+    const none = await runWts(['logout'], { env: { WTS_CONFIG_DIR: workdir().configDir, WTS_ORIGIN: sandbox.origin } });
     expect(none.code).toBe(4);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -1,17 +1,10 @@
 // The sandbox's token responses carry extra parameters (RFC 6749 §5.1 allows them) naming the
 // organization, the user and the workspace restriction, so `wts auth status` can show them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens, signIn } from '../helpers/auth.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox({ signIn: false });
 
 describe('token response extras', () => {
   it('name the organization and the user, and no restriction when every workspace is shared', async () => {

@@ -3,46 +3,32 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-let token: string;
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
-const faults = (body: Record<string, number>) =>
-  fetch(`${sandbox.origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const sandbox = useSandbox();
 /** The service's own answer, for comparison. */
-const direct = async (path: string) => (await fetch(`${sandbox.origin}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  token = (await signIn(sandbox.origin)).access_token;
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const direct = async (path: string) => (await fetch(`${sandbox.origin}/api/v1${path}`, { headers: { authorization: `Bearer ${sandbox.token}` } })).json();
 
 describe('wts api GET', () => {
   it('prints the JSON answer: one line when piped, indented on a terminal', async () => {
     const expected = await direct('/workspaces');
-    const piped = await runWts(['api', 'GET', '/workspaces'], { env });
+    const piped = await runWts(['api', 'GET', '/workspaces'], { env: sandbox.env });
     expect(piped.code).toBe(0);
     expect(piped.stdout).toBe(`${JSON.stringify(expected)}\n`);
-    const human = await runWts(['api', 'get', '/workspaces'], { env, tty: true });
+    const human = await runWts(['api', 'get', '/workspaces'], { env: sandbox.env, tty: true });
     expect(human.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`);
   });
 
   it('sends -f fields and a ?query as query parameters, typed', async () => {
-    const r = await runWts(['api', 'GET', '/api/v1/workspaces/ws_support/tasks?status=todo', '-f', 'limit=5'], { env });
+    const r = await runWts(['api', 'GET', '/api/v1/workspaces/ws_support/tasks?status=todo', '-f', 'limit=5'], { env: sandbox.env });
     expect(r.code).toBe(0);
     const page = JSON.parse(r.stdout) as { items: { status: string }[]; nextCursor: string | null };
     expect(page.items).toHaveLength(5);
     expect(page.items.every((t) => t.status === 'todo')).toBe(true);
-    const unassigned = JSON.parse((await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-f', 'unassigned=true', '-f', 'limit=50'], { env })).stdout) as {
+    const unassigned = JSON.parse((await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-f', 'unassigned=true', '-f', 'limit=50'], { env: sandbox.env })).stdout) as {
       items: { assignees: unknown[] }[];
     };
     expect(unassigned.items.length).toBeGreaterThan(0);
@@ -50,36 +36,36 @@ describe('wts api GET', () => {
   });
 
   it('follows nextCursor with --paginate and prints the items of every page as one array', async () => {
-    const before = await requests();
-    const r = await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '--paginate'], { env });
+    const before = await sandbox.requests();
+    const r = await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '--paginate'], { env: sandbox.env });
     expect(r.code).toBe(0);
     const items = JSON.parse(r.stdout) as { id: string }[];
     expect(items).toHaveLength(68);
     expect(new Set(items.map((t) => t.id)).size).toBe(68);
-    expect(await requests()).toBe(before + 4); // 20 per page by default
-    const human = await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-f', 'limit=50', '--paginate'], { env, tty: true });
+    expect(await sandbox.requests()).toBe(before + 4); // 20 per page by default
+    const human = await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-f', 'limit=50', '--paginate'], { env: sandbox.env, tty: true });
     expect(JSON.parse(human.stdout)).toEqual(items);
     expect(human.stdout).toMatch(/^\[\n {2}\{\n {4}"id": /);
     // Not a listing: nothing to follow, the answer as it came.
-    expect(JSON.parse((await runWts(['api', 'GET', '/tasks/task_s001', '--paginate'], { env })).stdout)).toMatchObject({ id: 'task_s001' });
+    expect(JSON.parse((await runWts(['api', 'GET', '/tasks/task_s001', '--paginate'], { env: sandbox.env })).stdout)).toMatchObject({ id: 'task_s001' });
   });
 
   it('traces with --debug, the token redacted', async () => {
-    const r = await runWts(['api', 'GET', '/workspaces', '--debug'], { env });
+    const r = await runWts(['api', 'GET', '/workspaces', '--debug'], { env: sandbox.env });
     expect(r.stderr).toContain('> GET ');
     expect(r.stderr).toContain('Bearer [redacted]');
-    expect(r.stderr).not.toContain(token);
+    expect(r.stderr).not.toContain(sandbox.token);
   });
 });
 
 describe('wts api POST, PATCH, DELETE', () => {
   it('sends -f fields as the body of a POST', async () => {
-    const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=Called back'], { env });
+    const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=Called back'], { env: sandbox.env });
     expect(r.code).toBe(0);
     const task = JSON.parse(r.stdout) as { notes: { content: string }[] };
     expect(task.notes.at(-1)!.content).toBe('Called back');
     // A value that reads as a number is sent as one, so the service refuses it for a text field.
-    const typed = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=42'], { env });
+    const typed = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=42'], { env: sandbox.env });
     expect(typed.code).toBe(2);
     expect(typed.stderr).toMatch(/^wts: invalid input: content: /);
   });
@@ -87,104 +73,104 @@ describe('wts api POST, PATCH, DELETE', () => {
   it('sends a JSON body from --input, a file or standard input', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'wts-test-')), 'change.json');
     writeFileSync(file, JSON.stringify({ title: 'Renamed through wts api' }));
-    const patched = await runWts(['api', 'PATCH', '/tasks/task_s002', '--input', file], { env });
+    const patched = await runWts(['api', 'PATCH', '/tasks/task_s002', '--input', file], { env: sandbox.env });
     expect(JSON.parse(patched.stdout)).toMatchObject({ id: 'task_s002', title: 'Renamed through wts api' });
-    const created = await runWts(['api', 'POST', '/tasks/task_s002/reminders', '--input', '-'], { env, stdin: JSON.stringify({ message: 'ping', remindAt: '2099-01-01T00:00:00Z' }) });
+    const created = await runWts(['api', 'POST', '/tasks/task_s002/reminders', '--input', '-'], { env: sandbox.env, stdin: JSON.stringify({ message: 'ping', remindAt: '2099-01-01T00:00:00Z' }) });
     const reminder = JSON.parse(created.stdout) as { id: string };
-    const deleted = await runWts(['api', 'DELETE', `/reminders/${reminder.id}`], { env });
+    const deleted = await runWts(['api', 'DELETE', `/reminders/${reminder.id}`], { env: sandbox.env });
     expect(JSON.parse(deleted.stdout)).toMatchObject({ id: reminder.id, state: 'cancelled' });
   });
 });
 
 describe('wts api errors', () => {
   it('refuses bad input before sending anything', async () => {
-    const before = await requests();
-    expect(await runWts(['api', 'PUT', '/workspaces'], { env })).toMatchObject({ code: 2, stderr: 'wts: METHOD: must be one of GET, POST, PATCH, DELETE, not "PUT"\n' });
-    expect((await runWts(['api', 'GET', 'workspaces'], { env })).stderr).toBe('wts: PATH: must be a path under /api/v1, e.g. /workspaces, not "workspaces"\n');
-    expect((await runWts(['api', 'GET', '/../oauth/token'], { env })).code).toBe(2);
-    expect((await runWts(['api', 'GET', 'https://example.com/api/v1/workspaces'], { env })).code).toBe(2);
-    expect((await runWts(['api', 'GET', '/workspaces', '--input', '-'], { env, stdin: '{}' })).stderr).toMatch(/^wts: --input: a GET request has no body/);
-    expect((await runWts(['api', 'POST', '/workspaces', '--paginate'], { env })).stderr).toMatch(/^wts: --paginate: only a GET request/);
-    expect((await runWts(['api', 'POST', '/workspaces', '--input', '-'], { env, stdin: '{nope' })).stderr).toMatch(/^wts: --input: not valid JSON/);
-    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name'], { env })).stderr).toBe('wts: --field: expected FIELD=VALUE, not "name"\n');
-    expect(await requests()).toBe(before);
+    const before = await sandbox.requests();
+    expect(await runWts(['api', 'PUT', '/workspaces'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: METHOD: must be one of GET, POST, PATCH, DELETE, not "PUT"\n' });
+    expect((await runWts(['api', 'GET', 'workspaces'], { env: sandbox.env })).stderr).toBe('wts: PATH: must be a path under /api/v1, e.g. /workspaces, not "workspaces"\n');
+    expect((await runWts(['api', 'GET', '/../oauth/token'], { env: sandbox.env })).code).toBe(2);
+    expect((await runWts(['api', 'GET', 'https://example.com/api/v1/workspaces'], { env: sandbox.env })).code).toBe(2);
+    expect((await runWts(['api', 'GET', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{}' })).stderr).toMatch(/^wts: --input: a GET request has no body/);
+    expect((await runWts(['api', 'POST', '/workspaces', '--paginate'], { env: sandbox.env })).stderr).toMatch(/^wts: --paginate: only a GET request/);
+    expect((await runWts(['api', 'POST', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{nope' })).stderr).toMatch(/^wts: --input: not valid JSON/);
+    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name'], { env: sandbox.env })).stderr).toBe('wts: --field: expected FIELD=VALUE, not "name"\n');
+    expect(await sandbox.requests()).toBe(before);
   });
 
   it('maps the service errors to exit codes', async () => {
-    expect((await runWts(['api', 'GET', '/nothing-here'], { env })).code).toBe(3);
-    expect((await runWts(['api', 'GET', '/tasks/task_nope'], { env })).code).toBe(3);
-    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name='], { env })).code).toBe(2);
-    expect((await runWts(['api', 'GET', '/workspaces'], { env: { ...env, WTS_TOKEN: 'wrong' } })).code).toBe(4);
+    expect((await runWts(['api', 'GET', '/nothing-here'], { env: sandbox.env })).code).toBe(3);
+    expect((await runWts(['api', 'GET', '/tasks/task_nope'], { env: sandbox.env })).code).toBe(3);
+    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name='], { env: sandbox.env })).code).toBe(2);
+    expect((await runWts(['api', 'GET', '/workspaces'], { env: { ...sandbox.env, WTS_TOKEN: 'wrong' } })).code).toBe(4);
     const narrow = (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token;
-    const forbidden = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=x'], { env: { ...env, WTS_TOKEN: narrow } });
+    const forbidden = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=x'], { env: { ...sandbox.env, WTS_TOKEN: narrow } });
     expect(forbidden.code).toBe(5);
   });
 });
 
 describe('retries through the fault controls', () => {
   afterEach(async () => {
-    await faults({ rate5xx: 0, rate429: 0, retryAfterSeconds: 1 });
+    await sandbox.setFaults({ rate5xx: 0, rate429: 0, retryAfterSeconds: 1 });
   });
 
   it('retries a GET on 5xx, then exits 1', async () => {
-    await faults({ rate5xx: 1 });
-    const before = await requests();
-    const r = await runWts(['api', 'GET', '/workspaces'], { env });
+    await sandbox.setFaults({ rate5xx: 1 });
+    const before = await sandbox.requests();
+    const r = await runWts(['api', 'GET', '/workspaces'], { env: sandbox.env });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^wts: the service failed \(503\): /);
-    expect(await requests()).toBe(before + 4); // the first attempt and 3 retries
+    expect(await sandbox.requests()).toBe(before + 4); // the first attempt and 3 retries
   });
 
   it('retries the GETs of ordinary commands the same way', async () => {
-    await faults({ rate5xx: 1 });
-    const before = await requests();
-    expect((await runWts(['knowledge', 'list'], { env })).code).toBe(1);
-    expect(await requests()).toBe(before + 4);
+    await sandbox.setFaults({ rate5xx: 1 });
+    const before = await sandbox.requests();
+    expect((await runWts(['knowledge', 'list'], { env: sandbox.env })).code).toBe(1);
+    expect(await sandbox.requests()).toBe(before + 4);
   });
 
   it('sends a POST exactly once on 5xx: the service may have acted on it', async () => {
-    await faults({ rate5xx: 1 });
-    const before = await requests();
-    const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=once'], { env });
+    await sandbox.setFaults({ rate5xx: 1 });
+    const before = await sandbox.requests();
+    const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=once'], { env: sandbox.env });
     expect(r.code).toBe(1);
-    expect(await requests()).toBe(before + 1);
+    expect(await sandbox.requests()).toBe(before + 1);
     // It says the change may or may not have been made, and how to look.
     expect(r.stderr).toMatch(/^wts: the service failed \(503\): .* — the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
-    const viaCommand = await runWts(['schedule', 'run', 'sched_support_weekly'], { env });
+    const viaCommand = await runWts(['schedule', 'run', 'sched_support_weekly'], { env: sandbox.env });
     expect(viaCommand.code).toBe(1);
     expect(viaCommand.stderr).toMatch(/ — the change may or may not have been made; check with `wts schedule view sched_support_weekly` before trying again\n$/);
-    expect(await requests()).toBe(before + 2);
+    expect(await sandbox.requests()).toBe(before + 2);
   });
 
   it('says the same of a change whose answer was lost, which is not repeated', async () => {
-    await faults({ dropRate: 1 });
+    await sandbox.setFaults({ dropRate: 1 });
     try {
-      const before = await requests();
-      const r = await runWts(['task', 'complete', 'task_s001'], { env });
+      const before = await sandbox.requests();
+      const r = await runWts(['task', 'complete', 'task_s001'], { env: sandbox.env });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^wts: cannot reach http:\/\/127\.0\.0\.1:\d+: \w+ — the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
       // Completing is idempotent: it was tried again before giving up.
-      expect(await requests()).toBe(before + 4);
-      const note = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=lost'], { env });
+      expect(await sandbox.requests()).toBe(before + 4);
+      const note = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=lost'], { env: sandbox.env });
       expect(note.stderr).toMatch(/ — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
-      expect(await requests()).toBe(before + 5);
+      expect(await sandbox.requests()).toBe(before + 5);
     } finally {
-      await faults({ dropRate: 0 });
+      await sandbox.setFaults({ dropRate: 0 });
     }
   });
 
   it('retries any request refused with 429, then exits 7', async () => {
-    await faults({ rate429: 1, retryAfterSeconds: 0 });
-    const before = await requests();
-    const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=limited'], { env });
+    await sandbox.setFaults({ rate429: 1, retryAfterSeconds: 0 });
+    const before = await sandbox.requests();
+    const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=limited'], { env: sandbox.env });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^wts: rate limited: .*; try again in 0 s\n$/);
-    expect(await requests()).toBe(before + 4);
-    expect((await runWts(['approval', 'list', 'task_s021'], { env })).code).toBe(7);
+    expect(await sandbox.requests()).toBe(before + 4);
+    expect((await runWts(['approval', 'list', 'task_s021'], { env: sandbox.env })).code).toBe(7);
   });
 
   it('succeeds once the faults stop', async () => {
-    await faults({ rate5xx: 0, rate429: 0 });
-    expect((await runWts(['api', 'GET', '/workspaces'], { env })).code).toBe(0);
+    await sandbox.setFaults({ rate5xx: 0, rate429: 0 });
+    expect((await runWts(['api', 'GET', '/workspaces'], { env: sandbox.env })).code).toBe(0);
   });
 });

@@ -2,26 +2,16 @@
 // workspace filling WS in every command that takes one (WTS_WORKSPACE before the setting).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
+import { describe, expect, it } from 'vitest';
 import { runWts, tempConfigDir } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 describe('wts config', () => {
   it('lists every setting with its default, sets, gets and unsets one, per profile, in the config file', async () => {
     const dir = tempConfigDir();
-    const run = (...args: string[]) => runWts(args, { env: { ...env, WTS_CONFIG_DIR: dir } });
+    const run = (...args: string[]) => runWts(args, { env: { ...sandbox.env, WTS_CONFIG_DIR: dir } });
     expect((await run('config', 'list')).stdout).toBe('workspace=\neditor=\npager=less -FRX\nbrowser=\ndash.refresh=60\n');
     expect((await run('config', 'get', 'pager')).stdout).toBe('less -FRX\n');
     expect((await run('config', 'get', 'workspace')).stdout).toBe('');
@@ -53,7 +43,7 @@ describe('wts config', () => {
 describe('the default workspace', () => {
   it('fills WS for every command that takes one; WTS_WORKSPACE wins over the setting; a typed WS wins over both', async () => {
     const dir = tempConfigDir();
-    const run = (args: string[], more: Record<string, string> = {}) => runWts(args, { env: { ...env, WTS_CONFIG_DIR: dir, ...more } });
+    const run = (args: string[], more: Record<string, string> = {}) => runWts(args, { env: { ...sandbox.env, WTS_CONFIG_DIR: dir, ...more } });
     const none = await run(['task', 'list']);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe('wts: WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)\n');
@@ -69,7 +59,7 @@ describe('the default workspace', () => {
     const search = await run(['task', 'search', 'refund', 'seats']);
     expect(search.code, search.stderr).toBe(0);
     expect(search.stdout).not.toBe('');
-    expect(search.stdout).toBe((await runWts(['task', 'search', 'ws_support', 'refund', 'seats'], { env })).stdout);
+    expect(search.stdout).toBe((await runWts(['task', 'search', 'ws_support', 'refund', 'seats'], { env: sandbox.env })).stdout);
     // The environment wins over the setting, a typed WS over both.
     const other = sandbox.ctx.store.state.data.workspaces.find((w) => w.id !== 'ws_support')!.id;
     expect((await run(['workspace', 'statuses'], { WTS_WORKSPACE: other })).stdout).toBe((await run(['workspace', 'statuses', other])).stdout);

@@ -2,25 +2,13 @@
 // as git does: exit 1, one line, and what the editor held kept in a 0600 file whose path is printed.
 // (`approval review`'s edit is tested on a real terminal in review-pty.test.ts.)
 import { readFileSync, statSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { describe, expect, it } from 'vitest';
 import { addPendingAction } from '../helpers/api.js';
-import { signIn } from '../helpers/auth.js';
 import { runWts, tempConfigDir } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
-import { sandboxStats } from '../helpers/wts-process.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-const requests = async () => (await sandboxStats(sandbox.origin)).requests;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token, NO_COLOR: '1' };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 interface Editing {
   command: () => string[];
@@ -62,11 +50,11 @@ const EDITING: Record<string, Editing> = {
 
 /** Runs an editing command on a terminal with `editor`; returns its result and the requests it made. */
 async function edit(name: string, editor: string, configDir = tempConfigDir()) {
-  const before = await requests();
+  const before = await sandbox.requests();
   const state = structuredClone(EDITING[name]!.state());
-  const r = await runWts(EDITING[name]!.command(), { env: { ...env, EDITOR: editor, WTS_CONFIG_DIR: configDir }, tty: true });
+  const r = await runWts(EDITING[name]!.command(), sandbox.tty({ env: { EDITOR: editor, WTS_CONFIG_DIR: configDir } }));
   expect(EDITING[name]!.state(), 'the record changed').toEqual(state);
-  return { ...r, requests: (await requests()) - before };
+  return { ...r, requests: (await sandbox.requests()) - before };
 }
 
 describe.each(Object.keys(EDITING))('wts %s', (name) => {

@@ -1,14 +1,11 @@
 // `wts inbox` against the real sandbox: what waits across tasks, grouped by kind, oldest first, with its
 // task — on a terminal, piped, and as JSON.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pendingActionView } from '../../src/sandbox/api/views.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const sandbox = useSandbox();
 const KINDS = ['action', 'human_task', 'question'];
 
 interface Expected {
@@ -33,20 +30,12 @@ function expected(workspaceId?: string): Expected[] {
     .sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind) || x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
 describe('wts inbox, piped', () => {
   it('prints one line per item: kind, id, task, time, summary, task title; grouped by kind, oldest first', async () => {
     const want = expected();
     expect(new Set(want.map((w) => w.kind))).toEqual(new Set(KINDS)); // the seed has every kind waiting
     expect(new Set(want.map((w) => w.workspaceId)).size).toBeGreaterThan(1); // across workspaces
-    const r = await runWts(['inbox'], { env });
+    const r = await runWts(['inbox'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(want.map((w) => `${[w.kind, w.id, w.taskId, w.createdAt, w.summary, w.title].join('\t')}\n`).join(''));
     expect(r.stderr).toBe(''); // no progress line when stderr is not a terminal
@@ -54,16 +43,16 @@ describe('wts inbox, piped', () => {
 
   it('keeps what waits on a task that is already done', async () => {
     const item = expected().find((w) => w.kind === 'question')!;
-    const done = await runWts(['task', 'complete', item.taskId], { env });
+    const done = await runWts(['task', 'complete', item.taskId], { env: sandbox.env });
     expect(done.code, done.stderr).toBe(0);
-    const r = await runWts(['inbox'], { env });
+    const r = await runWts(['inbox'], { env: sandbox.env });
     expect(r.stdout.split('\n').map((l) => l.split('\t')[1])).toContain(item.id);
   });
 
   it('limits itself to one workspace with --workspace', async () => {
     const want = expected('ws_sales');
     expect(want.length).toBeGreaterThan(0);
-    const r = await runWts(['inbox', '--workspace', 'ws_sales'], { env });
+    const r = await runWts(['inbox', '--workspace', 'ws_sales'], { env: sandbox.env });
     expect(r.code).toBe(0);
     expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[1])).toEqual(want.map((w) => w.id));
   });
@@ -72,7 +61,7 @@ describe('wts inbox, piped', () => {
 describe('wts inbox --json', () => {
   it('prints the pending actions, each with its task, in the same order', async () => {
     const want = expected();
-    const r = await runWts(['inbox', '--json'], { env, tty: true });
+    const r = await runWts(['inbox', '--json'], { env: sandbox.env, tty: true });
     expect(r.code).toBe(0);
     const list = JSON.parse(r.stdout) as { id: string; task: unknown }[];
     const byId = new Map(sandbox.ctx.store.state.data.pendingActions.map((a) => [a.id, a]));
@@ -83,7 +72,7 @@ describe('wts inbox --json', () => {
 describe('wts inbox on a terminal', () => {
   it('shows a section per kind with its count, each item with its task, and a progress line that is erased', async () => {
     const want = expected();
-    const r = await runWts(['inbox'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 200 });
+    const r = await runWts(['inbox'], sandbox.tty({ columns: 200 }));
     expect(r.code).toBe(0);
     const headings = [...r.stdout.matchAll(/^(Actions to approve|Tasks for people|Questions to answer) \((\d+)\)$/gm)].map((m) => [m[1], Number(m[2])]);
     expect(headings).toEqual([
@@ -105,39 +94,39 @@ describe('wts inbox on a terminal', () => {
   });
 
   it('fits the width of the terminal', async () => {
-    const r = await runWts(['inbox'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 60 });
+    const r = await runWts(['inbox'], sandbox.tty({ columns: 60 }));
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(60);
     expect(r.stdout).toContain('…');
   });
 
   it('says so when nothing waits', async () => {
-    const created = JSON.parse((await runWts(['workspace', 'create', 'Quiet corner', '--json'], { env })).stdout) as { id: string };
-    const tty = await runWts(['inbox', '--workspace', created.id], { env: { ...env, NO_COLOR: '1' }, tty: true });
+    const created = JSON.parse((await runWts(['workspace', 'create', 'Quiet corner', '--json'], { env: sandbox.env })).stdout) as { id: string };
+    const tty = await runWts(['inbox', '--workspace', created.id], sandbox.tty());
     expect(tty.code).toBe(0);
     expect(tty.stdout).toBe('');
     expect(tty.stderr).toMatch(/Nothing is waiting for a decision\.\n$/);
-    expect(await runWts(['inbox', '--workspace', created.id], { env })).toMatchObject({ code: 0, stdout: '' });
-    expect(JSON.parse((await runWts(['inbox', '--workspace', created.id, '--json'], { env })).stdout)).toEqual([]);
+    expect(await runWts(['inbox', '--workspace', created.id], { env: sandbox.env })).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse((await runWts(['inbox', '--workspace', created.id, '--json'], { env: sandbox.env })).stdout)).toEqual([]);
   });
 });
 
 describe('wts inbox errors', () => {
   it('exits 3 for an unknown workspace', async () => {
-    const r = await runWts(['inbox', '--workspace', 'ws_nope'], { env });
+    const r = await runWts(['inbox', '--workspace', 'ws_nope'], { env: sandbox.env });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^wts: not found: /);
   });
 
   it('names --workspace when its value is out of bounds, sending nothing', async () => {
-    const before = await requests();
-    const r = await runWts(['inbox', '--workspace', 'x'.repeat(65)], { env });
+    const before = await sandbox.requests();
+    const r = await runWts(['inbox', '--workspace', 'x'.repeat(65)], { env: sandbox.env });
     expect(r).toMatchObject({ code: 2, stderr: 'wts: --workspace: must be at most 64 characters\n', stdout: '' });
-    expect(await requests()).toBe(before);
+    expect(await sandbox.requests()).toBe(before);
   });
 
   it('exits 4 without credentials and 4 when the token is refused', async () => {
     expect((await runWts(['inbox'], { env: { WTS_ORIGIN: sandbox.origin } })).code).toBe(4);
-    const refused = await runWts(['inbox'], { env: { ...env, WTS_TOKEN: 'not-a-token' } });
+    const refused = await runWts(['inbox'], { env: { ...sandbox.env, WTS_TOKEN: 'not-a-token' } });
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/^wts: sign-in needed: .* — run `wts login`\n$/);
   });

@@ -1,30 +1,19 @@
 // Blank and impossible input is refused before anything is sent, by every command that takes text, a date
 // or an id: exit 2, one line on stderr, nothing on stdout, and the sandbox counts no request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
+import { describe, expect, it } from 'vitest';
 import { runWts } from '../helpers/cli.js';
-import { sandboxStats } from '../helpers/wts-process.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 /** Runs `args` and checks that it was refused locally: exit 2, one line, no request. */
 async function refused(args: string[], stdin?: string): Promise<string> {
-  const before = (await sandboxStats(sandbox.origin)).requests;
-  const r = await runWts(args, { env, ...(stdin !== undefined && { stdin }) });
+  const before = await sandbox.requests();
+  const r = await runWts(args, { env: sandbox.env, ...(stdin !== undefined && { stdin }) });
   expect(r.code, r.stderr).toBe(2);
   expect(r.stdout).toBe('');
   expect(r.stderr).toMatch(/^wts: [^\n]+\n$/);
-  expect((await sandboxStats(sandbox.origin)).requests).toBe(before);
+  expect(await sandbox.requests()).toBe(before);
   return r.stderr;
 }
 
@@ -100,7 +89,7 @@ describe('an id that would change the request path is refused for every operatio
   });
 
   it('still takes ordinary ids', async () => {
-    const r = await runWts(['task', 'view', 'task_s001', '--json'], { env });
+    const r = await runWts(['task', 'view', 'task_s001', '--json'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
   });
 });
@@ -146,7 +135,7 @@ describe('blank text is refused: trimmed first, then checked', () => {
   });
 
   it('sends text trimmed', async () => {
-    const r = await runWts(['task', 'message', 'task_s005', '  Please check again  ', '--json'], { env });
+    const r = await runWts(['task', 'message', 'task_s005', '  Please check again  ', '--json'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).content).toBe('Please check again');
   });
@@ -192,22 +181,22 @@ describe('dates are read back as set', () => {
   const now = () => new Date(2026, 10, 22, 10, 30).getTime();
 
   it('task create and edit say the due date', async () => {
-    const created = await runWts(['task', 'create', '--agent', 'agt_support', 'Dated', '--due', 'fri 17:00'], { env, now });
+    const created = await runWts(['task', 'create', '--agent', 'agt_support', 'Dated', '--due', 'fri 17:00'], { env: sandbox.env, now });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/^Created (task_\w+) in ws_support for agt_support: Dated, due Fri 27 Nov 17:00 \(in 5 days\)\n$/);
     const id = /^Created (task_\w+)/.exec(created.stdout)![1]!;
-    const past = await runWts(['task', 'edit', id, '--due', 'last monday'], { env, now });
+    const past = await runWts(['task', 'edit', id, '--due', 'last monday'], { env: sandbox.env, now });
     expect(past.stdout).toBe(`Updated ${id} (Dated), due Mon 16 Nov 12:00 (5 days ago)\n`);
-    const next = await runWts(['task', 'edit', id, '--due', 'monday 9:00'], { env, now });
+    const next = await runWts(['task', 'edit', id, '--due', 'monday 9:00'], { env: sandbox.env, now });
     expect(next.stdout).toBe(`Updated ${id} (Dated), due Mon 23 Nov 09:00 (in 22 hours)\n`);
   });
 
   it('reminder create and edit say when', async () => {
-    const created = await runWts(['reminder', 'create', 'task_s021', '--at', '2099-01-02T09:00', '--message', 'Later'], { env, now });
+    const created = await runWts(['reminder', 'create', 'task_s021', '--at', '2099-01-02T09:00', '--message', 'Later'], { env: sandbox.env, now });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/^Reminder (rem_\w+) set on task_s021 for Fri 2 Jan 2099 09:00 \(in 72 years\)\n$/);
     const id = /^Reminder (rem_\w+)/.exec(created.stdout)![1]!;
-    const edited = await runWts(['reminder', 'edit', id, '--at', '2099-01-03'], { env, now });
+    const edited = await runWts(['reminder', 'edit', id, '--at', '2099-01-03'], { env: sandbox.env, now });
     expect(edited.stdout).toBe(`Reminder ${id} on task_s021 is for Sat 3 Jan 2099 00:00 (in 72 years): Later\n`);
   });
 });

@@ -3,32 +3,27 @@
 // (`sandbox.ctx.agent.stop()`): the service's scheduler is down, so a schedule that should have run did
 // not, and `--max-late` must say so. The CLI reads the time through its injected clock, set to the
 // sandbox's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { previousCronOccurrence } from '../../src/schedules/occurrences.js';
-import { signIn } from '../helpers/auth.js';
 import { runWts, type RunOptions } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
+const sandbox = useSandbox();
 /** Sandbox time minus real time. */
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
-const piped = (): RunOptions => ({ env, now });
-const tty = (): RunOptions => ({ env: { ...env, NO_COLOR: '1' }, tty: true, columns: 220, now });
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const piped = (): RunOptions => ({ env: sandbox.env, now });
+const tty = (): RunOptions => sandbox.tty({ columns: 220, now });
 
 async function syncClock(): Promise<void> {
-  const { now: at } = (await (await fetch(`${sandbox.origin}/__sandbox/clock`)).json()) as { now: string };
-  offsetMs = Date.parse(at) - Date.now();
+  offsetMs = (await sandbox.clockNow()) - Date.now();
 }
 
 /** Moves the sandbox's clock; access tokens last an hour of it, so sign in again after. */
 async function advance(seconds: number): Promise<void> {
-  const res = await fetch(`${sandbox.origin}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
-  expect(res.ok).toBe(true);
+  await sandbox.advanceClock(seconds);
   await syncClock();
-  if (seconds >= 3000) env = { ...env, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
+  if (seconds >= 3000) await sandbox.renewSignIn();
 }
 
 interface Report {
@@ -43,12 +38,7 @@ const report = async (args: string[]): Promise<{ code: number; reports: Report[]
 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
   await syncClock();
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe('wts schedule check: passing', () => {
@@ -130,12 +120,12 @@ describe('wts schedule check: failing', () => {
   });
 
   it('exits 2 for a bad flag before sending anything', async () => {
-    const before = await requests();
+    const before = await sandbox.requests();
     expect(await runWts(['schedule', 'check', '--max-late', '15'], piped())).toMatchObject({ code: 2, stderr: 'wts: --max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "15"\n' });
     expect(await runWts(['schedule', 'check', '--require', 'running'], piped())).toMatchObject({ code: 2, stderr: 'wts: --require: must be active or paused, not "running"\n' });
     expect(await runWts(['schedule', 'check', '--last-run', 'failed'], piped())).toMatchObject({ code: 2, stderr: 'wts: --last-run: must be succeeded, not "failed"\n' });
     expect(await runWts(['schedule', 'check', 'sched_ops_backups', '--workspace', 'ws_ops'], piped())).toMatchObject({ code: 2, stderr: 'wts: pass scheduled task IDs or --workspace, not both\n' });
-    expect(await requests()).toBe(before);
+    expect(await sandbox.requests()).toBe(before);
   });
 });
 

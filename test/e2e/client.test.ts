@@ -1,35 +1,23 @@
 // The client's HTTP layer against the real sandbox: catalog-driven requests, pages, retries and errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, NetworkError, type TokenSource } from '../../src/api/client.js';
 import { InputError } from '../../src/api/validate.js';
-import { signIn } from '../helpers/auth.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let token: string;
+const sandbox = useSandbox();
 
-const control = (path: string, body: unknown) =>
-  fetch(`${sandbox.origin}/__sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
 const noFaults = { rate429: 0, rate5xx: 0, dropRate: 0, latencyMs: 0, rateLimit: 0 };
 
 function client(overrides: { tokens?: TokenSource; sleep?: (ms: number) => Promise<void> } = {}) {
   return new ApiClient({
     origin: sandbox.origin,
-    tokens: overrides.tokens ?? { accessToken: async () => token },
+    tokens: overrides.tokens ?? { accessToken: async () => sandbox.token },
     sleep: overrides.sleep ?? (async () => {}),
   });
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  token = (await signIn(sandbox.origin)).access_token;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(async () => {
-  await control('faults', noFaults);
+  await sandbox.setFaults(noFaults);
 });
 
 describe('ApiClient', () => {
@@ -52,10 +40,10 @@ describe('ApiClient', () => {
   });
 
   it('refuses bad input before sending anything', async () => {
-    const before = await requests();
+    const before = await sandbox.requests();
     await expect(client().call('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 51 } })).rejects.toThrow(InputError);
     await expect(client().call('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 51 } })).rejects.toThrow('limit: must be at most 50');
-    expect(await requests()).toBe(before);
+    expect(await sandbox.requests()).toBe(before);
   });
 
   it('turns problem+json into an ApiError with status and code', async () => {
@@ -66,10 +54,10 @@ describe('ApiClient', () => {
   });
 
   it('waits out a 429 for the time Retry-After names, then succeeds', async () => {
-    await control('faults', { ...noFaults, rateLimit: 1, rateLimitWindowSeconds: 30 });
+    await sandbox.setFaults({ ...noFaults, rateLimit: 1, rateLimitWindowSeconds: 30 });
     const waits: number[] = [];
     // Sleeping moves the sandbox clock, so the rate-limit window passes without real waiting.
-    const c = client({ sleep: async (ms) => { waits.push(ms); await control('clock', { advanceSeconds: ms / 1000 }); } });
+    const c = client({ sleep: async (ms) => { waits.push(ms); await sandbox.advanceClock(ms / 1000); } });
     await c.call('list_workspaces', { path: {} });
     await c.call('list_workspaces', { path: {} });
     expect(waits).toHaveLength(1);
@@ -78,43 +66,43 @@ describe('ApiClient', () => {
   });
 
   it('retries a 429 even for a non-idempotent request, and gives up with 429 after the retries', async () => {
-    await control('faults', { ...noFaults, rate429: 1, retryAfterSeconds: 1 });
-    const before = await requests();
+    await sandbox.setFaults({ ...noFaults, rate429: 1, retryAfterSeconds: 1 });
+    const before = await sandbox.requests();
     const err = (await client().call('add_task_note', { path: { taskId: 'no_such_task' }, body: { content: 'hi' } }).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(429);
-    expect(await requests()).toBe(before + 4);
+    expect(await sandbox.requests()).toBe(before + 4);
   });
 
   it('retries an idempotent request on 5xx, but never a non-idempotent one', async () => {
-    await control('faults', { ...noFaults, rate5xx: 1 });
-    let before = await requests();
+    await sandbox.setFaults({ ...noFaults, rate5xx: 1 });
+    let before = await sandbox.requests();
     await expect(client().call('list_workspaces', { path: {} })).rejects.toMatchObject({ status: 503 });
-    expect(await requests()).toBe(before + 4);
-    before = await requests();
+    expect(await sandbox.requests()).toBe(before + 4);
+    before = await sandbox.requests();
     await expect(client().call('create_workspace', { path: {}, body: { name: 'Never' } })).rejects.toMatchObject({
       status: 503,
       unknownOutcome: 'the change may or may not have been made; check with `wts workspace list` before trying again',
     });
-    expect(await requests()).toBe(before + 1);
+    expect(await sandbox.requests()).toBe(before + 1);
     // A read that failed is not a change that may have been made.
     await expect(client().call('get_task', { path: { taskId: 'task_s001' } })).rejects.toMatchObject({ status: 503, unknownOutcome: undefined });
   });
 
   it('repeats an idempotent request whose answer was lost, but not a non-idempotent one', async () => {
-    await control('faults', { ...noFaults, dropRate: 1 });
-    let before = await requests();
+    await sandbox.setFaults({ ...noFaults, dropRate: 1 });
+    let before = await sandbox.requests();
     await expect(client().call('list_workspaces', { path: {} })).rejects.toThrow(NetworkError);
-    expect(await requests()).toBe(before + 4);
-    before = await requests();
+    expect(await sandbox.requests()).toBe(before + 4);
+    before = await sandbox.requests();
     const err = (await client().call('create_workspace', { path: {}, body: { name: 'Maybe' } }).catch((e: unknown) => e)) as NetworkError;
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toMatch(/ — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts workspace list` before trying again$/);
-    expect(await requests()).toBe(before + 1);
+    expect(await sandbox.requests()).toBe(before + 1);
   });
 
   it('renews the token once on 401 and retries with the new one', async () => {
     const renewed: string[] = [];
-    const tokens: TokenSource = { accessToken: async () => 'stale-token', renew: async (rejected) => (renewed.push(rejected), token) };
+    const tokens: TokenSource = { accessToken: async () => 'stale-token', renew: async (rejected) => (renewed.push(rejected), sandbox.token) };
     const page = (await client({ tokens }).call('list_workspaces', { path: {} })) as { items: unknown[] };
     expect(page.items.length).toBeGreaterThan(0);
     expect(renewed).toEqual(['stale-token']);

@@ -7,22 +7,17 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
 import { childEnv, REPO, runWtsProcess } from '../helpers/wts-process.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let token: string;
+const sandbox = useSandbox();
 let scratch: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  token = (await signIn(sandbox.origin)).access_token;
+beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'wts-code-cache-'));
 });
 
-afterAll(async () => {
-  await sandbox.close();
+afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -32,7 +27,7 @@ const newCacheDir = () => join(scratch, `run-${++dirs}`, 'cache');
 
 /** A run of `node bin/wts` (not spawnSync: the sandbox answering it lives in this process). */
 async function wts(cacheDir: string, args: string[]) {
-  const r = await runWtsProcess(args, { env: { WTS_CACHE_DIR: cacheDir, WTS_CONFIG_DIR: join(scratch, 'config'), WTS_ORIGIN: sandbox.origin, WTS_TOKEN: token } });
+  const r = await runWtsProcess(args, { env: { WTS_CACHE_DIR: cacheDir, WTS_CONFIG_DIR: join(scratch, 'config'), ...sandbox.env } });
   return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -5,12 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { ID_CACHE_FILE } from '../../src/completion/ids.js';
 import { COMPLETION_FILES, SHELLS, completionScript } from '../../src/completion/scripts.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { runWts } from '../helpers/cli.js';
 import { REPO } from '../helpers/wts-process.js';
 
@@ -140,16 +139,12 @@ describe.skipIf(!shells.fish)('fish', () => {
 });
 
 describe('ids from recent list commands', () => {
-  let sandbox: RunningSandbox;
+  const sandbox = useSandbox();
   let env: Record<string, string>;
   let dir: string;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ log: () => {} });
+  beforeAll(() => {
     dir = emptyConfig();
-    env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token, WTS_CONFIG_DIR: dir };
-  });
-  afterAll(async () => {
-    await sandbox.close();
+    env = { ...sandbox.env, WTS_CONFIG_DIR: dir };
   });
 
   it('keeps what list commands printed in a 0600 file of the config directory, without secrets', async () => {

@@ -5,13 +5,13 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable, launchChromium, type HeadlessChromium } from '../helpers/chromium.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { ALL_SCOPES, exchangeCode, pkcePair, registerClient, type RegisteredClient } from '../helpers/auth.js';
 
 const hasChromium = chromiumAvailable('consent-browser');
 
 describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
-  let sandbox: RunningSandbox;
+  const sandbox = useSandbox({ signIn: false });
   let callbackServer: Server;
   let callbackBase: string;
   const callbacks: URL[] = [];
@@ -20,7 +20,6 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
   let client: RegisteredClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ log: () => {} });
     callbackServer = createServer((req, res) => {
       const url = new URL(req.url!, callbackBase);
       if (url.pathname === '/callback') callbacks.push(url); // not /favicon.ico
@@ -39,7 +38,6 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
     await chrome?.close();
     callbackServer?.closeAllConnections();
     await new Promise<void>((resolve) => (callbackServer ? callbackServer.close(() => resolve()) : resolve()));
-    await sandbox?.close();
   });
 
   /** Opens the authorization URL for the test client, its redirect URI on the callback server's port. */

@@ -13,11 +13,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { addConversation, addKnowledgeFile, addPendingAction, addSection, apiAs, orgIdOf, type Api } from '../helpers/api.js';
-import { signIn } from '../helpers/auth.js';
+import { addConversation, addKnowledgeFile, addPendingAction, addSection, orgIdOf } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
 import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const ESC = '\x1b';
 const BEL = '\x07';
@@ -41,9 +40,7 @@ const TMUX = which('tmux');
 const SCRIPT = which('script');
 if (!TMUX || !SCRIPT) console.warn('hostile-output.test: tmux or script is not installed, so the terminal half is skipped (CI installs both: .ci/run)');
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-let api: Api;
+const sandbox = useSandbox();
 /** Ids of the hostile records, named as the command rows use them. */
 const ids: Record<string, string> = {};
 
@@ -51,26 +48,26 @@ const ids: Record<string, string> = {};
 async function seedHostile(): Promise<void> {
   const data = sandbox.ctx.store.state.data;
   const orgId = orgIdOf(sandbox, 'acme');
-  const ws = (await api.ok('POST', '/workspaces', { body: { name: HOSTILE } })) as { id: string };
+  const ws = (await sandbox.api.ok('POST', '/workspaces', { body: { name: HOSTILE } })) as { id: string };
   ids.ws = ws.id;
   const agent = data.agents.find((a) => a.workspaceId === ws.id)!;
   ids.agent = agent.id;
-  const task = (await api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as { id: string };
+  const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as { id: string };
   ids.task = task.id;
-  ids.task2 = ((await api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE } })) as { id: string }).id;
-  await api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: HOSTILE_BLOCK } });
-  await api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: HOSTILE_BLOCK } });
-  await api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [HOSTILE] } });
+  ids.task2 = ((await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE } })) as { id: string }).id;
+  await sandbox.api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: HOSTILE_BLOCK } });
+  await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: HOSTILE_BLOCK } });
+  await sandbox.api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [HOSTILE] } });
   const remindAt = new Date(sandbox.ctx.clock.now() + 3 * 86_400_000).toISOString();
-  ids.reminder = ((await api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }).id;
-  ids.knowledge = ((await api.ok('POST', '/knowledge-sources', { body: { url: 'https://evil.example/page', name: HOSTILE, note: HOSTILE } })) as { id: string }).id;
-  const company = (await api.ok('GET', '/company-handbook')) as { items: { id: string }[] };
+  ids.reminder = ((await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }).id;
+  ids.knowledge = ((await sandbox.api.ok('POST', '/knowledge-sources', { body: { url: 'https://evil.example/page', name: HOSTILE, note: HOSTILE } })) as { id: string }).id;
+  const company = (await sandbox.api.ok('GET', '/company-handbook')) as { items: { id: string }[] };
   ids.handbook = company.items[0]!.id;
-  await api.ok('PATCH', `/company-handbook/${ids.handbook}`, { body: { title: HOSTILE, body: HOSTILE_BLOCK } });
+  await sandbox.api.ok('PATCH', `/company-handbook/${ids.handbook}`, { body: { title: HOSTILE, body: HOSTILE_BLOCK } });
   ids.instructions = addSection(sandbox, { orgId, agentId: agent.id, title: HOSTILE, body: HOSTILE_BLOCK }).id;
-  const schedule = (await api.ok('POST', '/scheduled-tasks', { body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id } })) as { id: string };
+  const schedule = (await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id } })) as { id: string };
   ids.schedule = schedule.id;
-  await api.ok('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} });
+  await sandbox.api.ok('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} });
 
   // What only the agent, the mail gateway or the seed writes.
   const action = addPendingAction(sandbox, task.id, 'action', { to: 'all-customers@acme.example', channel: '#all-customers', subject: HOSTILE, body: FORGED_DRAFT });
@@ -164,20 +161,13 @@ function foreignEscapes(raw: string): string[] {
 const RAW_UNSAFE = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n|\x1b\[2K)/;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  const token = (await signIn(sandbox.origin)).access_token;
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: token };
-  api = apiAs(sandbox.origin, token);
   await seedHostile();
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe('hostile records, piped and with --json', () => {
   for (const row of COMMANDS) {
     it(`${label(row)}: piped lines carry no raw control byte${row.list ? ', one record per line' : ''}`, async () => {
-      const r = await runWts(row.args(ids), { env });
+      const r = await runWts(row.args(ids), { env: sandbox.env });
       expect(r.code, r.stderr).toBe(row.code ?? 0);
       const controls = row.document ? /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/ : /[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
       for (const line of r.stdout.replace(/\n$/, '').split('\n')) expect(line).not.toMatch(controls);
@@ -189,7 +179,7 @@ describe('hostile records, piped and with --json', () => {
         expect(r.stderr).toContain(SHOWN);
       } else expect(r.stdout + r.stderr).toContain(row.writes ? '\\x1b]0;PWNED' : SHOWN);
       if (row.writes || row.code) return;
-      const json = await runWts([...row.args(ids), '--json'], { env });
+      const json = await runWts([...row.args(ids), '--json'], { env: sandbox.env });
       expect(json.code, json.stderr).toBe(0);
       // Exact once parsed, and nothing a terminal would act on as written (C0 and C1 as \u escapes).
       expect(json.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
@@ -238,7 +228,7 @@ describe.skipIf(!TMUX || !SCRIPT)('hostile records on a terminal (tmux)', () => 
     writeFileSync(
       launcher,
       [
-        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
+        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
         'export LANG=C.UTF-8 TERM=xterm-256color',
         'unset NO_COLOR FORCE_COLOR',
         `cd ${q(REPO)}`,

@@ -4,14 +4,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keychainAccount } from '../../src/auth/profile-auth.js';
 import { keychainCall, KeychainError, KeychainStore, type KeychainEntry } from '../../src/auth/stores/keychain.js';
 import type { StoredCredentials } from '../../src/auth/credentials.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { runWts } from '../helpers/cli.js';
 import { browserRecord, workdir, type Workdir } from '../helpers/credentials.js';
-import { advanceSandboxClock, runWtsProcess, sandboxStats, setAutoApprove } from '../helpers/wts-process.js';
+import { runWtsProcess, setAutoApprove } from '../helpers/wts-process.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 /** Why no Secret Service can be used here (a set, get and delete of a probe entry, each bounded), or undefined. */
 async function secretServiceProblem(): Promise<string | undefined> {
@@ -36,16 +36,7 @@ if (problem) {
   );
 }
 
-let sandbox: RunningSandbox;
-let origin: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  origin = sandbox.origin;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox({ signIn: false });
 
 function sampleCredentials(accessToken: string): StoredCredentials {
   return {
@@ -94,17 +85,17 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
   it('wts login keeps the tokens in the keychain by default, and nothing secret in files', async () => {
     w = workdir();
     env = { WTS_CONFIG_DIR: w.configDir, NO_COLOR: '1' };
-    await setAutoApprove(origin, 'ada');
-    const r = await runWts(['login', '--origin', origin], { env: { ...env, BROWSER: w.browser } });
-    await setAutoApprove(origin, null);
+    await setAutoApprove(sandbox.origin, 'ada');
+    const r = await runWts(['login', '--origin', sandbox.origin], { env: { ...env, BROWSER: w.browser } });
+    await setAutoApprove(sandbox.origin, null);
     expect(r.stderr).not.toMatch(/^wts: /m);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Signed in to ${origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the OS keychain (Secret Service)\n`);
+    expect(r.stdout).toBe(`Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the OS keychain (Secret Service)\n`);
     const auth = JSON.parse(readFileSync(join(w.configDir, 'config.json'), 'utf8')).profiles.default.auth;
     expect(auth.store).toBe('keychain');
-    account = keychainAccount(origin, 'default', auth.credentialId);
+    account = keychainAccount(sandbox.origin, 'default', auth.credentialId);
     const stored = await new KeychainStore(account, { timeoutMs: 5000 }).read();
-    expect(stored).toMatchObject({ origin, user: { login: 'ada' } });
+    expect(stored).toMatchObject({ origin: sandbox.origin, user: { login: 'ada' } });
     const files = allFileText(w.configDir);
     expect(files).not.toContain(stored!.accessToken);
     expect(files).not.toContain(stored!.refreshToken!);
@@ -118,14 +109,14 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
 
   it('refreshes write the rotated tokens back to the keychain, once for many processes', async () => {
     const before = (await new KeychainStore(account, { timeoutMs: 5000 }).read())!;
-    await advanceSandboxClock(origin, 3700);
-    const stats = await sandboxStats(origin);
+    await sandbox.advanceClock(3700);
+    const stats = await sandbox.stats();
     const results = await Promise.all(Array.from({ length: 6 }, () => runWtsProcess(['workspace', 'list'], { env })));
     for (const r of results) expect([r.code, r.stderr]).toEqual([0, '']);
     const after = (await new KeychainStore(account, { timeoutMs: 5000 }).read())!;
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
-    const now = await sandboxStats(origin);
+    const now = await sandbox.stats();
     expect([now.refreshes - stats.refreshes, now.revocations - stats.revocations]).toEqual([1, 0]);
     const token = await runWts(['auth', 'token'], { env });
     expect(token.stdout).toBe(`${after.accessToken}\n`);
@@ -141,7 +132,7 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
 describe('without a keychain', () => {
   it.skipIf(process.platform !== 'linux')('wts login says the keychain is unavailable and names the choice, before opening any browser', async () => {
     const w = workdir();
-    const r = await runWtsProcess(['login', '--origin', origin], {
+    const r = await runWtsProcess(['login', '--origin', sandbox.origin], {
       env: { WTS_CONFIG_DIR: w.configDir, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(w.dir, 'no-bus')}`, BROWSER: w.browser },
     });
     expect(r.code).toBe(1);

@@ -5,26 +5,17 @@ import { existsSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable, launchChromium, type HeadlessChromium } from '../helpers/chromium.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { approve } from '../helpers/auth.js';
 import { secretsOf, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
-import { sandboxStats, spawnWts } from '../helpers/wts-process.js';
+import { spawnWts } from '../helpers/wts-process.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const hasChromium = chromiumAvailable('login-browser');
 
-let sandbox: RunningSandbox;
-let origin: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  origin = sandbox.origin;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox({ signIn: false });
 
 function startLogin(w: Workdir, args: string[] = []) {
-  return spawnWts(['login', '--origin', origin, '--no-browser', ...args], { env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile } });
+  return spawnWts(['login', '--origin', sandbox.origin, '--no-browser', ...args], { env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile } });
 }
 
 describe.skipIf(!hasChromium)('wts login with a real browser', () => {
@@ -57,7 +48,7 @@ describe.skipIf(!hasChromium)('wts login with a real browser', () => {
 
     const r = await wts.done;
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Signed in to ${origin} as Ada Lovelace (ada) in Globex; the credentials are in the file ${w.credentialsFile}\n`);
+    expect(r.stdout).toBe(`Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Globex; the credentials are in the file ${w.credentialsFile}\n`);
     expect(r.stderr).toContain('wts: the grant is narrower than asked: not granted approvals:write\n');
     const stored = storedCredentials(w.credentialsFile);
     expect(stored.organization).toEqual({ id: 'org_globex', name: 'Globex' });
@@ -79,7 +70,7 @@ describe('wts login --no-browser', () => {
     wts.child.stdin.write(`${callback.href}\n`);
     const r = await wts.done;
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Signed in to ${origin} as Ben Okafor (ben) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`);
+    expect(r.stdout).toBe(`Signed in to ${sandbox.origin} as Ben Okafor (ben) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`);
     expect(r.stderr).toContain('wts: the grant is narrower than asked: not granted workspace:write, agents:read, agents:write, approvals:write\n');
     expect(storedCredentials(w.credentialsFile).scopes).toEqual(['workspace:read', 'offline_access']);
   });
@@ -101,7 +92,7 @@ describe('wts login --no-browser', () => {
     const w = workdir();
     const wts = startLogin(w);
     const callback = await approve(await wts.authorizationUrl());
-    const connectionsBefore = (await sandboxStats(origin)).connections.length;
+    const connectionsBefore = (await sandbox.stats()).connections.length;
     // Any local process or web page can send these; none of them ends the sign-in.
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-<b>state</b>');
@@ -121,8 +112,8 @@ describe('wts login --no-browser', () => {
     expect(await page.text()).toContain('Signed in');
     const r = await wts.done;
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`Signed in to ${origin} as Ada Lovelace (ada)`);
-    expect((await sandboxStats(origin)).connections.length).toBe(connectionsBefore + 1);
+    expect(r.stdout).toContain(`Signed in to ${sandbox.origin} as Ada Lovelace (ada)`);
+    expect((await sandbox.stats()).connections.length).toBe(connectionsBefore + 1);
   });
 
   test('a pasted address with another state is refused before the code is used', async () => {
@@ -130,7 +121,7 @@ describe('wts login --no-browser', () => {
     const wts = startLogin(w);
     const callback = await approve(await wts.authorizationUrl());
     await wts.waitForStderr(/paste the address it ends up on here/);
-    const connectionsBefore = (await sandboxStats(origin)).connections.length;
+    const connectionsBefore = (await sandbox.stats()).connections.length;
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state');
     wts.child.stdin.write(`${forged.href}\n`);
@@ -138,7 +129,7 @@ describe('wts login --no-browser', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('wts: the browser came back with a state that does not match this sign-in attempt (a stale tab, or a forged redirect); nothing was exchanged — run `wts login` again\n');
     // The code was never exchanged: no connection was made.
-    expect((await sandboxStats(origin)).connections.length).toBe(connectionsBefore);
+    expect((await sandbox.stats()).connections.length).toBe(connectionsBefore);
     expect(r.stderr).not.toContain(callback.searchParams.get('code')!);
   });
 
@@ -151,6 +142,6 @@ describe('wts login --no-browser', () => {
     await fetch(forged);
     const r = await wts.done;
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`wts: the answer came from https://attacker.example, not ${origin}; nothing was exchanged`);
+    expect(r.stderr).toContain(`wts: the answer came from https://attacker.example, not ${sandbox.origin}; nothing was exchanged`);
   });
 });

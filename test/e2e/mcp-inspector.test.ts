@@ -10,23 +10,21 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../src/api/operations.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const run = promisify(execFile);
 const inspectorBin = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'mcp-inspector');
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ signIn: (origin) => ({ resource: `${origin}/mcp` }) });
 let dir: string;
 let env: NodeJS.ProcessEnv;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  const { access_token } = await signIn(sandbox.origin, { resource: `${sandbox.origin}/mcp` });
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'wts-inspector-'));
   // The token goes in a config file readable only by us, not in an argument other processes can see.
   const server = (headers: Record<string, string>) => ({ type: 'streamable-http', url: `${sandbox.origin}/mcp`, headers });
-  const config = { mcpServers: { wts: server({ Authorization: `Bearer ${access_token}` }), anonymous: server({}) } };
+  const config = { mcpServers: { wts: server({ Authorization: `Bearer ${sandbox.token}` }), anonymous: server({}) } };
   writeFileSync(join(dir, 'mcp.json'), JSON.stringify(config), { mode: 0o600 });
   // Everything the Inspector keeps goes to the temporary directory, encrypted with a throwaway key, so it
   // neither touches the user's ~/.mcp-inspector nor prints a notice about where secrets are kept.
@@ -41,8 +39,7 @@ beforeAll(async () => {
     NO_COLOR: '1',
   };
 });
-afterAll(async () => {
-  await sandbox?.close();
+afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -10,9 +10,9 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
 import { getOperation, OPERATION_IDS, operations } from '../../src/api/operations.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { operationTools, type OperationCatalog } from '../../src/sandbox/mcp.js';
 import { signIn } from '../helpers/auth.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const REDIRECT_URL = 'http://127.0.0.1/callback';
 
@@ -86,8 +86,7 @@ class HeadlessProvider implements OAuthClientProvider {
   }
 }
 
-let sandbox: RunningSandbox;
-let origin: string;
+const sandbox = useSandbox({ autoApprove: 'ada', signIn: false });
 let mcpUrl: URL;
 const clients: Client[] = [];
 
@@ -130,17 +129,12 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  origin = sandbox.origin;
-  mcpUrl = new URL(`${origin}/mcp`);
-  const res = await fetch(`${origin}/__sandbox/auto-approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'ada' }) });
-  expect(res.status).toBe(200);
+beforeAll(() => {
+  mcpUrl = new URL(`${sandbox.origin}/mcp`);
 });
 
 afterAll(async () => {
   await Promise.allSettled(clients.map((c) => c.close()));
-  await sandbox?.close();
 });
 
 describe('/mcp without a usable token', () => {
@@ -151,13 +145,13 @@ describe('/mcp without a usable token', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${sandbox.origin}/.well-known/oauth-protected-resource/mcp"`);
     expect(((await res.json()) as { code: string }).code).toBe('unauthorized');
   });
 
   it('refuses a token issued for /api/v1 only, which /api/v1 itself accepts', async () => {
-    const apiOnly = await signIn(origin, { resource: `${origin}/api/v1` });
-    const api = await fetch(`${origin}/api/v1/workspaces`, { headers: { authorization: `Bearer ${apiOnly.access_token}` } });
+    const apiOnly = await signIn(sandbox.origin, { resource: `${sandbox.origin}/api/v1` });
+    const api = await fetch(`${sandbox.origin}/api/v1/workspaces`, { headers: { authorization: `Bearer ${apiOnly.access_token}` } });
     expect(api.status).toBe(200);
 
     const res = await fetch(mcpUrl, {
@@ -186,24 +180,24 @@ describe('/mcp through the SDK client', () => {
   });
 
   it('discovered the authorization server through the resource metadata and registered dynamically', () => {
-    const prm = `${origin}/.well-known/oauth-protected-resource/mcp`;
+    const prm = `${sandbox.origin}/.well-known/oauth-protected-resource/mcp`;
     expect(provider.discovery?.resourceMetadataUrl).toBe(prm);
-    expect(provider.discovery?.resourceMetadata?.resource).toBe(`${origin}/mcp`);
-    expect(new URL(provider.discovery!.authorizationServerUrl).origin).toBe(origin);
+    expect(provider.discovery?.resourceMetadata?.resource).toBe(`${sandbox.origin}/mcp`);
+    expect(new URL(provider.discovery!.authorizationServerUrl).origin).toBe(sandbox.origin);
     expect(provider.client?.client_id).toBeTruthy();
 
     const prmAt = fetchLog.indexOf(`GET ${prm}`);
-    const asAt = fetchLog.indexOf(`GET ${origin}/.well-known/oauth-authorization-server`);
-    const registerAt = fetchLog.indexOf(`POST ${origin}/oauth/register`);
-    const tokenAt = fetchLog.indexOf(`POST ${origin}/oauth/token`);
+    const asAt = fetchLog.indexOf(`GET ${sandbox.origin}/.well-known/oauth-authorization-server`);
+    const registerAt = fetchLog.indexOf(`POST ${sandbox.origin}/oauth/register`);
+    const tokenAt = fetchLog.indexOf(`POST ${sandbox.origin}/oauth/token`);
     expect(prmAt).toBeGreaterThanOrEqual(0);
     expect(asAt).toBeGreaterThan(prmAt);
     expect(registerAt).toBeGreaterThan(asAt);
     expect(tokenAt).toBeGreaterThan(registerAt);
 
     const authorization = provider.authorizationUrl!;
-    expect(`${authorization.origin}${authorization.pathname}`).toBe(`${origin}/oauth/authorize`);
-    expect(authorization.searchParams.get('resource')).toBe(`${origin}/mcp`);
+    expect(`${authorization.origin}${authorization.pathname}`).toBe(`${sandbox.origin}/oauth/authorize`);
+    expect(authorization.searchParams.get('resource')).toBe(`${sandbox.origin}/mcp`);
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(provider.saved?.access_token).toBeTruthy();
     // The SDK asked for the metadata's scopes_supported, offline_access among them, so it can refresh.
@@ -331,8 +325,8 @@ describe('/mcp through the SDK client', () => {
     expect(JSON.parse(textOf(result))).toEqual(page);
 
     // The same caller through /api/v1 sees the same workspaces.
-    const api = await signIn(origin, { resource: `${origin}/api/v1` });
-    const res = await fetch(`${origin}/api/v1/workspaces`, { headers: { authorization: `Bearer ${api.access_token}` } });
+    const api = await signIn(sandbox.origin, { resource: `${sandbox.origin}/api/v1` });
+    const res = await fetch(`${sandbox.origin}/api/v1/workspaces`, { headers: { authorization: `Bearer ${api.access_token}` } });
     expect(((await res.json()) as typeof page).items.map((w) => w.id).sort()).toEqual(page.items.map((w) => w.id).sort());
   });
 
@@ -403,7 +397,7 @@ describe('/mcp through the SDK client', () => {
 
 describe('/mcp with fewer scopes', () => {
   it('refuses a tool call needing a scope not granted with HTTP 403 and a scope challenge, and serves the granted ones', async () => {
-    const narrow = await signIn(origin, { scopes: ['workspace:read'], resource: `${origin}/mcp` });
+    const narrow = await signIn(sandbox.origin, { scopes: ['workspace:read'], resource: `${sandbox.origin}/mcp` });
     expect(narrow.scope.split(' ')).not.toContain('workspace:write');
     const res = await fetch(mcpUrl, {
       method: 'POST',
@@ -414,7 +408,7 @@ describe('/mcp with fewer scopes', () => {
     const challenge = res.headers.get('www-authenticate') ?? '';
     expect(challenge).toContain('error="insufficient_scope"');
     expect(challenge).toContain('scope="workspace:read workspace:write"');
-    expect(challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect(challenge).toContain(`resource_metadata="${sandbox.origin}/.well-known/oauth-protected-resource/mcp"`);
     expect(await res.json()).toMatchObject({ status: 403, code: 'insufficient_scope' });
 
     const client = await connected(new HeadlessProvider({ access_token: narrow.access_token, token_type: 'Bearer', scope: narrow.scope }));
@@ -423,7 +417,7 @@ describe('/mcp with fewer scopes', () => {
   });
 
   it('lets the SDK client step up: it signs in again with the challenged scopes and the call then succeeds', async () => {
-    const narrow = await signIn(origin, { scopes: ['workspace:read'], resource: `${origin}/mcp` });
+    const narrow = await signIn(sandbox.origin, { scopes: ['workspace:read'], resource: `${sandbox.origin}/mcp` });
     const provider = new HeadlessProvider({ access_token: narrow.access_token, token_type: 'Bearer', scope: narrow.scope });
     const transport = newTransport(provider);
     const client = new Client({ name: 'wts-mcp-e2e', version: '1.0.0' });

@@ -9,37 +9,19 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import {
-  ALL_SCOPES,
-  API_SCOPES,
-  approve,
-  authorize,
-  exchangeCode,
-  pkcePair,
-  refreshTokens,
-  registerClient,
-  signIn,
-  tokenRequest,
-  type RegisteredClient,
-} from '../helpers/auth.js';
+import { ALL_SCOPES, API_SCOPES, approve, authorize, exchangeCode, pkcePair, refreshTokens, registerClient, signIn, tokenRequest, type RegisteredClient } from '../helpers/auth.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const REDIRECT_URI = 'http://127.0.0.1/callback';
 
-let sandbox: RunningSandbox;
-let origin: string;
+const sandbox = useSandbox({ signIn: false });
 let apiResource: string;
 let mcpResource: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  origin = sandbox.origin;
-  apiResource = `${origin}/api/v1`;
-  mcpResource = `${origin}/mcp`;
-});
-
-afterAll(async () => {
-  await sandbox.close();
+  apiResource = `${sandbox.origin}/api/v1`;
+  mcpResource = `${sandbox.origin}/mcp`;
 });
 
 interface Stats {
@@ -49,7 +31,7 @@ interface Stats {
 }
 
 async function stats(): Promise<Stats> {
-  return (await (await fetch(`${origin}/__sandbox/stats`)).json()) as Stats;
+  return (await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as Stats;
 }
 
 function connection(s: Stats, id: string) {
@@ -75,7 +57,7 @@ async function oauthError(res: Response): Promise<{ status: number; error: strin
 
 /** From the protected resource's metadata (RFC 9728) to its authorization server's issuer. */
 async function issuerFor(path: '/api/v1' | '/mcp'): Promise<URL> {
-  const prm = (await (await fetch(`${origin}/.well-known/oauth-protected-resource${path}`)).json()) as { authorization_servers: string[] };
+  const prm = (await (await fetch(`${sandbox.origin}/.well-known/oauth-protected-resource${path}`)).json()) as { authorization_servers: string[] };
   return new URL(prm.authorization_servers[0]!);
 }
 
@@ -125,7 +107,7 @@ async function connectWithOpenidClient(resource?: string) {
 
 /** An authorization URL with valid defaults, for requests a good client would not send. */
 function rawAuthorizationUrl(clientId: string, overrides: Record<string, string | string[] | null> = {}): URL {
-  const url = new URL('/oauth/authorize', origin);
+  const url = new URL('/oauth/authorize', sandbox.origin);
   const params: Record<string, string | string[] | null> = {
     response_type: 'code',
     client_id: clientId,
@@ -160,7 +142,7 @@ async function expectErrorRedirect(url: URL, error: string): Promise<URL> {
   expect(location.searchParams.get('error')).toBe(error);
   expect(location.searchParams.get('error_description')).toBeTruthy();
   expect(location.searchParams.get('state')).toBe(url.searchParams.get('state'));
-  expect(location.searchParams.get('iss')).toBe(origin);
+  expect(location.searchParams.get('iss')).toBe(sandbox.origin);
   expect(location.searchParams.has('code')).toBe(false);
   return location;
 }
@@ -168,11 +150,11 @@ async function expectErrorRedirect(url: URL, error: string): Promise<URL> {
 describe('discovery', () => {
   test('protected-resource metadata names the resource and leads to the authorization server metadata', async () => {
     for (const path of ['/api/v1', '/mcp'] as const) {
-      const res = await fetch(`${origin}/.well-known/oauth-protected-resource${path}`);
+      const res = await fetch(`${sandbox.origin}/.well-known/oauth-protected-resource${path}`);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({
-        resource: `${origin}${path}`,
-        authorization_servers: [origin],
+        resource: `${sandbox.origin}${path}`,
+        authorization_servers: [sandbox.origin],
         scopes_supported: [...API_SCOPES, 'offline_access'],
         bearer_methods_supported: ['header'],
         resource_name: expect.any(String),
@@ -180,11 +162,11 @@ describe('discovery', () => {
     }
     const config = await oidc.discovery(await issuerFor('/mcp'), 'any-client', undefined, oidc.None(), insecure);
     expect(config.serverMetadata()).toMatchObject({
-      issuer: origin,
-      authorization_endpoint: `${origin}/oauth/authorize`,
-      token_endpoint: `${origin}/oauth/token`,
-      registration_endpoint: `${origin}/oauth/register`,
-      revocation_endpoint: `${origin}/oauth/revoke`,
+      issuer: sandbox.origin,
+      authorization_endpoint: `${sandbox.origin}/oauth/authorize`,
+      token_endpoint: `${sandbox.origin}/oauth/token`,
+      registration_endpoint: `${sandbox.origin}/oauth/register`,
+      revocation_endpoint: `${sandbox.origin}/oauth/revoke`,
       scopes_supported: [...API_SCOPES, 'offline_access'],
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -202,7 +184,7 @@ describe('discovery', () => {
 
 describe('dynamic client registration', () => {
   async function register(body: unknown, contentType = 'application/json') {
-    return fetch(`${origin}/oauth/register`, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    return fetch(`${sandbox.origin}/oauth/register`, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
   }
 
   test('echoes the registered metadata; a secret only for the secret methods; client_secret_basic by default', async () => {
@@ -224,7 +206,7 @@ describe('dynamic client registration', () => {
     });
     expect((body.client_secret as string).length).toBeGreaterThanOrEqual(43);
 
-    const publicClient = await registerClient(origin, { token_endpoint_auth_method: 'none' });
+    const publicClient = await registerClient(sandbox.origin, { token_endpoint_auth_method: 'none' });
     expect(publicClient.client_secret).toBeUndefined();
     expect(publicClient).not.toHaveProperty('client_secret_expires_at');
   });
@@ -260,7 +242,7 @@ describe('dynamic client registration', () => {
   });
 
   test('accepts loopback http and private-use schemes for native apps', async () => {
-    const client = await registerClient(origin, { redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]/cb', 'http://localhost:8080/cb', 'com.example.app:/oauth'] });
+    const client = await registerClient(sandbox.origin, { redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]/cb', 'http://localhost:8080/cb', 'com.example.app:/oauth'] });
     expect(client.redirect_uris).toHaveLength(4);
   });
 });
@@ -270,7 +252,7 @@ describe('authorization code flow with openid-client', () => {
     const config = await registerWithOpenidClient({ client_name: 'openid-client test' });
     const started = await startAuthorization(config, { resource: apiResource });
     const callback = await approve(started.url);
-    expect(callback.searchParams.get('iss')).toBe(origin);
+    expect(callback.searchParams.get('iss')).toBe(sandbox.origin);
     expect(callback.searchParams.get('state')).toBe(started.state);
 
     // openid-client checks state and iss before it spends the code.
@@ -304,23 +286,23 @@ describe('authorization code flow with openid-client', () => {
   });
 
   test('the token endpoint answers with no-store and Pragma: no-cache', async () => {
-    const auth = await authorize(origin);
-    const res = await tokenRequest(origin, auth.client, { grant_type: 'authorization_code', code: auth.code, redirect_uri: auth.redirectUri, code_verifier: auth.codeVerifier });
+    const auth = await authorize(sandbox.origin);
+    const res = await tokenRequest(sandbox.origin, auth.client, { grant_type: 'authorization_code', code: auth.code, redirect_uri: auth.redirectUri, code_verifier: auth.codeVerifier });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('pragma')).toBe('no-cache');
   });
 
   test('without a resource the token is good for every resource authorized; a resource not authorized is invalid_target', async () => {
-    const both = await signIn(origin);
+    const both = await signIn(sandbox.origin);
     expect(verify(both.access_token, apiResource)).toBeDefined();
     expect(verify(both.access_token, mcpResource)).toMatchObject({ resource: mcpResource });
 
-    const auth = await authorize(origin, { resource: apiResource });
-    const res = await tokenRequest(origin, auth.client, { grant_type: 'authorization_code', code: auth.code, redirect_uri: auth.redirectUri, code_verifier: auth.codeVerifier, resource: mcpResource });
+    const auth = await authorize(sandbox.origin, { resource: apiResource });
+    const res = await tokenRequest(sandbox.origin, auth.client, { grant_type: 'authorization_code', code: auth.code, redirect_uri: auth.redirectUri, code_verifier: auth.codeVerifier, resource: mcpResource });
     expect(await oauthError(res)).toMatchObject({ status: 400, error: 'invalid_target' });
     // invalid_target does not spend the code
-    const tokens = await exchangeCode(origin, auth);
+    const tokens = await exchangeCode(sandbox.origin, auth);
     expect(verify(tokens.access_token, apiResource)).toBeDefined();
     expect(verify(tokens.access_token, mcpResource)).toBeUndefined();
   });
@@ -376,23 +358,23 @@ describe('authorization code flow with openid-client', () => {
   });
 
   test('reusing an authorization code revokes the connection it started', async () => {
-    const auth = await authorize(origin);
-    const tokens = await exchangeCode(origin, auth);
+    const auth = await authorize(sandbox.origin);
+    const tokens = await exchangeCode(sandbox.origin, auth);
     const id = connectionOf(tokens.access_token);
     const before = await stats();
-    await expect(exchangeCode(origin, auth)).rejects.toThrow(/invalid_grant/);
+    await expect(exchangeCode(sandbox.origin, auth)).rejects.toThrow(/invalid_grant/);
     const after = await stats();
     expect(connection(after, id).revoked).toBe(true);
     expect(after.revocations).toBe(before.revocations + 1);
     expect(verify(tokens.access_token)).toBeUndefined();
-    await expect(refreshTokens(origin, auth.client, tokens.refresh_token!)).rejects.toThrow(/invalid_grant/);
+    await expect(refreshTokens(sandbox.origin, auth.client, tokens.refresh_token!)).rejects.toThrow(/invalid_grant/);
   });
 
   test('a second refresh while one is under way is refused, without revoking', async () => {
-    const tokens = await signIn(origin);
+    const tokens = await signIn(sandbox.origin);
     const id = connectionOf(tokens.access_token);
     const before = await stats();
-    const request = () => tokenRequest(origin, tokens.client, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
+    const request = () => tokenRequest(sandbox.origin, tokens.client, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
     const responses = await Promise.all([request(), request()]);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as Record<string, string>[];
     const winner = responses.findIndex((r) => r.status === 200);
@@ -403,54 +385,54 @@ describe('authorization code flow with openid-client', () => {
     const after = await stats();
     expect(connection(after, id)).toEqual({ id, refreshes: 1, revoked: false, refreshing: false });
     expect(after.revocations).toBe(before.revocations);
-    const next = await refreshTokens(origin, tokens.client, bodies[winner]!.refresh_token!);
+    const next = await refreshTokens(sandbox.origin, tokens.client, bodies[winner]!.refresh_token!);
     expect(verify(next.access_token)).toBeDefined();
   });
 
   test('no refresh token without offline_access', async () => {
-    const tokens = await signIn(origin, { scopes: ['workspace:read', 'agents:read'] });
+    const tokens = await signIn(sandbox.origin, { scopes: ['workspace:read', 'agents:read'] });
     expect(tokens.refresh_token).toBeUndefined();
     expect(tokens.scope).toBe('workspace:read agents:read');
   });
 
   test('an omitted scope means the five API scopes, without offline_access', async () => {
-    const client = await registerClient(origin);
+    const client = await registerClient(sandbox.origin);
     const { verifier, challenge } = pkcePair();
     const url = rawAuthorizationUrl(client.client_id, { scope: null, code_challenge: challenge });
     const callback = await approve(url);
-    const tokens = await exchangeCode(origin, { code: callback.searchParams.get('code')!, state: '', iss: null, codeVerifier: verifier, redirectUri: REDIRECT_URI, client });
+    const tokens = await exchangeCode(sandbox.origin, { code: callback.searchParams.get('code')!, state: '', iss: null, codeVerifier: verifier, redirectUri: REDIRECT_URI, client });
     expect(tokens.scope).toBe(API_SCOPES.join(' '));
     expect(tokens.refresh_token).toBeUndefined();
   });
 
   test('a narrower grant on the consent page is reported in scope', async () => {
-    const tokens = await signIn(origin, { narrowScopes: ['workspace:read', 'agents:read', 'offline_access'] });
+    const tokens = await signIn(sandbox.origin, { narrowScopes: ['workspace:read', 'agents:read', 'offline_access'] });
     expect(tokens.scope).toBe('workspace:read agents:read offline_access');
     expect(verify(tokens.access_token)?.scopes).toEqual(['workspace:read', 'agents:read', 'offline_access']);
-    const dropped = await signIn(origin, { narrowScopes: ['workspace:read'] });
+    const dropped = await signIn(sandbox.origin, { narrowScopes: ['workspace:read'] });
     expect(dropped.scope).toBe('workspace:read');
     expect(dropped.refresh_token).toBeUndefined();
   });
 
   test('the organization and workspaces chosen on the consent pages reach the principal', async () => {
-    const globex = await signIn(origin, { org: 'globex', resource: mcpResource });
+    const globex = await signIn(sandbox.origin, { org: 'globex', resource: mcpResource });
     expect(verify(globex.access_token, mcpResource)).toMatchObject({ userId: 'usr_ada', orgId: 'org_globex', workspaceIds: null });
-    const limited = await signIn(origin, { org: 'acme', workspaceIds: ['ws_support', 'ws_ops'] });
+    const limited = await signIn(sandbox.origin, { org: 'acme', workspaceIds: ['ws_support', 'ws_ops'] });
     expect(verify(limited.access_token)).toMatchObject({ orgId: 'org_acme', workspaceIds: ['ws_support', 'ws_ops'] });
-    const ben = await signIn(origin, { user: 'ben' });
+    const ben = await signIn(sandbox.origin, { user: 'ben' });
     expect(verify(ben.access_token)).toMatchObject({ userId: 'usr_ben', orgId: 'org_acme' });
     // a workspace of another organization cannot be granted
-    await expect(signIn(origin, { org: 'acme', workspaceIds: ['ws_research'] })).rejects.toThrow(/400/);
+    await expect(signIn(sandbox.origin, { org: 'acme', workspaceIds: ['ws_research'] })).rejects.toThrow(/400/);
   });
 
   test('a user who leaves the organization loses access at once', async () => {
-    const tokens = await signIn(origin, { org: 'globex' });
+    const tokens = await signIn(sandbox.origin, { org: 'globex' });
     const globex = sandbox.ctx.store.state.data.organizations.find((o) => o.id === 'org_globex')!;
     const members = [...globex.memberIds];
     globex.memberIds = members.filter((m) => m !== 'usr_ada');
     try {
       expect(verify(tokens.access_token)).toBeUndefined();
-      await expect(refreshTokens(origin, tokens.client, tokens.refresh_token!)).rejects.toThrow(/invalid_grant/);
+      await expect(refreshTokens(sandbox.origin, tokens.client, tokens.refresh_token!)).rejects.toThrow(/invalid_grant/);
     } finally {
       globex.memberIds = members;
     }
@@ -458,21 +440,21 @@ describe('authorization code flow with openid-client', () => {
   });
 
   test('auto-approve signs in at once as that user, in the first organization, with every workspace', async () => {
-    const set = (user: string | null) => fetch(`${origin}/__sandbox/auto-approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user }) });
+    const set = (user: string | null) => fetch(`${sandbox.origin}/__sandbox/auto-approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user }) });
     expect((await set('ben')).status).toBe(200);
     try {
-      const client = await registerClient(origin);
+      const client = await registerClient(sandbox.origin);
       const url = rawAuthorizationUrl(client.client_id, { scope: 'workspace:read approvals:write' });
       const res = await fetch(url, { redirect: 'manual' });
       expect(res.status).toBe(302);
       const location = new URL(res.headers.get('location')!);
       expect(location.searchParams.get('code')).toBeTruthy();
-      expect(location.searchParams.get('iss')).toBe(origin);
-      const tokens = await signIn(origin, { scopes: ['workspace:read', 'approvals:write'] });
+      expect(location.searchParams.get('iss')).toBe(sandbox.origin);
+      const tokens = await signIn(sandbox.origin, { scopes: ['workspace:read', 'approvals:write'] });
       expect(tokens.scope).toBe('workspace:read approvals:write');
       expect(verify(tokens.access_token)).toMatchObject({ userId: 'usr_ben', orgId: 'org_acme', workspaceIds: null });
       await set('ada');
-      const ada = await signIn(origin);
+      const ada = await signIn(sandbox.origin);
       expect(verify(ada.access_token)).toMatchObject({ userId: 'usr_ada', orgId: 'org_acme', workspaceIds: null });
     } finally {
       await set(null);
@@ -502,15 +484,15 @@ describe('revocation (RFC 7009)', () => {
   test('unknown tokens and other clients\' tokens answer 200 and change nothing', async () => {
     const { config } = await connectWithOpenidClient();
     await expect(oidc.tokenRevocation(config, 'no-such-token')).resolves.toBeUndefined();
-    const other = await signIn(origin);
+    const other = await signIn(sandbox.origin);
     await oidc.tokenRevocation(config, other.refresh_token!);
     expect(verify(other.access_token)).toBeDefined();
   });
 
   test('revocation authenticates the client and needs a token', async () => {
-    const client = await registerClient(origin, { token_endpoint_auth_method: 'client_secret_post' });
+    const client = await registerClient(sandbox.origin, { token_endpoint_auth_method: 'client_secret_post' });
     const post = (form: Record<string, string>) =>
-      fetch(`${origin}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+      fetch(`${sandbox.origin}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
     expect(await oauthError(await post({ client_id: client.client_id, client_secret: 'wrong', token: 'x' }))).toMatchObject({ status: 401, error: 'invalid_client' });
     expect(await oauthError(await post({ client_id: client.client_id, client_secret: client.client_secret! }))).toMatchObject({ status: 400, error: 'invalid_request' });
     expect((await post({ client_id: client.client_id, client_secret: client.client_secret!, token: 'x' })).status).toBe(200);
@@ -531,7 +513,7 @@ describe('confidential clients', () => {
     const clientId = config.clientMetadata().client_id;
     const basic = (id: string, s: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(s)}`).toString('base64')}`;
     const refresh = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
-      fetch(`${origin}/oauth/token`, {
+      fetch(`${sandbox.origin}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshed.refresh_token!, ...extra }),
@@ -563,10 +545,10 @@ describe('confidential clients', () => {
   });
 
   test('a public client may not present a secret, nor two methods at once', async () => {
-    const tokens = await signIn(origin);
-    const res = await tokenRequest(origin, { ...tokens.client, client_secret: 'made-up' }, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
+    const tokens = await signIn(sandbox.origin);
+    const res = await tokenRequest(sandbox.origin, { ...tokens.client, client_secret: 'made-up' }, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
     expect(await oauthError(res)).toMatchObject({ status: 401, error: 'invalid_client' });
-    const both = await fetch(`${origin}/oauth/token`, {
+    const both = await fetch(`${sandbox.origin}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${tokens.client.client_id}:x`).toString('base64')}` },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_secret: 'x' }),
@@ -602,12 +584,12 @@ describe('confidential clients', () => {
         .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
         .setIssuer(clientId)
         .setSubject(clientId)
-        .setAudience(claims.aud ?? `${origin}/oauth/token`)
+        .setAudience(claims.aud ?? `${sandbox.origin}/oauth/token`)
         .setIssuedAt()
         .setExpirationTime(claims.exp ?? Math.floor(sandbox.ctx.clock.now() / 1000) + 60)
         .sign(key);
     const revoke = async (jwt: string) =>
-      fetch(`${origin}/oauth/revoke`, {
+      fetch(`${sandbox.origin}/oauth/revoke`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ token: 'unknown', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: jwt }),
@@ -615,7 +597,7 @@ describe('confidential clients', () => {
     const once = await assertion({ jti: 'fixed-jti' });
     expect((await revoke(once)).status).toBe(200);
     expect(await oauthError(await revoke(once))).toMatchObject({ status: 401, error: 'invalid_client', description: expect.stringMatching(/already used/) });
-    expect((await revoke(await assertion({ aud: origin }))).status).toBe(200);
+    expect((await revoke(await assertion({ aud: sandbox.origin }))).status).toBe(200);
     expect(await oauthError(await revoke(await assertion({ aud: 'https://elsewhere.example' })))).toMatchObject({ error: 'invalid_client' });
     expect(await oauthError(await revoke(await assertion({ exp: Math.floor(sandbox.ctx.clock.now() / 1000) - 60 })))).toMatchObject({ error: 'invalid_client' });
     expect(await oauthError(await revoke('not.a.jwt'))).toMatchObject({ error: 'invalid_client' });
@@ -717,7 +699,7 @@ describe('client ID metadata documents', () => {
     const cookie = first.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    const page = await (await fetch(new URL(first.headers.get('location')!, origin), { headers: { cookie: cookie.split(';')[0]! } })).text();
+    const page = await (await fetch(new URL(first.headers.get('location')!, sandbox.origin), { headers: { cookie: cookie.split(';')[0]! } })).text();
     expect(page).toContain('Metadata Document Client');
     expect(page).toContain('Sign in as Ada Lovelace');
   });
@@ -732,7 +714,7 @@ describe('client ID metadata documents', () => {
   ])('%s is refused with an error page, and at the token endpoint', async (path, reason) => {
     const clientId = `${base}${path}`;
     await expectErrorPage(rawAuthorizationUrl(clientId), reason);
-    const res = await fetch(`${origin}/oauth/token`, {
+    const res = await fetch(`${sandbox.origin}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'authorization_code', client_id: clientId, code: 'x', redirect_uri: REDIRECT_URI, code_verifier: pkcePair().verifier }),
@@ -750,7 +732,7 @@ describe('client ID metadata documents', () => {
 describe('authorization errors', () => {
   let client: RegisteredClient;
   beforeAll(async () => {
-    client = await registerClient(origin);
+    client = await registerClient(sandbox.origin);
   });
 
   test('Deny sends access_denied with state and iss, which openid-client reports', async () => {
@@ -759,7 +741,7 @@ describe('authorization errors', () => {
     const callback = await approve(started.url, { deny: true });
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(started.state);
-    expect(callback.searchParams.get('iss')).toBe(origin);
+    expect(callback.searchParams.get('iss')).toBe(sandbox.origin);
     await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state })).rejects.toMatchObject({
       error: 'access_denied',
     });
@@ -767,7 +749,7 @@ describe('authorization errors', () => {
 
   test('errors after the client and redirect URI are trusted go back to the client', async () => {
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { resource: 'https://elsewhere.example/api' }), 'invalid_target');
-    await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { resource: [apiResource, `${origin}/api/v2`] }), 'invalid_target');
+    await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { resource: [apiResource, `${sandbox.origin}/api/v2`] }), 'invalid_target');
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { code_challenge: null, code_challenge_method: null }), 'invalid_request');
     const plain = pkcePair().verifier;
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { code_challenge: plain, code_challenge_method: 'plain' }), 'invalid_request');
@@ -781,7 +763,7 @@ describe('authorization errors', () => {
   });
 
   test('a client registered for fewer scopes cannot ask for more', async () => {
-    const limited = await registerClient(origin, { scope: 'workspace:read' });
+    const limited = await registerClient(sandbox.origin, { scope: 'workspace:read' });
     await expectErrorRedirect(rawAuthorizationUrl(limited.client_id, { scope: 'workspace:write' }), 'invalid_scope');
   });
 
@@ -796,15 +778,15 @@ describe('authorization errors', () => {
   });
 
   test('a loopback IP redirect URI matches on any port; other URIs match exactly', async () => {
-    const loopback = await registerClient(origin, { redirect_uris: ['http://127.0.0.1/callback', 'http://[::1]/cb', 'http://localhost/cb', 'https://app.example/cb'] });
-    const auth = await authorize(origin, { client: loopback, redirectUri: 'http://127.0.0.1:54321/callback' });
+    const loopback = await registerClient(sandbox.origin, { redirect_uris: ['http://127.0.0.1/callback', 'http://[::1]/cb', 'http://localhost/cb', 'https://app.example/cb'] });
+    const auth = await authorize(sandbox.origin, { client: loopback, redirectUri: 'http://127.0.0.1:54321/callback' });
     // the exchange must repeat the redirect URI exactly, port included
-    const res = await tokenRequest(origin, loopback, { grant_type: 'authorization_code', code: auth.code, redirect_uri: 'http://127.0.0.1:54322/callback', code_verifier: auth.codeVerifier });
+    const res = await tokenRequest(sandbox.origin, loopback, { grant_type: 'authorization_code', code: auth.code, redirect_uri: 'http://127.0.0.1:54322/callback', code_verifier: auth.codeVerifier });
     expect(await oauthError(res)).toMatchObject({ status: 400, error: 'invalid_grant' });
-    const again = await authorize(origin, { client: loopback, redirectUri: 'http://127.0.0.1:54321/callback' });
-    expect(verify((await exchangeCode(origin, again)).access_token)).toBeDefined();
+    const again = await authorize(sandbox.origin, { client: loopback, redirectUri: 'http://127.0.0.1:54321/callback' });
+    expect(verify((await exchangeCode(sandbox.origin, again)).access_token)).toBeDefined();
 
-    await expect(authorize(origin, { client: loopback, redirectUri: 'http://[::1]:40000/cb' })).resolves.toMatchObject({ code: expect.any(String) });
+    await expect(authorize(sandbox.origin, { client: loopback, redirectUri: 'http://[::1]:40000/cb' })).resolves.toMatchObject({ code: expect.any(String) });
     await expectErrorPage(rawAuthorizationUrl(loopback.client_id, { redirect_uri: 'http://127.0.0.1:54321/other' }), /redirect_uri/);
     await expectErrorPage(rawAuthorizationUrl(loopback.client_id, { redirect_uri: 'http://localhost:40000/cb' }), /redirect_uri/);
     await expectErrorPage(rawAuthorizationUrl(loopback.client_id, { redirect_uri: 'https://app.example:8443/cb' }), /redirect_uri/);
@@ -813,7 +795,7 @@ describe('authorization errors', () => {
 
   test('the interaction pages answer only the browser that started the sign-in', async () => {
     const first = await fetch(rawAuthorizationUrl(client.client_id), { redirect: 'manual' });
-    const page = new URL(first.headers.get('location')!, origin);
+    const page = new URL(first.headers.get('location')!, sandbox.origin);
     const login = (cookie?: string) =>
       fetch(`${page.href}/login`, {
         method: 'POST',
@@ -825,12 +807,12 @@ describe('authorization errors', () => {
     expect(stranger.status).toBe(400);
     expect(await stranger.text()).toMatch(/expired|another browser/);
     expect((await login('wts_interaction=guess')).status).toBe(400);
-    expect((await fetch(`${origin}/oauth/interaction/no-such-id`)).status).toBe(400);
+    expect((await fetch(`${sandbox.origin}/oauth/interaction/no-such-id`)).status).toBe(400);
   });
 
   test('the consent page refuses an empty grant and scopes that were not requested', async () => {
     const first = await fetch(rawAuthorizationUrl(client.client_id, { scope: 'workspace:read' }), { redirect: 'manual' });
-    const page = new URL(first.headers.get('location')!, origin);
+    const page = new URL(first.headers.get('location')!, sandbox.origin);
     const cookie = first.headers.getSetCookie()[0]!.split(';')[0]!;
     const post = (step: string, form: URLSearchParams) =>
       fetch(`${page.href}/${step}`, { method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
@@ -852,9 +834,9 @@ describe('authorization errors', () => {
 
 describe('token endpoint input', () => {
   test('bad requests get RFC 6749 errors with no-store, and never crash the server', async () => {
-    const client = await registerClient(origin);
+    const client = await registerClient(sandbox.origin);
     const post = (body: string, contentType = 'application/x-www-form-urlencoded', headers: Record<string, string> = {}) =>
-      fetch(`${origin}/oauth/token`, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
+      fetch(`${sandbox.origin}/oauth/token`, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
     const cases: [Promise<Response>, number, string][] = [
       [post(JSON.stringify({ grant_type: 'refresh_token' }), 'application/json'), 400, 'invalid_request'],
       [post(''), 400, 'invalid_request'],
@@ -876,17 +858,17 @@ describe('token endpoint input', () => {
     for (const [response, status, error] of cases) {
       expect(await oauthError(await response)).toMatchObject({ status, error, cacheControl: 'no-store' });
     }
-    const get = await fetch(`${origin}/oauth/token`);
+    const get = await fetch(`${sandbox.origin}/oauth/token`);
     expect(await oauthError(get)).toMatchObject({ status: 405, error: 'invalid_request' });
-    expect((await fetch(`${origin}/.well-known/oauth-authorization-server`)).status).toBe(200);
+    expect((await fetch(`${sandbox.origin}/.well-known/oauth-authorization-server`)).status).toBe(200);
   });
 
   test('the state keeps only hashes of codes, tokens and secrets', async () => {
-    const confidential = await registerClient(origin, { token_endpoint_auth_method: 'client_secret_post' });
-    const auth = await authorize(origin, { client: confidential });
+    const confidential = await registerClient(sandbox.origin, { token_endpoint_auth_method: 'client_secret_post' });
+    const auth = await authorize(sandbox.origin, { client: confidential });
     const stateBefore = JSON.stringify(sandbox.ctx.store.state.oauth);
     expect(stateBefore).not.toContain(auth.code);
-    const tokens = await exchangeCode(origin, auth);
+    const tokens = await exchangeCode(sandbox.origin, auth);
     const state = JSON.stringify(sandbox.ctx.store.state.oauth);
     for (const secret of [auth.code, tokens.access_token, tokens.refresh_token!, confidential.client_secret!]) expect(state).not.toContain(secret);
   });
@@ -894,18 +876,8 @@ describe('token endpoint input', () => {
 
 describe('lifetimes by the sandbox clock', () => {
   // A sandbox of its own: moving its clock must not disturb the tests above.
-  let clocked: RunningSandbox;
-  beforeAll(async () => {
-    clocked = await startSandbox({ log: () => {} });
-  });
-  afterAll(async () => {
-    await clocked.close();
-  });
-
-  const advance = async (seconds: number) => {
-    const res = await fetch(`${clocked.origin}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
-    expect(res.status).toBe(200);
-  };
+  const clocked = useSandbox({ signIn: false });
+  const advance = (seconds: number) => clocked.advanceClock(seconds);
   const DAY = 24 * 3600;
   const check = (token: string) => clocked.ctx.tokens.verifyAccessToken(token, `${clocked.origin}/api/v1`);
 

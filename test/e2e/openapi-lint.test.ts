@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOperation, OPERATION_IDS, TAGS } from '../../src/api/operations.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const run = promisify(execFile);
 const bin = (name: string) => join(import.meta.dirname, '..', '..', 'node_modules', '.bin', name);
@@ -19,20 +19,18 @@ const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_
 /** A parsed JSON document, read field by field. */
 type Json = Record<string, any>;
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ signIn: false });
 let dir: string;
 let doc: Json;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
   dir = mkdtempSync(join(tmpdir(), 'wts-openapi-'));
   writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
   const res = await fetch(`${sandbox.origin}/api/v1/openapi.json`);
   expect(res.status).toBe(200);
   doc = (await res.json()) as Json;
 });
-afterAll(async () => {
-  await sandbox?.close();
+afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,41 +7,35 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectionLockPath } from '../../src/auth/profile-auth.js';
 import { FileStore } from '../../src/auth/stores/file.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { changeStoredCredentials, expectLoggedIn, secretsOf, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
 import { runWts } from '../helpers/cli.js';
-import { advanceSandboxClock, childEnv, runWtsProcess, sandboxStats, spawnWts, type SandboxStats } from '../helpers/wts-process.js';
+import { childEnv, runWtsProcess, spawnWts, type SandboxStats } from '../helpers/wts-process.js';
 import { dirname, join } from 'node:path';
 import { readRefreshIntent, refreshIntentPath } from '../../src/auth/refresh-intent.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const HOLD_LOCK = fileURLToPath(new URL('../helpers/hold-lock.mjs', import.meta.url));
 
-let sandbox: RunningSandbox;
-let origin: string;
+const sandbox = useSandbox({ signIn: false });
 let w: Workdir;
 let env: Record<string, string>;
 let lockPath: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  origin = sandbox.origin;
   w = workdir();
-  await expectLoggedIn(origin, w);
+  await expectLoggedIn(sandbox.origin, w);
   env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile };
   const store = new FileStore(w.credentialsFile, 'default', { lock: { staleMs: 0, waitMs: 0 }, ownDirectory: false });
   lockPath = connectionLockPath(w.configDir, store);
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 /** Polls the sandbox's stats until `ready` holds (the test's timeout bounds the wait). */
 async function statsWhen(ready: (s: SandboxStats) => boolean): Promise<SandboxStats> {
   for (;;) {
-    const stats = await sandboxStats(origin);
+    const stats = await sandbox.stats();
     if (ready(stats)) return stats;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -66,15 +60,15 @@ async function startHolder() {
 
 describe('20 processes with an expired access token', () => {
   it('`workspace list` × 20 after the service clock passed expiry (401 → refresh): all succeed, one refresh, no revocation', async () => {
-    await advanceSandboxClock(origin, 3700);
-    const before = await sandboxStats(origin);
+    await sandbox.advanceClock(3700);
+    const before = await sandbox.stats();
     const results = await Promise.all(Array.from({ length: 20 }, () => runWtsProcess(['workspace', 'list'], { env })));
     for (const r of results) {
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('ws_support\tCustomer Support');
     }
-    const after = await sandboxStats(origin);
+    const after = await sandbox.stats();
     expect(after.refreshes - before.refreshes).toBe(1);
     expect(after.revocations).toBe(before.revocations);
     expect(after.connections.every((c) => !c.revoked)).toBe(true);
@@ -83,10 +77,10 @@ describe('20 processes with an expired access token', () => {
   it('`auth token` × 20 with the stored token past its expiry (refreshed ahead): all print the same new token', async () => {
     const old = storedCredentials(w.credentialsFile);
     expireStoredToken();
-    const before = await sandboxStats(origin);
+    const before = await sandbox.stats();
     // Each with a configuration directory of its own: sharing the credentials file is enough to share the lock.
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => runWtsProcess(['auth', 'token'], { env: { ...env, WTS_ORIGIN: origin, WTS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'wts-own-config-')) } })),
+      Array.from({ length: 20 }, () => runWtsProcess(['auth', 'token'], { env: { ...env, WTS_ORIGIN: sandbox.origin, WTS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'wts-own-config-')) } })),
     );
     const current = storedCredentials(w.credentialsFile);
     expect(current.accessToken).not.toBe(old.accessToken);
@@ -94,7 +88,7 @@ describe('20 processes with an expired access token', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(`${current.accessToken}\n`);
     }
-    const after = await sandboxStats(origin);
+    const after = await sandbox.stats();
     expect(after.refreshes - before.refreshes).toBe(1);
     expect(after.revocations).toBe(before.revocations);
     // The tokens work.
@@ -108,11 +102,11 @@ describe('the refresh lock', () => {
     holder.child.kill('SIGKILL');
     await holder.exited;
     expireStoredToken();
-    const before = await sandboxStats(origin);
+    const before = await sandbox.stats();
     const r = await runWtsProcess(['auth', 'token'], { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect((await sandboxStats(origin)).refreshes).toBe(before.refreshes + 1);
+    expect((await sandbox.stats()).refreshes).toBe(before.refreshes + 1);
   });
 
   it('a lock left by a process on another host is taken over after the stale timeout (WTS_LOCK_STALE_MS)', async () => {
@@ -151,7 +145,7 @@ describe('a lock holder paused far past the stale time', () => {
   it('is never taken over: the others wait until it resumes and use its tokens; one refresh, no revocation', async () => {
     const fast = { ...env, WTS_LOCK_STALE_MS: '500' };
     expireStoredToken();
-    const before = await sandboxStats(origin);
+    const before = await sandbox.stats();
     // The holder's refresh stays in flight long enough to be caught holding the lock.
     sandbox.ctx.faults.refreshDelayMs = 1000;
     const holder = spawnWts(['auth', 'token'], { env: fast });
@@ -163,7 +157,7 @@ describe('a lock holder paused far past the stale time', () => {
       for (const p of waiters) await p.waitForStderr(/\* refreshing the access token under /);
       await new Promise((r) => setTimeout(r, 2 * 500));
       expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: holder.child.pid });
-      expect((await sandboxStats(origin)).refreshes).toBe(before.refreshes + 1);
+      expect((await sandbox.stats()).refreshes).toBe(before.refreshes + 1);
       holder.child.kill('SIGCONT');
       const held = await holder.done;
       expect(held.stderr).toBe('');
@@ -177,7 +171,7 @@ describe('a lock holder paused far past the stale time', () => {
         expect(r.stderr).toContain('* another wts process already refreshed the tokens; using them');
         expect(r.stderr).not.toMatch(/^wts: /m);
       }
-      const after = await sandboxStats(origin);
+      const after = await sandbox.stats();
       expect(after.refreshes - before.refreshes).toBe(1);
       expect(after.revocations).toBe(before.revocations);
       expect(after.connections.every((c) => !c.revoked)).toBe(true);
@@ -200,13 +194,13 @@ describe('a refresh whose outcome is unknown', () => {
     writeFileSync(intentPath(), JSON.stringify({ ...record, pid: 999_999 }));
     try {
       expireStoredToken();
-      const before = await sandboxStats(origin);
+      const before = await sandbox.stats();
       const r = await runWtsProcess(['auth', 'token'], { env });
       expect(r.code).toBe(4);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^wts: a refresh of this sign-in by wts process 999999 at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d was interrupted before its answer was saved/);
-      expect((await sandboxStats(origin)).requests).toBe(before.requests);
-      expect((await sandboxStats(origin)).refreshes).toBe(before.refreshes);
+      expect((await sandbox.stats()).requests).toBe(before.requests);
+      expect((await sandbox.stats()).refreshes).toBe(before.refreshes);
     } finally {
       rmSync(intentPath(), { force: true });
     }
@@ -217,7 +211,7 @@ describe('a refresh whose outcome is unknown', () => {
   it('a refresh killed after its request left: the old refresh token is never presented again, and every process says what happened', async () => {
     const old = storedCredentials(w.credentialsFile);
     expireStoredToken();
-    const before = await sandboxStats(origin);
+    const before = await sandbox.stats();
     sandbox.ctx.faults.refreshDelayMs = 1000;
     let victimPid: number | undefined;
     try {
@@ -252,13 +246,13 @@ describe('a refresh whose outcome is unknown', () => {
     expect(status.stdout).toMatch(/Connection\s+not working/);
     expect(status.stderr).toMatch(message);
     // Nothing presented the old refresh token: no refresh after the one in flight, no revocation.
-    const after = await sandboxStats(origin);
+    const after = await sandbox.stats();
     expect(after.refreshes).toBe(before.refreshes + 1);
     expect(after.revocations).toBe(before.revocations);
     expect(after.connections.every((c) => !c.revoked)).toBe(true);
     for (const secret of secretsOf(old)) expect(results.map((r) => r.stderr).join('')).not.toContain(secret);
     // Signing in again starts over: the record, about a refresh token no longer held, means nothing.
-    await expectLoggedIn(origin, w);
+    await expectLoggedIn(sandbox.origin, w);
     expect((await runWtsProcess(['workspace', 'list'], { env })).code).toBe(0);
   });
 });

@@ -5,13 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addPendingAction } from '../helpers/api.js';
-import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
 import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import type { SandboxContext } from '../../src/sandbox/context.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const TMUX = (() => {
   const r = spawnSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' });
@@ -19,11 +19,9 @@ const TMUX = (() => {
 })();
 if (!TMUX) console.warn('review-pty.test: tmux is not installed, so the review flow on a terminal is skipped (CI installs it: .ci/run)');
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
+const sandbox = useSandbox();
 const KINDS = ['action', 'human_task', 'question'];
-type Seeded = RunningSandbox['ctx']['store']['state']['data']['pendingActions'][number];
+type Seeded = SandboxContext['store']['state']['data']['pendingActions'][number];
 
 /** What waits in ada's acme workspaces, in the order the review shows it (as `wts inbox` does). */
 function waiting(): Seeded[] {
@@ -36,24 +34,16 @@ function waiting(): Seeded[] {
 }
 const stateOf = (id: string) => sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === id)!;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
 describe('wts approval review without a terminal', () => {
   it('exits 2, names the verbs for scripts, and sends nothing', async () => {
-    const before = await requests();
-    const r = await runWts(['approval', 'review'], { env });
+    const before = await sandbox.requests();
+    const r = await runWts(['approval', 'review'], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('needs a terminal');
     expect(r.stderr).toContain('wts inbox --json');
     expect(r.stderr).toContain('wts approval approve|reject|done|answer|edit');
-    expect(await requests()).toBe(before);
+    expect(await sandbox.requests()).toBe(before);
   });
 });
 
@@ -81,7 +71,7 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     writeFileSync(
       launcher,
       [
-        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, `${session}-config`))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
+        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(scratch, `${session}-config`))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
         `export EDITOR=${q(editor)} NO_COLOR=1 LANG=C.UTF-8`,
         // The terminal's settings before and after: a review that ends any way must leave them as they were.
         `stty -g > ${q(stty)}.before`,
@@ -135,7 +125,7 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     const failing = fakeEditor(`echo 'half-written' >> "$1"\nexit 1`);
     const review = startReview('interrupt', failing);
     await review.waitFor('the first item', (t) => after(t, `── 1 of ${items.length} `).includes('? Decide:'));
-    const before = await requests();
+    const before = await sandbox.requests();
 
     review.line('');
     await review.waitFor('the notice for Enter alone', (t) => t.includes('Enter alone sends nothing'));
@@ -147,7 +137,7 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     await review.waitFor('the editor failing', (t) => /wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in \S+/.test(t));
     // Still on the same item, and nothing was sent (the editor's text is kept).
     await review.waitFor('the question again', (t) => after(t, 'exited with status 1').includes('? Decide:'));
-    expect(await requests()).toBe(before);
+    expect(await sandbox.requests()).toBe(before);
     expect(stateOf(items[0]!.id).state).toBe('pending');
     const saved = /your text is saved in (\S+)/.exec(review.screen())![1]!;
     expect(readFileSync(saved, 'utf8')).toContain('half-written');

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { childEnv } from '../helpers/wts-process.js';
 
 const WTS = fileURLToPath(new URL('../../bin/wts', import.meta.url));
@@ -67,16 +67,9 @@ describe('wts sandbox (the command)', () => {
 });
 
 describe('sandbox test controls', () => {
-  let sandbox: RunningSandbox;
+  const sandbox = useSandbox({ signIn: false });
   const post = (path: string, body: unknown) =>
     fetch(`${sandbox.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ log: () => {} });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
 
   it('moves the clock forward on request', async () => {
     const before = Date.parse(((await (await fetch(`${sandbox.origin}/__sandbox/clock`)).json()) as { now: string }).now);

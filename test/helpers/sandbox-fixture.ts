@@ -15,7 +15,7 @@
 // signs in its own way, or the sign-in's options (another user, organization, scopes).
 import { afterAll, beforeAll } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import type { SandboxContext, SandboxOptions } from '../../src/sandbox/context.js';
+import type { Faults, SandboxContext, SandboxOptions } from '../../src/sandbox/context.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { apiAs, type Api } from './api.js';
 import { signIn, type AuthorizeOptions, type SignInResult } from './auth.js';
@@ -23,8 +23,11 @@ import type { RunOptions } from './cli.js';
 import { sandboxStats, type SandboxStats } from './wts-process.js';
 
 export interface SandboxFixtureOptions extends Omit<SandboxOptions, 'log' | 'port' | 'host'> {
-  /** How to sign in once for the block (default: ada, every scope and workspace); false: not at all. */
-  signIn?: AuthorizeOptions | false;
+  /**
+   * How to sign in once for the block (default: ada, every scope and workspace), or a function of the
+   * sandbox's origin giving that (for a resource indicator); false: not at all.
+   */
+  signIn?: AuthorizeOptions | ((origin: string) => AuthorizeOptions) | false;
 }
 
 export interface SandboxFixture {
@@ -49,6 +52,12 @@ export interface SandboxFixture {
   requests(): Promise<number>;
   /** The sandbox's counters: requests, refreshes, revocations, connections. */
   stats(): Promise<SandboxStats>;
+  /** Sets fault injection over HTTP (POST /__sandbox/faults); the fields not given keep their value. */
+  setFaults(faults: Partial<Faults>): Promise<Response>;
+  /** Moves the sandbox's clock over HTTP (POST /__sandbox/clock); returns its new time in ms. */
+  advanceClock(seconds: number): Promise<number>;
+  /** The sandbox's time in ms (GET /__sandbox/clock). */
+  clockNow(): Promise<number>;
   /** Signs in again (after the clock moved past the token's life); env, api and client follow. */
   renewSignIn(): Promise<void>;
 }
@@ -71,9 +80,13 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
   const env = (): Record<string, string> => ({ WTS_ORIGIN: started().origin, WTS_TOKEN: token() });
   const signInOnce = async (): Promise<void> => {
     if (signInOptions === false) return;
-    const result = await signIn(started().origin, signInOptions);
-    signedIn = { result, api: apiAs(started().origin, result.access_token) };
+    const origin = started().origin;
+    const result = await signIn(origin, typeof signInOptions === 'function' ? signInOptions(origin) : signInOptions);
+    signedIn = { result, api: apiAs(origin, result.access_token) };
   };
+
+  const control = (path: 'faults' | 'clock', body: unknown): Promise<Response> =>
+    fetch(`${started().origin}/__sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
     running = await startSandbox({ ...sandboxOptions, log: () => {} });
@@ -119,6 +132,21 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
     stats() {
       return sandboxStats(started().origin);
     },
+    setFaults(faults) {
+      return control('faults', faults);
+    },
+    async advanceClock(seconds) {
+      const res = await control('clock', { advanceSeconds: seconds });
+      if (!res.ok) throw new Error(`clock: ${res.status}`);
+      return nowOf(res);
+    },
+    async clockNow() {
+      return nowOf(await fetch(`${started().origin}/__sandbox/clock`));
+    },
     renewSignIn: signInOnce,
   };
+}
+
+async function nowOf(res: Response): Promise<number> {
+  return Date.parse(((await res.json()) as { now: string }).now);
 }
