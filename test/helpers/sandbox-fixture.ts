@@ -31,13 +31,9 @@ export interface SandboxFixtureOptions extends Omit<SandboxOptions, 'log' | 'por
 }
 
 export interface SandboxFixture {
-  /** The running sandbox (for helpers that take one). */
-  readonly running: RunningSandbox;
   readonly origin: string;
   /** The service's state, clock, faults and agent, in this process. */
   readonly ctx: SandboxContext;
-  /** What the block's sign-in answered (tokens and the registered client). */
-  readonly signedIn: SignInResult;
   /** The block's access token. */
   readonly token: string;
   /** The environment for running `wts` against the sandbox as the signed-in user. */
@@ -98,17 +94,11 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
   });
 
   return {
-    get running() {
-      return started();
-    },
     get origin() {
       return started().origin;
     },
     get ctx() {
       return started().ctx;
-    },
-    get signedIn() {
-      return session().result;
     },
     get token() {
       return token();
