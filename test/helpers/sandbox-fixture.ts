@@ -127,7 +127,7 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
     },
     async advanceClock(seconds) {
       const res = await control('clock', { advanceSeconds: seconds });
-      if (!res.ok) throw new Error(`clock: ${res.status}`);
+      if (res.status !== 200) throw new Error(`POST /__sandbox/clock answered ${res.status}`);
       return nowOf(res);
     },
     async clockNow() {
