@@ -52,6 +52,7 @@ _wts_sub() {
     'task|runs') _wts_w=runs ;;
     'agent|list') _wts_w=list ;;
     'run|view') _wts_w=view ;;
+    'run|watch') _wts_w=watch ;;
     'approval|review') _wts_w=review ;;
     'approval|list') _wts_w=list ;;
     'approval|view') _wts_w=view ;;
@@ -131,7 +132,10 @@ _wts_value() {
     'task create|--agent') _wts_v='@agent' ;;
     'task create|--description') _wts_v='-' ;;
     'task create|--due') _wts_v='-' ;;
+    'task create|--timeout') _wts_v='-' ;;
+    'task message|--timeout') _wts_v='-' ;;
     'task runs|--limit') _wts_v='-' ;;
+    'run watch|--timeout') _wts_v='-' ;;
     'approval review|--workspace') _wts_v='@workspace' ;;
     'approval reject|--reason') _wts_v='-' ;;
     'approval done|--note') _wts_v='-' ;;
@@ -164,6 +168,7 @@ _wts_value() {
     'schedule edit|--cron') _wts_v='-' ;;
     'schedule edit|--workspace') _wts_v='@workspace' ;;
     'schedule edit|--agent') _wts_v='@agent' ;;
+    'schedule run|--timeout') _wts_v='-' ;;
     'schedule explain|--tz') _wts_v='-' ;;
     'schedule explain|--count') _wts_v='-' ;;
     'schedule check|--workspace') _wts_v='@workspace' ;;
@@ -212,8 +217,8 @@ _wts_spec() {
     'task board') _wts_flags=(--rows --profile --origin --json --no-color --debug --help) _wts_args=('@workspace') ;;
     'task search') _wts_flags=(--limit --all --profile --origin --json --no-color --debug --help) _wts_args=('@workspace' '*-') ;;
     'task view') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
-    'task events') _wts_flags=(--limit --all --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
-    'task chat') _wts_flags=(--limit --all --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
+    'task events') _wts_flags=(--limit --all --follow --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
+    'task chat') _wts_flags=(--limit --all --follow --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
     'task conversation') _wts_flags=(--limit --all --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
     'task edit') _wts_flags=(--title --status --due --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
     'task complete') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
@@ -221,13 +226,14 @@ _wts_spec() {
     'task tag') _wts_flags=(--add --remove --set --clear --profile --origin --json --no-color --debug --help) _wts_args=('@task' '*-') ;;
     'task note') _wts_flags=(--file --profile --origin --json --no-color --debug --help) _wts_args=('@task' '-') ;;
     'task delete') _wts_flags=(--yes --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
-    'task create') _wts_flags=(--agent --description --due --profile --origin --json --no-color --debug --help) _wts_args=('-') ;;
-    'task message') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@task' '-') ;;
+    'task create') _wts_flags=(--agent --description --due --wait --timeout --profile --origin --json --no-color --debug --help) _wts_args=('-') ;;
+    'task message') _wts_flags=(--wait --timeout --profile --origin --json --no-color --debug --help) _wts_args=('@task' '-') ;;
     'task runs') _wts_flags=(--limit --all --profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
     'agent') _wts_subs=(list) _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
     'agent list') _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
-    'run') _wts_subs=(view) _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
+    'run') _wts_subs=(view watch) _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
     'run view') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@run') ;;
+    'run watch') _wts_flags=(--timeout --profile --origin --json --no-color --debug --help) _wts_args=('@run') ;;
     'approval') _wts_subs=(review list view approve reject done answer edit) _wts_flags=(--profile --origin --json --no-color --debug --help) ;;
     'approval review') _wts_flags=(--workspace --profile --origin --json --no-color --debug --help) ;;
     'approval list') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@task') ;;
@@ -268,7 +274,7 @@ _wts_spec() {
     'schedule pause') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@schedule') ;;
     'schedule resume') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@schedule') ;;
     'schedule delete') _wts_flags=(--yes --profile --origin --json --no-color --debug --help) _wts_args=('@schedule') ;;
-    'schedule run') _wts_flags=(--profile --origin --json --no-color --debug --help) _wts_args=('@schedule') ;;
+    'schedule run') _wts_flags=(--wait --timeout --profile --origin --json --no-color --debug --help) _wts_args=('@schedule') ;;
     'schedule explain') _wts_flags=(--tz --count --profile --origin --json --no-color --debug --help) _wts_args=('-') ;;
     'schedule check') _wts_flags=(--workspace --require --max-late --last-run --profile --origin --json --no-color --debug --help) _wts_args=('*@schedule') ;;
     'schedule diff') _wts_flags=(--file --profile --origin --json --no-color --debug --help) ;;

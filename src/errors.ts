@@ -8,8 +8,8 @@ export const ExitCode = {
   forbidden: 5, // scope not granted, workspace not shared
   conflict: 6, // 409
   rateLimited: 7, // 429 after retries
-  checkFailed: 8, // e.g. `schedule check`
-  interrupted: 130, // Ctrl-C at a question (128 + SIGINT, as shells report it)
+  checkFailed: 8, // e.g. `schedule check`, a run that failed after `--wait`
+  interrupted: 130, // Ctrl-C at a question or while waiting (128 + SIGINT, as shells report it)
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

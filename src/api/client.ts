@@ -73,6 +73,14 @@ export interface Page<T = unknown> {
   nextCursor?: string | null;
 }
 
+/** Per-call overrides of the client's policy (a caller with its own retry loop, such as a wait, sets them). */
+export interface CallOptions {
+  /** Retries after the first attempt (default: the client's). */
+  maxRetries?: number;
+  /** Timeout for headers and body of this call (default: the client's). */
+  timeoutMs?: number;
+}
+
 export interface RawRequest {
   method: string;
   path: string; // under /api/v1, starting with /
@@ -133,8 +141,8 @@ export class ApiClient {
   }
 
   /** Calls one operation; its input is checked against the catalog first, so bad input sends nothing. */
-  async call<K extends OperationId>(opId: K, args: OperationArgs<K>): Promise<unknown> {
-    return this.send(this.prepare(opId, args));
+  async call<K extends OperationId>(opId: K, args: OperationArgs<K>, options: CallOptions = {}): Promise<unknown> {
+    return this.send(this.prepare(opId, args), options);
   }
 
   /** Every page of a listing, following nextCursor; break out of the loop to stop early. */
@@ -184,14 +192,15 @@ export class ApiClient {
   }
 
   /** Sends a request with the auth header and the retry policy; resolves to the parsed JSON body. */
-  async send(req: RawRequest): Promise<unknown> {
+  async send(req: RawRequest, options: CallOptions = {}): Promise<unknown> {
     let token = await this.options.tokens.accessToken();
     let renewed = false;
+    const maxRetries = options.maxRetries ?? this.maxRetries;
     for (let attempt = 0; ; attempt++) {
-      const canRetry = attempt < this.maxRetries;
+      const canRetry = attempt < maxRetries;
       let res: { status: number; headers: Record<string, string | string[] | undefined>; text: string };
       try {
-        res = await this.exchange(req, token);
+        res = await this.exchange(req, token, options.timeoutMs ?? this.timeoutMs);
       } catch (err) {
         const code = errorCode(err);
         const notSent = code !== undefined && NOT_SENT.has(code);
@@ -244,7 +253,7 @@ export class ApiClient {
     await this.sleep(ms);
   }
 
-  private async exchange(req: RawRequest, token: string) {
+  private async exchange(req: RawRequest, token: string, timeoutMs: number) {
     this.dispatcher ??= new AgentClass({ keepAliveTimeout: 10_000, connections: 8 });
     const url = new URL(`${this.base}${req.path}${wireQuery(req.query)}`);
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
@@ -265,8 +274,8 @@ export class ApiClient {
       method: req.method as Dispatcher.HttpMethod,
       headers,
       body,
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
     const text = await res.body.text();
     if (debug) {

@@ -1,6 +1,7 @@
-// wts run view RUN
+// wts run view RUN | watch RUN
 import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
+import { waitOptions, waitTimeoutMs, type WaitFlags } from '../follow/options.js';
 import { localAndRelative, stateText } from '../output/format.js';
 import { printObject, styled, type Mode } from '../output/print.js';
 import { verb, type CliDeps } from './action.js';
@@ -31,6 +32,21 @@ export function registerRun(program: Command, deps: CliDeps): void {
         ['Proposed', (mode) => (run.proposedActionIds.length ? run.proposedActionIds.join(', ') : mode === 'human' ? styled('nothing', (t) => chalk.dim(t)) : '')],
         ['Output', (mode) => run.output || (mode === 'human' ? styled('none', (t) => chalk.dim(t)) : '')],
       ]);
+    },
+  });
+
+  verb<WaitFlags>(group, deps, {
+    name: 'watch',
+    description: 'wait for a run to finish, then show its output and what it proposed: exit 0 if it succeeded, 8 if it failed',
+    args: [['<RUN>', 'run id (from `wts task runs TASK`)']],
+    options: (c) => waitOptions(c, 'the run finishes', { always: true }),
+    fields: { runId: 'RUN' },
+    examples: ['wts run watch run_s001', 'wts run watch run_s001 --timeout 30m && echo succeeded', 'wts run watch run_s001 --json | jq .proposedActions'],
+    async run({ ctx, args, opts }) {
+      const timeoutMs = waitTimeoutMs(opts, { always: true });
+      const api = await ctx.api();
+      api.prepare('get_run', { path: { runId: args[0] as string } }); // bad input fails before anything is sent
+      await (await import('../follow/wait.js')).watchRun(ctx, args[0] as string, { timeoutMs });
     },
   });
 }

@@ -9,6 +9,7 @@ import { cronProblem, cronSentence, CRON_SHAPES_TEXT } from '../api/cron.js';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
+import { waitOptions, waitTimeoutMs, type WaitFlags } from '../follow/options.js';
 import { optionalText, readTextFile, requiredText } from '../input/text.js';
 import { localAndRelative, relativeTime, stateText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
@@ -232,14 +233,24 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb(group, deps, {
+  verb<WaitFlags>(group, deps, {
     name: 'run',
     description: 'run a scheduled task once now, outside its schedule',
     args: [ID],
+    options: (c) => waitOptions(c, 'the run finishes'),
     fields: FIELDS,
-    examples: ['wts schedule run sched_ops_backups', 'wts schedule run sched_ops_backups --json'],
-    async run({ ctx, args }) {
+    examples: [
+      'wts schedule run sched_ops_backups',
+      'wts schedule run sched_ops_backups --json',
+      'wts schedule run sched_ops_backups --wait --timeout 15m   # in CI: exit 0 if the run succeeded, 8 if it failed',
+    ],
+    async run({ ctx, args, opts }) {
+      const timeoutMs = waitTimeoutMs(opts);
       const api = await ctx.api();
+      if (opts.wait) {
+        api.prepare('run_scheduled_task_now', { path: { scheduledTaskId: args[0] as string }, body: {} }); // bad input fails before anything is sent
+        return (await import('../follow/wait.js')).runScheduledAndWait(ctx, args[0] as string, { timeoutMs });
+      }
       const run = (await api.call('run_scheduled_task_now', { path: { scheduledTaskId: args[0] as string }, body: {} })) as Run;
       printDone(ctx, run, `Started run ${run.id} of ${args[0] as string} on task ${run.taskId} (${run.state})`);
     },

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
+import { followOption, waitOptions, waitTimeoutMs, type WaitFlags } from '../follow/options.js';
 import { editorCommand, editText, sendKeepingText } from '../input/editor.js';
 import { optionalText, readStdin, readTextFile, requiredText } from '../input/text.js';
 import { describeWhen, parseWhen } from '../input/when.js';
@@ -324,14 +325,15 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<PageOptions>(group, deps, {
+  verb<PageOptions & { follow?: boolean }>(group, deps, {
     name: 'events',
     description: 'show the activity log of a task',
     args: [TASK],
-    options: pageOptions,
+    options: (c) => followOption(pageOptions(c), 'activity'),
     fields: { taskId: 'TASK' },
-    examples: ['wts task events task_s021', 'wts task events task_s021 --all --json'],
+    examples: ['wts task events task_s021', 'wts task events task_s021 --all --json', 'wts task events task_s021 -f   # new activity as it happens, until Ctrl-C'],
     async run({ ctx, args, opts }) {
+      if (opts.follow) return (await import('../follow/listings.js')).followEvents(ctx, args[0] as string, opts);
       const api = await ctx.api();
       const columns: Column<Event>[] = [
         { header: 'Time', value: (e, mode) => (mode === 'human' ? relativeTime(e.createdAt, ctx.now()) : e.createdAt) },
@@ -346,14 +348,15 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<PageOptions>(group, deps, {
+  verb<PageOptions & { follow?: boolean }>(group, deps, {
     name: 'chat',
     description: 'show the chat between people and the agent on a task',
     args: [TASK],
-    options: pageOptions,
+    options: (c) => followOption(pageOptions(c), 'messages'),
     fields: { taskId: 'TASK' },
-    examples: ['wts task chat task_s021', 'wts task chat task_s021 --all'],
+    examples: ['wts task chat task_s021', 'wts task chat task_s021 --all', 'wts task chat task_s021 --follow   # new messages as they arrive, until Ctrl-C'],
     async run({ ctx, args, opts }) {
+      if (opts.follow) return (await import('../follow/listings.js')).followChat(ctx, args[0] as string, printMessages(ctx), opts);
       const api = await ctx.api();
       const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
       await printPages(ctx, api.pages('list_task_messages', { path: { taskId: args[0] as string }, query }), opts.all, printMessages(ctx));
@@ -529,39 +532,57 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<{ agent: string; description?: string; due?: string }>(group, deps, {
+  verb<{ agent: string; description?: string; due?: string } & WaitFlags>(group, deps, {
     name: 'create',
     description: 'create a task and have an agent start on it',
     args: [['<TITLE>', 'title of the task']],
     options: (c) =>
-      c
-        .requiredOption('--agent <id>', 'the agent that works on it (from `wts agent list`); the task goes to its workspace')
-        .option('--description <text>', 'what the agent should know and do')
-        .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00"'),
+      waitOptions(
+        c
+          .requiredOption('--agent <id>', 'the agent that works on it (from `wts agent list`); the task goes to its workspace')
+          .option('--description <text>', 'what the agent should know and do')
+          .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00"'),
+        "the agent's run on it finishes",
+      ),
     fields: { agentId: '--agent', title: 'TITLE', dueDate: '--due' },
-    examples: ['wts task create --agent agt_support "Reply to Lena about the login problem"', 'wts task create --agent agt_ops "Check the backup sizes" --description "Compare with last week" --due "tomorrow 9:00"'],
+    examples: [
+      'wts task create --agent agt_support "Reply to Lena about the login problem"',
+      'wts task create --agent agt_ops "Check the backup sizes" --description "Compare with last week" --due "tomorrow 9:00"',
+      'wts task create --agent agt_support "Summarize open refunds" --wait --timeout 5m',
+    ],
     async run({ ctx, args, opts }) {
+      const timeoutMs = waitTimeoutMs(opts);
       const body = {
         title: requiredText(args[0] as string, 'TITLE'),
         ...(opts.description !== undefined && { description: opts.description }),
         ...(opts.due !== undefined && { dueDate: await parseWhen(opts.due, '--due', ctx.now()) }),
       };
       const api = await ctx.api();
+      if (opts.wait) {
+        api.prepare('submit_task', { path: { agentId: opts.agent }, body }); // bad input fails before anything is sent
+        return (await import('../follow/wait.js')).submitAndWait(ctx, opts.agent, body, { timeoutMs });
+      }
       const task = (await api.call('submit_task', { path: { agentId: opts.agent }, body })) as Task;
       printDone(ctx, task, `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}${opts.due === undefined ? '' : dueEcho(ctx, task)}`);
     },
   });
 
-  verb(group, deps, {
+  verb<WaitFlags>(group, deps, {
     name: 'message',
     description: 'send the agent a follow-up in the task chat',
     args: [TASK, ['<TEXT>', 'the message']],
+    options: (c) => waitOptions(c, 'the agent replies (or the run it starts finishes)'),
     fields: { taskId: 'TASK', content: 'TEXT' },
-    examples: ['wts task message task_s021 "Please also check the March invoice"'],
-    async run({ ctx, args }) {
+    examples: ['wts task message task_s021 "Please also check the March invoice"', 'wts task message task_s021 "What is the status?" --wait'],
+    async run({ ctx, args, opts }) {
+      const timeoutMs = waitTimeoutMs(opts);
       const taskId = args[0] as string;
       const content = requiredText(args[1] as string, 'TEXT');
       const api = await ctx.api();
+      if (opts.wait) {
+        api.prepare('send_task_message', { path: { taskId }, body: { content } }); // bad input fails before anything is sent
+        return (await import('../follow/wait.js')).sendAndWait(ctx, taskId, content, { timeoutMs });
+      }
       const message = (await api.call('send_task_message', { path: { taskId }, body: { content } })) as Message;
       printDone(ctx, message, `Sent to the agent on ${taskId}`);
     },

@@ -1,0 +1,137 @@
+// The one polling loop behind every command that waits or follows (`--wait`, `run watch`, `--follow`).
+// The service has no events or webhooks, so following means asking again; this loop asks cheaply:
+// - one step per interval (a step makes one request per thing followed while nothing changes);
+// - the interval starts at 1 s, grows by half after each step that saw nothing new, up to 15 s, and
+//   drops back to 1 s when something changed;
+// - a 429 waits at least its Retry-After; a 5xx, a lost connection or a timed-out request waits the next,
+//   longer interval and tries again: only the deadline (or Ctrl-C) ends a wait, never a storm of errors.
+// Steps send their requests with the client's own retries off (`POLL_CALL`), so one policy decides when
+// to ask again and a failing service sees one request per interval, not four.
+import { ApiError, NetworkError, type CallOptions } from '../api/client.js';
+
+export const MIN_INTERVAL_MS = 1000;
+export const MAX_INTERVAL_MS = 15_000;
+const GROWTH = 1.5;
+/** Each sleep is the interval ± this share, so many followers started together do not ask in step. */
+const JITTER = 0.1;
+/** The longest a single request of a step may take (the client's default timeout). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Time and sleep for the loop; tests pass a fake one. `now` only measures durations (monotonic). */
+export interface PollClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  random(): number;
+}
+
+export const realClock: PollClock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    }),
+  random: Math.random,
+};
+
+/** The interval between steps: grows while nothing changes, back to the minimum when something does. */
+export class PollInterval {
+  private current = MIN_INTERVAL_MS;
+
+  get ms(): number {
+    return this.current;
+  }
+
+  /** After a step: the interval to wait before the next one. */
+  after(changed: boolean): number {
+    this.current = changed ? MIN_INTERVAL_MS : Math.min(MAX_INTERVAL_MS, Math.round(this.current * GROWTH));
+    return this.current;
+  }
+}
+
+/** What one step found: the end (with its value), or whether anything changed since the last step. */
+export type StepResult<T> = { done: true; value: T } | { done: false; changed: boolean };
+
+/** The deadline passed before the step reported done. */
+export class WaitTimeout extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`timed out after ${Math.round(waitedMs / 1000)} s`);
+    this.name = 'WaitTimeout';
+  }
+}
+
+export interface PollOptions {
+  /** Give up (WaitTimeout) after this long; no limit when undefined. */
+  timeoutMs?: number;
+  /** Stop (poll resolves to undefined) when this aborts: Ctrl-C. */
+  signal?: AbortSignal;
+  clock?: PollClock;
+  /** Which errors of a step are waited out and tried again (default: isTransient). */
+  retryable?: (err: unknown) => boolean;
+  /** Told of each failed step that will be tried again, and how long until then. */
+  onRetry?: (why: string, waitMs: number) => void;
+}
+
+/** Whether a failed step may be tried again: rate limited, a server error, or no answer. */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status === 429 || err.status >= 500;
+  return err instanceof NetworkError;
+}
+
+/** A short reason for a transient failure, for the spinner and --debug. */
+export function transientReason(err: unknown): string {
+  if (err instanceof ApiError) return err.status === 429 ? 'rate limited' : `the service answered ${err.status}`;
+  return (err as Error).message;
+}
+
+/** The loop: a handle on time that a step can use for its requests. */
+export interface PollContext {
+  /** Options for a request sent by a step: no retries of the client's own, a timeout within the deadline. */
+  call(): CallOptions;
+  /** Milliseconds since the loop started. */
+  elapsedMs(): number;
+}
+
+/**
+ * Runs `step` until it reports done and resolves to its value; resolves to undefined when `signal`
+ * aborts. Throws WaitTimeout at the deadline (after one last step at the deadline itself), and any error
+ * of a step that is not transient (a 404, a 403, …), as is.
+ */
+export async function poll<T>(step: (loop: PollContext) => Promise<StepResult<T>>, options: PollOptions = {}): Promise<T | undefined> {
+  const clock = options.clock ?? realClock;
+  const started = clock.now();
+  const deadline = options.timeoutMs === undefined ? Infinity : started + options.timeoutMs;
+  const interval = new PollInterval();
+  const loop: PollContext = {
+    call: () => ({ maxRetries: 0, timeoutMs: Math.max(MIN_INTERVAL_MS, Math.min(REQUEST_TIMEOUT_MS, Math.ceil(deadline - clock.now()))) }),
+    elapsedMs: () => clock.now() - started,
+  };
+  for (;;) {
+    if (options.signal?.aborted) return undefined;
+    let waitMs: number;
+    try {
+      const result = await step(loop);
+      if (result.done) return result.value;
+      waitMs = interval.after(result.changed);
+    } catch (err) {
+      if (options.signal?.aborted) return undefined;
+      if (!(options.retryable ?? isTransient)(err)) throw err;
+      waitMs = interval.after(false);
+      // A Retry-After is a floor: never ask again sooner than the service said.
+      const retryAfter = err instanceof ApiError ? err.retryAfterSeconds : undefined;
+      if (retryAfter !== undefined) waitMs = Math.max(waitMs, retryAfter * 1000);
+      options.onRetry?.(transientReason(err), waitMs);
+    }
+    if (options.signal?.aborted) return undefined;
+    const now = clock.now();
+    if (now >= deadline) throw new WaitTimeout(now - started);
+    const jittered = Math.round(waitMs * (1 - JITTER + 2 * JITTER * clock.random()));
+    await clock.sleep(Math.min(jittered, deadline - now), options.signal);
+  }
+}

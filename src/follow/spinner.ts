@@ -1,0 +1,45 @@
+// A spinner on stderr while a command waits: frame, elapsed time, and what it waits for. Drawn with the
+// one progress line (src/output/progress.ts), so piped or redirected stderr gets nothing, and erased
+// when the wait ends, leaving the terminal as it was.
+import type { IO } from '../io.js';
+import { progressLine } from '../output/progress.js';
+import { terminalLine } from '../output/sanitize.js';
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const FRAME_MS = 100;
+
+export interface Spinner {
+  /** What to show after the elapsed time (service text is sanitized here). */
+  set(text: string): void;
+  stop(): void;
+}
+
+/** "0:07", "12:30", "1:02:03". */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export function startSpinner(io: IO, elapsedMs: () => number): Spinner {
+  if (!io.isStderrTTY) return { set() {}, stop() {} };
+  const line = progressLine(io);
+  let text = '';
+  let frame = 0;
+  const draw = () => line.update(`${FRAMES[frame++ % FRAMES.length]} ${formatElapsed(elapsedMs())} ${text}`);
+  const timer = setInterval(draw, FRAME_MS);
+  timer.unref();
+  draw();
+  return {
+    set(next) {
+      text = terminalLine(next);
+      draw();
+    },
+    stop() {
+      clearInterval(timer);
+      line.done();
+    },
+  };
+}
