@@ -43,6 +43,8 @@ export async function followListing<T extends { id: string }>(
   } finally {
     interrupt.dispose();
   }
+  // Ctrl-C: the terminal echoed ^C where the cursor was; end that line, so the shell's prompt starts clean.
+  if (interrupt.signal.aborted && ctx.io.isStderrTTY) ctx.io.stderr.write('\n');
 }
 
 /** The page size for the requests of a follow: --limit, else the largest the catalog allows for chat and activity. */

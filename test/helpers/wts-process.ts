@@ -27,6 +27,8 @@ export interface WtsProcess {
   readonly stderr: string;
   /** Resolves once stderr matches `pattern` (rejects if the process ends first). */
   waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves once stdout matches `pattern` (rejects if the process ends first). */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** The authorization URL `wts login` printed. */
   authorizationUrl(): Promise<URL>;
   done: Promise<WtsResult>;
@@ -55,7 +57,10 @@ export function spawnWts(args: string[], options: { env?: Record<string, string 
   let stdout = '';
   let stderr = '';
   const listeners = new Set<() => void>();
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString('utf8');
+    for (const l of listeners) l();
+  });
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString('utf8');
     for (const l of listeners) l();
@@ -69,6 +74,30 @@ export function spawnWts(args: string[], options: { env?: Record<string, string 
   let ended = false;
   void done.then(() => (ended = true));
 
+  const waitFor = (name: string, text: () => string, pattern: RegExp, timeoutMs: number) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const m = text().match(pattern);
+        if (m) {
+          cleanup();
+          resolve(m);
+        } else if (ended || child.exitCode !== null) {
+          cleanup();
+          reject(new Error(`wts ended before printing ${pattern} on ${name}; stdout:\n${stdout}\nstderr:\n${stderr}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`wts did not print ${pattern} on ${name} within ${timeoutMs} ms; stdout:\n${stdout}\nstderr:\n${stderr}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      listeners.add(check);
+      check();
+    });
+
   const proc: WtsProcess = {
     child,
     get stdout() {
@@ -78,28 +107,10 @@ export function spawnWts(args: string[], options: { env?: Record<string, string 
       return stderr;
     },
     waitForStderr(pattern, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const m = stderr.match(pattern);
-          if (m) {
-            cleanup();
-            resolve(m);
-          } else if (ended || child.exitCode !== null) {
-            cleanup();
-            reject(new Error(`wts ended before printing ${pattern}; stderr:\n${stderr}`));
-          }
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`wts did not print ${pattern} within ${timeoutMs} ms; stderr:\n${stderr}`));
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          listeners.delete(check);
-        };
-        listeners.add(check);
-        check();
-      });
+      return waitFor('stderr', () => stderr, pattern, timeoutMs);
+    },
+    waitForStdout(pattern, timeoutMs = 20_000) {
+      return waitFor('stdout', () => stdout, pattern, timeoutMs);
     },
     async authorizationUrl() {
       const [href] = await proc.waitForStderr(/http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+/);

@@ -1,0 +1,148 @@
+// `wts task chat TASK --follow` and `wts task events TASK --follow` as real processes: piped, each new
+// entry is a line as it arrives; on a real pseudo-terminal (tmux) the transcript, then a reply that
+// arrives after it started; Ctrl-C ends both with exit 0, no stack trace and the terminal as it was.
+// The sandbox's agent answers a chat message two seconds (of its clock, which runs with real time) after it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { apiAs, type Api } from '../helpers/api.js';
+import { signIn } from '../helpers/auth.js';
+import { REPO, spawnWts, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+
+const TMUX = (() => {
+  const r = spawnSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+})();
+if (!TMUX) console.warn('follow-chat.test: tmux is not installed, so following on a terminal is skipped (CI installs it: .ci/run)');
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+let ada: Api;
+const data = () => sandbox.ctx.store.state.data;
+const say = (taskId: string, content: string) => ada.ok('POST', `/tasks/${taskId}/messages`, { body: { content } });
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ log: () => {} });
+  const token = (await signIn(sandbox.origin)).access_token;
+  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: token };
+  ada = apiAs(sandbox.origin, token);
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('following, piped (real processes)', () => {
+  it('chat --follow: the transcript, then each new message as one line when it arrives; SIGINT exits 0', async () => {
+    const taskId = 'task_s021';
+    const before = data().messages.filter((m) => m.taskId === taskId);
+    expect(before.length).toBeGreaterThan(0);
+    const wts = spawnWts(['task', 'chat', taskId, '--follow'], { env });
+    await wts.waitForStdout(new RegExp(`^${before.at(-1)!.id}\\t`, 'm'));
+    await say(taskId, 'Did the customer answer?');
+    const [replyLine] = await wts.waitForStdout(/^msg_\d+\tagent\tSupport Agent\t\S+\tAda, about "Did the customer answer\?": .*$/m);
+    wts.child.kill('SIGINT');
+    const r = await wts.done;
+    expect(r.code).toBe(0);
+    expect(r.signal).toBeNull();
+    expect(r.stderr).toBe('');
+    const printed = r.stdout.trimEnd().split('\n');
+    const now = data().messages.filter((m) => m.taskId === taskId);
+    // Every message once, in order: what was there, then ours, then the reply.
+    expect(printed.map((l) => l.split('\t')[0])).toEqual(now.map((m) => m.id));
+    expect(printed.at(-1)).toBe(replyLine);
+    expect(printed.at(-2)).toMatch(/^msg_\d+\tperson\tAda Lovelace\t\S+\tDid the customer answer\?$/);
+  });
+
+  it('events --follow --json: one JSON object per line as activity happens', async () => {
+    const taskId = 'task_s022';
+    const wts = spawnWts(['task', 'events', taskId, '--follow', '--json'], { env });
+    const last = data().events.filter((e) => e.taskId === taskId).at(-1)!;
+    await wts.waitForStdout(new RegExp(`"id":"${last.id}"`));
+    await say(taskId, 'Please check again');
+    await wts.waitForStdout(/"summary":"Support Agent wrote in the chat"/);
+    wts.child.kill('SIGINT');
+    const r = await wts.done;
+    expect(r.code).toBe(0);
+    const events = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; taskId: string; kind: string });
+    expect(events.map((e) => e.id)).toEqual(data().events.filter((e) => e.taskId === taskId).map((e) => e.id));
+    expect(events.slice(-2).map((e) => e.kind)).toEqual(['message.sent', 'message.sent']);
+  });
+
+  it('a task that does not exist: exit 3 at once', async () => {
+    const wts = spawnWts(['task', 'chat', 'task_nope', '-f'], { env });
+    const r = await wts.done;
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^wts: not found: /);
+  });
+});
+
+describe.skipIf(!TMUX)('chat --follow on a terminal (tmux)', () => {
+  const session = 'follow';
+  const scratch = mkdtempSync(join(tmpdir(), 'wts-follow-pty-'));
+  const socket = join(scratch, 'tmux.sock');
+  const tmux = (...args: string[]) => {
+    const r = spawnSync(TMUX!, ['-S', socket, '-f', join(scratch, 'tmux.conf'), ...args], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
+    if (r.status !== 0) throw new Error(`tmux ${args.join(' ')} failed: ${r.stderr}`);
+    return r.stdout;
+  };
+  const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  async function waitFor(what: string, check: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let text = '';
+    while (Date.now() < deadline) {
+      text = screen();
+      if (check(text)) return text;
+      await sleep(50);
+    }
+    throw new Error(`the screen did not show ${what}; it shows:\n${text}`);
+  }
+
+  afterAll(() => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // already gone
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('shows the transcript, then a reply that arrives after it started; Ctrl-C exits 0 and leaves a clean prompt', async () => {
+    const taskId = 'task_s023';
+    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    const statusFile = join(scratch, 'exit-status');
+    const launcher = join(scratch, 'follow.sh');
+    writeFileSync(
+      launcher,
+      [
+        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
+        'export NO_COLOR=1 LANG=C.UTF-8',
+        `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} task chat ${taskId} --follow`,
+        `echo $? > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
+        'echo "-- after wts --"',
+      ].join('\n'),
+    );
+    writeFileSync(join(scratch, 'tmux.conf'), 'set -g remain-on-exit on\nset -g history-limit 10000\n');
+    // bash, not sh: Ctrl-C reaches the whole foreground group, and bash goes on after a child that
+    // handled SIGINT and exited on its own (dash would die with it, and the exit status with it).
+    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '50', `bash ${q(launcher)}`);
+
+    const last = data().messages.filter((m) => m.taskId === taskId).at(-1)!;
+    await waitFor('the transcript and the hint', (t) => t.includes(last.content.slice(0, 40)) && t.includes(`Following the chat on ${taskId}; Ctrl-C to stop.`));
+    await say(taskId, 'Is there anything new here?');
+    const shown = await waitFor('the reply', (t) => /Support Agent \(agent\) · .*\n {2}Ada, about "Is there anything new here\?": /.test(t));
+    expect(shown).toMatch(/Ada Lovelace \(person\) · .*\n {2}Is there anything new here\?\n\nSupport Agent \(agent\)/);
+
+    tmux('send-keys', '-t', session, 'C-c');
+    const end = await waitFor('the end', (t) => t.includes('-- after wts --'));
+    await waitFor('the exit status', () => existsSync(statusFile));
+    expect(readFileSync(statusFile, 'utf8').trim()).toBe('0');
+    expect(end).not.toMatch(/Error|at .+\(.+:\d+:\d+\)|wts:/);
+    // The reply is the last thing wts printed: after it only the ^C the terminal echoed, then the shell's line.
+    const after = end.slice(end.lastIndexOf('Ada, about "Is there anything new here?"')).split('\n').slice(1);
+    expect(after.filter((l) => l.trim() && l.trim() !== '^C')[0]).toBe('-- after wts --');
+  });
+});
