@@ -115,9 +115,13 @@ class Waiter {
       this.eventsTask = taskId;
       this.events = eventsTail(this.api, taskId, loop);
     }
-    const fresh = await this.events!.next();
-    const last = fresh.at(-1);
-    if (last) this.latestEvent = last.summary;
+    try {
+      const last = (await this.events!.next()).at(-1);
+      if (last) this.latestEvent = last.summary;
+    } catch (err) {
+      // Only the spinner's text: not worth failing, or repeating, the step for.
+      if (!isTransient(err)) throw err;
+    }
   }
 
   /** The run as it is now. */
@@ -153,14 +157,16 @@ function runFollower(w: Waiter, what: (run: Run) => Phase) {
   const actions = new Map<string, PendingAction>();
   let last: Run | undefined;
   return async (runId: string, loop: PollContext, known?: Run): Promise<{ run: Run; actions: PendingAction[] } | { changed: boolean }> => {
-    const run = known ?? (await w.getRun(runId, loop));
+    // A finished run is not read again while what it proposed is being read.
+    const run = last && finished(last) ? last : (known ?? (await w.getRun(runId, loop)));
     const changed = !last || last.state !== run.state || last.output !== run.output || last.proposedActionIds.length !== run.proposedActionIds.length;
+    last = run;
     if (changed) {
       w.enter(what(run));
+      w.show(run.state);
       await w.readLatestEvent(run.taskId, loop);
       w.show(run.state);
     }
-    last = run;
     if (!finished(run)) return { changed };
     return { run, actions: await w.proposed(run, actions, loop) };
   };
@@ -237,6 +243,7 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
   let events: ListingTail<Event> | undefined;
   let chat: ListingTail<Message> | undefined;
   let positioned = false;
+  let unchecked = false;
   let message: Message | undefined;
   let run: Run | undefined;
   let fresh: Run | undefined;
@@ -249,11 +256,16 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
   await w.run(
     async (loop) => {
       // Where the activity log and the chat end before the message, so what comes after is its answer.
-      if (!positioned) {
-        events ??= eventsTail(w.api, taskId, loop);
-        chat ??= chatTail(w.api, taskId, loop);
-        await events.next();
-        await chat.next();
+      // Each read keeps its progress, so a failed request is retried alone, not with the ones before it.
+      if (!events) {
+        const tail = eventsTail(w.api, taskId, loop);
+        await tail.next();
+        events = tail;
+      }
+      if (!chat) {
+        const tail = chatTail(w.api, taskId, loop);
+        await tail.next();
+        chat = tail;
         positioned = true;
       }
       if (!message) {
@@ -261,14 +273,18 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
         w.enter(listening);
       }
       if (!run) {
-        const activity = await events!.next();
-        if (activity.length === 0) return { done: false, changed: false };
-        const latestEvent = activity.at(-1)!;
-        w.show(latestEvent.summary);
+        // New activity is kept until the chat and the runs were read, so a request failing in between loses nothing.
+        if (!unchecked) {
+          const activity = await events.next();
+          if (activity.length === 0) return { done: false, changed: false };
+          unchecked = true;
+          w.show(activity.at(-1)!.summary);
+        }
         await collectReplies();
         const page = (await w.api.call('list_task_runs', { path: { taskId }, query: { limit: RUNS_PAGE } }, loop.call())) as Page<Run>;
         const since = Date.parse(message.createdAt);
         run = fresh = latest(page.items.filter((r) => Date.parse(r.startedAt) >= since));
+        unchecked = false;
         if (!run) return replies.length > 0 ? { done: true, value: { message, taskId, replies, run: null, actions: [] } } : { done: false, changed: true };
       }
       const r = await follow(run.id, loop, fresh);
