@@ -3,7 +3,8 @@
 // one object. Every text from the service goes through the sanitizer.
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
-import { colorState, relativeTime, wrapText } from '../output/format.js';
+import { relativeTime, stateText, wrapText } from '../output/format.js';
+import { terminalText } from '../output/print.js';
 import { pipeField, terminalBlock, terminalLine } from '../output/sanitize.js';
 import { formatDuration } from '../schedules/duration.js';
 
@@ -70,7 +71,7 @@ export function printOutcome(ctx: CommandContext, outcome: Outcome): void {
     const ok = run.state === 'succeeded';
     const took = run.finishedAt ? `, took ${formatDuration(Date.parse(run.finishedAt) - Date.parse(run.startedAt))}` : '';
     const title = outcome.task ? ` "${terminalLine(outcome.task.title)}"` : '';
-    out(`${ok ? chalk.green('✓') : chalk.red('✗')} Run ${terminalLine(run.id)} ${colorState(chalk, terminalLine(run.state))} on task ${terminalLine(run.taskId)}${title}${took}\n`);
+    out(`${ok ? chalk.green('✓') : chalk.red('✗')} Run ${terminalLine(run.id)} ${terminalText(stateText(chalk, run.state))} on task ${terminalLine(run.taskId)}${title}${took}\n`);
     out(`${chalk.bold('Output:')}\n${run.output.trim() ? indent(run.output.trimEnd()) : chalk.dim('  none')}\n`);
     const pending = actions.filter((a) => a.state === 'pending');
     if (actions.length > 0) {

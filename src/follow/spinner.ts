@@ -1,15 +1,14 @@
 // A spinner on stderr while a command waits: frame, elapsed time, and what it waits for. Drawn with the
-// one progress line (src/output/progress.ts), so piped or redirected stderr gets nothing, and erased
-// when the wait ends, leaving the terminal as it was.
+// one progress line (src/output/progress.ts: sanitized, cut to the width), so piped or redirected stderr
+// gets nothing, and erased when the wait ends, leaving the terminal as it was.
 import type { IO } from '../io.js';
 import { progressLine } from '../output/progress.js';
-import { terminalLine } from '../output/sanitize.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const FRAME_MS = 100;
 
 export interface Spinner {
-  /** What to show after the elapsed time (service text is sanitized here). */
+  /** What to show after the elapsed time (the progress line sanitizes it). */
   set(text: string): void;
   stop(): void;
 }
@@ -34,7 +33,7 @@ export function startSpinner(io: IO, elapsedMs: () => number): Spinner {
   draw();
   return {
     set(next) {
-      text = terminalLine(next);
+      text = next;
       draw();
     },
     stop() {
