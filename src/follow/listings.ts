@@ -7,7 +7,7 @@ import type { ApiClient, Page } from '../api/client.js';
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { localTime } from '../output/format.js';
-import { pipeField, terminalLine } from '../output/sanitize.js';
+import { jsonText, pipeField, terminalLine } from '../output/sanitize.js';
 import { pageSize, type PageOptions } from '../commands/listing.js';
 import { interruptSignal } from './interrupt.js';
 import { poll, type PollClock, type PollContext } from './poll.js';
@@ -51,7 +51,7 @@ export async function followListing<T extends { id: string }>(
 const limitOf = (opts: PageOptions) => pageSize(opts.limit) ?? 50;
 
 function jsonLines<T>(ctx: CommandContext, batch: T[]): void {
-  for (const item of batch) ctx.io.stdout.write(`${JSON.stringify(item)}\n`);
+  for (const item of batch) ctx.io.stdout.write(`${jsonText(item)}\n`);
 }
 
 /** On a terminal, once the transcript is out: how to stop. */

@@ -4,7 +4,7 @@
 import type { Resource } from '../api/resources.js';
 import type { CommandContext } from '../context.js';
 import { relativeTime, stateText, wrapText } from '../output/format.js';
-import { terminalText } from '../output/print.js';
+import { printJson, terminalText } from '../output/print.js';
 import { pipeField, terminalBlock, terminalLine } from '../output/sanitize.js';
 import { formatDuration } from '../schedules/duration.js';
 
@@ -47,7 +47,7 @@ export function printOutcome(ctx: CommandContext, outcome: Outcome): void {
   const { run, actions, replies, message } = outcome;
   if (ctx.json) {
     const runJson = run ? runWithActions(run, actions) : null;
-    out(`${JSON.stringify(message ? { message, replies, run: runJson } : runJson, null, 2)}\n`);
+    printJson(ctx, message ? { message, replies, run: runJson } : runJson);
     return;
   }
   if (!ctx.io.isStdoutTTY) {
