@@ -2,20 +2,14 @@
 // entry is a line as it arrives; on a real pseudo-terminal (tmux) the transcript, then a reply that
 // arrives after it started; Ctrl-C ends both with exit 0, no stack trace and the terminal as it was.
 // The sandbox's agent answers a chat message two seconds (of its clock, which runs with real time) after it.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { apiAs, type Api } from '../helpers/api.js';
 import { signIn } from '../helpers/auth.js';
+import { TMUX, tmuxServer } from '../helpers/tmux.js';
 import { REPO, spawnWts, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
-
-const TMUX = (() => {
-  const r = spawnSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : undefined;
-})();
 if (!TMUX) console.warn('follow-chat.test: tmux is not installed, so following on a terminal is skipped (CI installs it: .ci/run)');
 
 let sandbox: RunningSandbox;
@@ -81,34 +75,10 @@ describe('following, piped (real processes)', () => {
 
 describe.skipIf(!TMUX)('chat --follow on a terminal (tmux)', () => {
   const session = 'follow';
-  const scratch = mkdtempSync(join(tmpdir(), 'wts-follow-pty-'));
-  const socket = join(scratch, 'tmux.sock');
-  const tmux = (...args: string[]) => {
-    const r = spawnSync(TMUX!, ['-S', socket, '-f', join(scratch, 'tmux.conf'), ...args], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
-    if (r.status !== 0) throw new Error(`tmux ${args.join(' ')} failed: ${r.stderr}`);
-    return r.stdout;
-  };
-  const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  async function waitFor(what: string, check: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    let text = '';
-    while (Date.now() < deadline) {
-      text = screen();
-      if (check(text)) return text;
-      await sleep(50);
-    }
-    throw new Error(`the screen did not show ${what}; it shows:\n${text}`);
-  }
-
-  afterAll(() => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // already gone
-    }
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const t = tmuxServer('wts-follow-pty-');
+  const scratch = t.scratch;
+  const waitFor = (what: string, check: (text: string) => boolean) => t.waitFor(session, what, check);
+  afterAll(() => t.close());
 
   it('shows the transcript, then a reply that arrives after it started; Ctrl-C exits 0 and leaves a clean prompt', async () => {
     const taskId = 'task_s023';
@@ -125,10 +95,9 @@ describe.skipIf(!TMUX)('chat --follow on a terminal (tmux)', () => {
         'echo "-- after wts --"',
       ].join('\n'),
     );
-    writeFileSync(join(scratch, 'tmux.conf'), 'set -g remain-on-exit on\nset -g history-limit 10000\n');
     // bash, not sh: Ctrl-C reaches the whole foreground group, and bash goes on after a child that
     // handled SIGINT and exited on its own (dash would die with it, and the exit status with it).
-    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '50', `bash ${q(launcher)}`);
+    t.tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '50', `bash ${q(launcher)}`);
 
     const last = data().messages.filter((m) => m.taskId === taskId).at(-1)!;
     await waitFor('the transcript and the hint', (t) => t.includes(last.content.slice(0, 40)) && t.includes(`Following the chat on ${taskId}; Ctrl-C to stop.`));
@@ -136,7 +105,7 @@ describe.skipIf(!TMUX)('chat --follow on a terminal (tmux)', () => {
     const shown = await waitFor('the reply', (t) => /Support Agent \(agent\) · .*\n {2}Ada, about "Is there anything new here\?": /.test(t));
     expect(shown).toMatch(/Ada Lovelace \(person\) · .*\n {2}Is there anything new here\?\n\nSupport Agent \(agent\)/);
 
-    tmux('send-keys', '-t', session, 'C-c');
+    t.tmux('send-keys', '-t', session, 'C-c');
     const end = await waitFor('the end', (t) => t.includes('-- after wts --'));
     await waitFor('the exit status', () => existsSync(statusFile));
     expect(readFileSync(statusFile, 'utf8').trim()).toBe('0');
