@@ -46,6 +46,8 @@ class Waiter {
   private phase: Phase = { doing: '', waitingFor: 'waiting' };
   private latestEvent = '';
   private detail = '';
+  /** Why the last step failed, shown until a step succeeds. */
+  private retrying = '';
   private events: ListingTail<Event> | undefined;
   private eventsTask: string | undefined;
 
@@ -63,7 +65,12 @@ class Waiter {
       outcome = await poll(
         async (loop) => {
           this.spinner ??= startSpinner(this.ctx.io, () => loop.elapsedMs());
-          return step(loop);
+          const result = await step(loop);
+          if (this.retrying) {
+            this.retrying = '';
+            this.show();
+          }
+          return result;
         },
         {
           timeoutMs: this.options.timeoutMs,
@@ -72,7 +79,8 @@ class Waiter {
           retryable,
           onRetry: (why, ms) => {
             this.ctx.debug(`* ${why}; asking again in ${ms} ms`);
-            this.show(`${why}; asking again in ${Math.ceil(ms / 1000)} s`);
+            this.retrying = `${why}; asking again in ${Math.ceil(ms / 1000)} s`;
+            this.show();
           },
         },
       );
@@ -104,7 +112,7 @@ class Waiter {
   /** Redraws the spinner: the phase, then a detail (a run's state, a retry), then the task's latest event. */
   show(detail = this.detail): void {
     this.detail = detail;
-    const parts = [this.phase.doing, detail, this.latestEvent].filter(Boolean);
+    const parts = [this.phase.doing, detail, this.retrying || this.latestEvent].filter(Boolean);
     this.spinner?.set(parts.join(' · '));
   }
 
