@@ -7,7 +7,7 @@ import type { DiscoveredService } from './discovery.js';
 import { discoveryOptions, loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
 import { checkedOrigin } from './origin.js';
 
-/** Registered once; any port matches a loopback IP redirect URI (RFC 8252 §7.3). */
+/** Registered once; for a native client any port matches a loopback IP redirect URI (RFC 8252 §7.3). */
 export const LOOPBACK_REDIRECT_URI = 'http://127.0.0.1/callback';
 
 export type LoginClient = ClientIdentity & { secret?: string };
@@ -47,7 +47,11 @@ export function clientFromFlags(flags: ClientFlags, service: DiscoveredService):
   };
 }
 
-/** Registers wts as a public client with a loopback redirect, both grant types. */
+/**
+ * Registers wts as a public native client with a loopback redirect, both grant types. Without
+ * `application_type: native` a server takes it for a web client (OpenID Connect Dynamic Registration
+ * §2) and matches the redirect's port exactly, which a listener on a free port can never meet.
+ */
 export async function registerClient(service: DiscoveredService, options: OAuthOptions): Promise<LoginClient> {
   if (!service.registrationEndpoint) {
     throw new CliError(`the authorization server ${service.server.issuer} offers no dynamic registration; pass --client-id`, ExitCode.usage);
@@ -55,10 +59,12 @@ export async function registerClient(service: DiscoveredService, options: OAuthO
   const oidc = await loadOpenidClient();
   let config;
   try {
+    // The metadata's own URL (wherever discovery found it), which openid-client reads as it is.
     config = await oidc.dynamicClientRegistration(
-      new URL(service.server.issuer),
+      new URL(service.metadataUrl),
       {
         client_name: 'wts (Workspace Task Service CLI)',
+        application_type: 'native',
         redirect_uris: [LOOPBACK_REDIRECT_URI],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
@@ -78,6 +84,7 @@ export async function registerClient(service: DiscoveredService, options: OAuthO
     id: metadata.client_id,
     authMethod: (metadata.token_endpoint_auth_method as ClientAuthMethod | undefined) ?? (secret ? 'client_secret_basic' : 'none'),
     registration: 'dynamic',
+    applicationType: 'native',
     ...(secret ? { secret } : {}),
   };
 }

@@ -12,6 +12,12 @@ export interface ClientIdentity {
   registration: 'dynamic' | 'metadata-document' | 'pre-registered';
   /** private_key_jwt: the PEM or JWK file holding the private key (the key stays there). */
   keyFile?: string;
+  /**
+   * A dynamic registration made as a native application (OpenID Connect Dynamic Registration §2), the
+   * kind for which servers match a loopback redirect on any port (RFC 8252 §7.3). Registrations
+   * without it were made before wts said so, and are replaced at the next sign-in.
+   */
+  applicationType?: 'native';
 }
 
 /** The authorization server's endpoints, as discovered at sign-in. */
@@ -47,7 +53,9 @@ export interface StoredCredentials {
   tokenType: string;
   /** Milliseconds since the epoch (this machine's clock); absent when the server gave no expires_in. */
   expiresAt?: number;
-  /** The scopes granted (possibly fewer than asked). */
+  /** The access token's lifetime (expires_in), which sets how early it is refreshed. */
+  lifetimeMs?: number;
+  /** The access token's scope as the server gave it (RFC 6749 §5.1): possibly fewer than asked. */
   scopes: string[];
   organization?: Organization;
   user?: SignedInUser;
@@ -57,12 +65,25 @@ export interface StoredCredentials {
   refreshedAt?: number;
 }
 
-/** Refresh this long before expiry, so a request never leaves with a token about to lapse. */
+/** Refresh at most this long before expiry, so a request never leaves with a token about to lapse. */
 export const REFRESH_MARGIN_MS = 60_000;
+/** ...and at most this share of the token's lifetime, so a fresh short-lived token is never "expiring". */
+export const REFRESH_MARGIN_SHARE = 1 / 4;
 
-/** Whether the access token expires within the refresh margin. */
-export function isExpiring(credentials: StoredCredentials, nowMs: number, marginMs = REFRESH_MARGIN_MS): boolean {
-  return credentials.expiresAt !== undefined && credentials.expiresAt - nowMs <= marginMs;
+/**
+ * How long before expiry an access token is refreshed: 60 s, or a quarter of its lifetime when that is
+ * shorter. With 30-second tokens a fixed 60 s would call every fresh token expiring, and every process
+ * would refresh in turn instead of using what the first one got.
+ */
+export function refreshMarginMs(credentials: Pick<StoredCredentials, 'lifetimeMs'>): number {
+  const lifetime = credentials.lifetimeMs;
+  if (lifetime === undefined || !(lifetime > 0)) return REFRESH_MARGIN_MS;
+  return Math.min(REFRESH_MARGIN_MS, lifetime * REFRESH_MARGIN_SHARE);
+}
+
+/** Whether the access token expires within its refresh margin. */
+export function isExpiring(credentials: StoredCredentials, nowMs: number): boolean {
+  return credentials.expiresAt !== undefined && credentials.expiresAt - nowMs <= refreshMarginMs(credentials);
 }
 
 /** A token endpoint response (RFC 6749 §5.1) with the service's extra parameters. */
@@ -93,8 +114,9 @@ function workspaceIdsOf(value: unknown): string[] | null | undefined {
 }
 
 /**
- * The record after a token response: new tokens, expiry from expires_in, granted scope (absent means
- * as before, RFC 6749 §5.1), and who and what the connection is for when the server says.
+ * The record after a token response: new tokens, expiry from expires_in, the access token's scope
+ * (absent means as before, RFC 6749 §5.1), and who and what the connection is for when the server says.
+ * Whether the connection can be refreshed is whether it holds a refresh token, never what `scope` says.
  */
 export function withTokenResponse(base: Omit<StoredCredentials, 'accessToken' | 'tokenType' | 'scopes'> & Partial<StoredCredentials>, response: TokenResponse, nowMs: number, requestedScopes: string[]): StoredCredentials {
   const scopes = typeof response.scope === 'string' ? response.scope.split(' ').filter(Boolean) : (base.scopes ?? requestedScopes);
@@ -108,8 +130,13 @@ export function withTokenResponse(base: Omit<StoredCredentials, 'accessToken' | 
   const refreshToken = response.refresh_token ?? base.refreshToken;
   if (refreshToken) next.refreshToken = refreshToken;
   else delete next.refreshToken;
-  if (typeof response.expires_in === 'number' && Number.isFinite(response.expires_in)) next.expiresAt = nowMs + response.expires_in * 1000;
-  else delete next.expiresAt;
+  if (typeof response.expires_in === 'number' && Number.isFinite(response.expires_in)) {
+    next.lifetimeMs = response.expires_in * 1000;
+    next.expiresAt = nowMs + next.lifetimeMs;
+  } else {
+    delete next.expiresAt;
+    delete next.lifetimeMs;
+  }
   const organization = organizationOf(response.organization);
   const user = userOf(response.user);
   const workspaceIds = workspaceIdsOf(response.workspace_ids);

@@ -10,9 +10,11 @@ import { connectionHandle } from './connection.js';
 import { withTokenResponse, type StoredCredentials } from './credentials.js';
 import { discoverService, type DiscoveredService } from './discovery.js';
 import { withLock } from './lock.js';
+import { revokeConnection } from './logout.js';
 import { startLoopbackListener, type CallbackPage, type LoopbackCallback } from './loopback.js';
 import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
 import { readPastedCallback } from './paste.js';
+import { OFFLINE_ACCESS } from './scopes.js';
 import { defaultCredentialsFile, openStore, profileAuth, type ProfileAuth, type StoreChoice } from './profile-auth.js';
 import { authTimings } from './settings.js';
 import { keychainName, keychainProblem, KeychainStore } from './stores/keychain.js';
@@ -65,6 +67,15 @@ export function callbackProblem(url: URL, checks: Pick<AttemptChecks, 'expectedS
   return undefined;
 }
 
+/**
+ * The scopes asked for and not granted. `scope` in a token response is the access token's scope (RFC
+ * 6749 §5.1), which a server may give without offline_access while issuing a refresh token: offline
+ * access is granted when a refresh token came, whatever the scope says.
+ */
+export function notGranted(asked: string[], credentials: Pick<StoredCredentials, 'scopes' | 'refreshToken'>): string[] {
+  return asked.filter((s) => (s === OFFLINE_ACCESS ? !credentials.refreshToken : !credentials.scopes.includes(s)));
+}
+
 function formatDuration(ms: number): string {
   if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
   const s = Math.round(ms / 100) / 10;
@@ -92,19 +103,25 @@ async function checkStoreUsable(ctx: CommandContext, store: CredentialStore): Pr
   );
 }
 
+/** A registration wts made itself as a native client (older ones, made as web clients, are not reused). */
+function nativeRegistration(auth: ProfileAuth | undefined, issuer: string): ProfileAuth['client'] | undefined {
+  if (auth?.client.registration !== 'dynamic' || auth.client.applicationType !== 'native' || auth.server.issuer !== issuer) return undefined;
+  return auth.client;
+}
+
 /** The client to sign in as: from the flags, else a registration kept from before (this profile's, or another profile's for the same server), else a new one. */
 async function chooseClient(ctx: CommandContext, req: LoginRequest, service: DiscoveredService, previous: StoredCredentials | undefined, options: OAuthOptions): Promise<LoginClient> {
   const given = clientFromFlags(req, service);
   if (given) return given;
   const kept: LoginClient[] = [];
-  const mine = profileAuth(ctx, req.profile);
-  if (mine?.client.registration === 'dynamic' && mine.server.issuer === service.server.issuer) {
-    const secret = previous?.client.id === mine.client.id ? previous.client.secret : undefined;
-    if (mine.client.authMethod === 'none' || secret) kept.push({ ...mine.client, ...(secret ? { secret } : {}) });
+  const mine = nativeRegistration(profileAuth(ctx, req.profile), service.server.issuer);
+  if (mine) {
+    const secret = previous?.client.id === mine.id ? previous.client.secret : undefined;
+    if (mine.authMethod === 'none' || secret) kept.push({ ...mine, ...(secret ? { secret } : {}) });
   }
   for (const [name] of Object.entries(ctx.config.read().profiles)) {
-    const other = profileAuth(ctx, name);
-    if (name !== req.profile && other?.client.registration === 'dynamic' && other.client.authMethod === 'none' && other.server.issuer === service.server.issuer) kept.push(other.client);
+    const other = name === req.profile ? undefined : nativeRegistration(profileAuth(ctx, name), service.server.issuer);
+    if (other?.authMethod === 'none') kept.push(other);
   }
   for (const client of kept) {
     if (await registrationStillKnown(service, client, options)) {
@@ -160,16 +177,8 @@ async function exchangeCode(service: DiscoveredService, client: LoginClient, cal
 
 /** Ends an earlier connection of this profile that the new one replaces (best effort). */
 async function retirePrevious(ctx: CommandContext, previous: StoredCredentials, options: OAuthOptions): Promise<void> {
-  if (!previous.server.revocationEndpoint) return;
-  const token = previous.refreshToken ?? previous.accessToken;
-  try {
-    const oidc = await loadOpenidClient();
-    const config = await oauthConfiguration({ ...previous.server }, previous.client, options);
-    await oidc.tokenRevocation(config, token, { token_type_hint: previous.refreshToken ? 'refresh_token' : 'access_token' });
-    ctx.debug('* revoked the connection this sign-in replaces');
-  } catch (err) {
-    ctx.debug(`* could not revoke the connection this sign-in replaces: ${transportFailureOf(err).reason}`);
-  }
+  const { problem } = await revokeConnection(previous, options);
+  ctx.debug(problem ? `* could not revoke the connection this sign-in replaces: ${problem}` : '* revoked the connection this sign-in replaces');
 }
 
 export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<LoginOutcome> {
@@ -206,6 +215,9 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
       code_challenge: await oidc.calculatePKCECodeChallenge(checks.pkceCodeVerifier),
       code_challenge_method: 'S256',
       resource: service.resource,
+      // OpenID Connect servers grant offline_access only on a request that asks for consent (OIDC Core
+      // §11); a plain OAuth server ignores the parameter (RFC 6749 §3.1).
+      ...(req.scopes.includes(OFFLINE_ACCESS) ? { prompt: 'consent' } : {}),
     });
     const callback = await waitForCallback(ctx, req, authorizationUrl, loopback.redirectUri, loopback.callback, timings.loginTimeoutMs);
     answered = callback.respond;
@@ -225,7 +237,7 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
     answered = undefined;
     if (previous && previous.refreshToken !== credentials.refreshToken) await retirePrevious(ctx, previous, options);
     if (earlierStore && earlierStore.entryId !== store.entryId) await earlierStore.remove().catch((e: Error) => ctx.debug(`* could not remove the earlier credentials: ${e.message}`));
-    return { credentials, store, notGranted: req.scopes.filter((s) => !credentials.scopes.includes(s)) };
+    return { credentials, store, notGranted: notGranted(req.scopes, credentials) };
   } catch (err) {
     answered?.({ ok: false, title: 'Sign-in failed', message: `${(err as Error).message.replace(/`/g, '')}. You can close this tab.` });
     throw err;

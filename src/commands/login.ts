@@ -101,13 +101,21 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       const { runLogout } = await import('../auth/logout.js');
       const outcome = await runLogout(ctx);
       const message = `Signed out of ${outcome.origin}; the credentials were removed from ${outcome.storeDescription}`;
-      if (outcome.revocationProblem) {
+      if (outcome.problem) {
+        // Only what the service said: it was not told, so the connection may still work there.
         throw new CliError(
-          `signed out here, but the service could not be told to revoke the connection (${outcome.revocationProblem}); it ends after 30 days unused, or disconnect wts in the service's settings`,
+          `signed out here, but the service could not be told to end the connection (${outcome.problem}), so it may still work there: disconnect wts in the service's settings`,
           ExitCode.failure,
         );
       }
-      printDone(ctx, { profile: outcome.profile, origin: outcome.origin, revoked: true }, `${message}, and the connection was revoked`);
+      const until = outcome.accessTokenExpiresAt === undefined ? undefined : new Date(outcome.accessTokenExpiresAt).toISOString();
+      const { localAndRelative } = await import('../output/format.js');
+      const lingering = outcome.accessTokenNotRevoked ? `; the service did not revoke the last access token, which works until it expires${until ? ` (${localAndRelative(until, ctx.now())})` : ''}` : '';
+      printDone(
+        ctx,
+        { profile: outcome.profile, origin: outcome.origin, revoked: true, accessTokenRevoked: !outcome.accessTokenNotRevoked, ...(outcome.accessTokenNotRevoked ? { accessTokenExpiresAt: until ?? null } : {}) },
+        `${message}, and the connection was revoked${lingering}`,
+      );
     },
   });
   logout.configureHelp({ showGlobalOptions: true });

@@ -51,6 +51,7 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
       client_id: client.client_id,
       redirect_uri: redirectUri,
       scope: ALL_SCOPES.join(' '),
+      prompt: 'consent', // for offline_access (OpenID Connect Core §11)
       state,
       code_challenge: challenge,
       code_challenge_method: 'S256',
@@ -91,11 +92,13 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
     expect(code).toBeTruthy();
 
     const tokens = await exchangeCode(sandbox.origin, { code, state, iss: sandbox.origin, codeVerifier: verifier, redirectUri, client });
-    expect(tokens.scope).toBe('workspace:read workspace:write agents:read offline_access');
+    // The access token's scope (RFC 6749 §5.1); offline_access, left checked, brought the refresh token.
+    expect(tokens.scope).toBe('workspace:read workspace:write agents:read');
+    expect(tokens.refresh_token).toEqual(expect.any(String));
     expect(sandbox.ctx.tokens.verifyAccessToken(tokens.access_token, `${sandbox.origin}/api/v1`)).toMatchObject({
       userId: 'usr_ada',
       orgId: 'org_acme',
-      scopes: ['workspace:read', 'workspace:write', 'agents:read', 'offline_access'],
+      scopes: ['workspace:read', 'workspace:write', 'agents:read'],
       workspaceIds: ['ws_sales'],
     });
     await page.close();

@@ -72,7 +72,10 @@ describe('wts login --no-browser', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`Signed in to ${sandbox.origin} as Ben Okafor (ben) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`);
     expect(r.stderr).toContain('wts: the grant is narrower than asked: not granted workspace:write, agents:read, agents:write, approvals:write\n');
-    expect(storedCredentials(w.credentialsFile).scopes).toEqual(['workspace:read', 'offline_access']);
+    const stored = storedCredentials(w.credentialsFile);
+    // The access token's scope; offline_access was granted, and shows as the refresh token.
+    expect(stored.scopes).toEqual(['workspace:read']);
+    expect(stored.refreshToken).toBeTruthy();
   });
 
   test('an access_denied redirect ends with a clear message and a page saying so', async () => {

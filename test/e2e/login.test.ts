@@ -29,15 +29,18 @@ describe('wts login through BROWSER', () => {
     expect(stored).toMatchObject({
       origin: sandbox.origin,
       resource: `${sandbox.origin}/api/v1`,
-      scopes: ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write', 'offline_access'],
+      // The access token's scope (RFC 6749 §5.1); offline access is the refresh token below.
+      scopes: ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'],
       organization: { id: 'org_acme', name: 'Acme Corp' },
       user: { id: 'usr_ada', name: 'Ada Lovelace', login: 'ada' },
       workspaceIds: null,
-      client: { registration: 'dynamic', authMethod: 'none' },
+      client: { registration: 'dynamic', authMethod: 'none', applicationType: 'native' },
     });
     expect(stored.refreshToken).toBeTruthy();
+    expect(r.stderr).not.toContain('narrower');
     // expires_in (3600 s) read from the response
     expect(stored.expiresAt! - Date.now()).toBeGreaterThan(3500_000);
+    expect(stored.lifetimeMs).toBe(3600_000);
     expect(statSync(w.credentialsFile).mode & 0o777).toBe(0o600);
     expect(statSync(join(w.credentialsFile, '..')).mode & 0o777).toBe(0o700);
     // The configuration keeps no secret.
@@ -81,6 +84,8 @@ describe('wts login through BROWSER', () => {
     expect(a.searchParams.get('resource')).toBe(`${sandbox.origin}/api/v1`);
     expect(a.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect(a.searchParams.get('scope')).toBe('workspace:read workspace:write agents:read agents:write approvals:write offline_access');
+    // offline_access needs a request for consent (OpenID Connect Core §11).
+    expect(a.searchParams.get('prompt')).toBe('consent');
     expect(a.searchParams.get('state')).not.toBe(b.searchParams.get('state'));
     expect(a.searchParams.get('code_challenge')).not.toBe(b.searchParams.get('code_challenge'));
     // Registered once per origin: the second sign-in reuses the client.
@@ -95,7 +100,13 @@ describe('wts login through BROWSER', () => {
     const url = new URL(browserRecord(w).argv[4]!);
     expect(url.searchParams.get('scope')).toBe('workspace:read offline_access');
     expect(url.searchParams.get('client_id')).toBe(clientId);
-    expect(narrow.scopes).toEqual(['workspace:read', 'offline_access']);
+    expect(url.searchParams.get('prompt')).toBe('consent');
+    expect(narrow.scopes).toEqual(['workspace:read']);
+    expect(narrow.refreshToken).toBeTruthy();
+    // Without offline_access nothing asks for consent, and no refresh token comes.
+    const online = await expectLoggedIn(sandbox.origin, w, ['--profile', 'online', '--scopes', 'workspace:read']);
+    expect(new URL(browserRecord(w).argv[4]!).searchParams.has('prompt')).toBe(false);
+    expect(online.refreshToken).toBeUndefined();
 
     const bad = await loginWithFakeBrowser(sandbox.origin, w, ['--scopes', 'workspace:read', 'admin:all']);
     expect(bad.code).toBe(2);
@@ -110,6 +121,21 @@ describe('wts login through BROWSER', () => {
     delete (sandbox.ctx.store.state.oauth as { clients: Record<string, unknown> }).clients[first];
     await expectLoggedIn(sandbox.origin, w);
     expect(new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')).not.toBe(first);
+  });
+
+  it('replaces a registration made before wts registered as a native client', async () => {
+    const w = workdir();
+    await expectLoggedIn(sandbox.origin, w);
+    const first = new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')!;
+    // A profile written by an older wts: its client registered without application_type (a web client).
+    const file = join(w.configDir, 'config.json');
+    const config = JSON.parse(readFileSync(file, 'utf8'));
+    delete config.profiles.default.auth.client.applicationType;
+    writeFileSync(file, JSON.stringify(config));
+    await expectLoggedIn(sandbox.origin, w);
+    const second = new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')!;
+    expect(second).not.toBe(first);
+    expect((sandbox.ctx.store.state.oauth as { clients: Record<string, { applicationType?: string }> }).clients[second]!.applicationType).toBe('native');
   });
 
   it('listens on the port given with --port, and says when it is taken', async () => {
@@ -180,7 +206,7 @@ describe('wts login with other clients', () => {
     let documentUrl = '';
     const server: Server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ client_id: documentUrl, client_name: 'wts via metadata document', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }));
+      res.end(JSON.stringify({ client_id: documentUrl, client_name: 'wts via metadata document', application_type: 'native', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     documentUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wts/client.json`;

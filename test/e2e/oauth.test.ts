@@ -67,7 +67,7 @@ const insecure = { algorithm: 'oauth2' as const, execute: [oidc.allowInsecureReq
 async function registerWithOpenidClient(metadata: Partial<oidc.ClientMetadata>, auth?: oidc.ClientAuth): Promise<oidc.Configuration> {
   return oidc.dynamicClientRegistration(
     await issuerFor('/api/v1'),
-    { redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...metadata },
+    { application_type: 'native', redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...metadata },
     auth,
     insecure,
   );
@@ -85,6 +85,7 @@ async function startAuthorization(config: oidc.Configuration, params: Record<str
   const search = new URLSearchParams({
     redirect_uri: REDIRECT_URI,
     scope: ALL_SCOPES.join(' '),
+    prompt: 'consent', // for offline_access (OpenID Connect Core §11)
     state,
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
@@ -244,6 +245,16 @@ describe('dynamic client registration', () => {
   test('accepts loopback http and private-use schemes for native apps', async () => {
     const client = await registerClient(sandbox.origin, { redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]/cb', 'http://localhost:8080/cb', 'com.example.app:/oauth'] });
     expect(client.redirect_uris).toHaveLength(4);
+    expect(client.application_type).toBe('native');
+  });
+
+  test('application_type is web unless the client says native (OpenID Connect Dynamic Registration §2), and sets which redirects may be registered', async () => {
+    const web = await registerClient(sandbox.origin, { application_type: undefined });
+    expect(web.application_type).toBe('web');
+    // A private-use scheme is a native app's; https on loopback is no native app's (RFC 8252 §7).
+    expect(await oauthError(await register({ redirect_uris: ['com.example.app:/oauth'] }))).toMatchObject({ status: 400, error: 'invalid_redirect_uri', description: expect.stringMatching(/application_type native/) });
+    expect(await oauthError(await register({ application_type: 'native', redirect_uris: ['https://127.0.0.1/cb'] }))).toMatchObject({ status: 400, error: 'invalid_redirect_uri' });
+    expect(await oauthError(await register({ application_type: 'desktop', redirect_uris: [REDIRECT_URI] }))).toMatchObject({ status: 400, error: 'invalid_client_metadata', description: 'application_type must be web or native' });
   });
 });
 
@@ -268,7 +279,8 @@ describe('authorization code flow with openid-client', () => {
     const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state }, { resource: apiResource });
     expect(tokens.token_type).toBe('bearer'); // openid-client lower-cases it
     expect(tokens.expires_in).toBe(3600);
-    expect(tokens.scope).toBe(ALL_SCOPES.join(' '));
+    // scope is the access token's (RFC 6749 §5.1): offline_access was granted, and shows as the refresh token.
+    expect(tokens.scope).toBe(API_SCOPES.join(' '));
     expect(tokens.refresh_token).toEqual(expect.any(String));
     expect(Buffer.from(tokens.access_token, 'base64url').length).toBeGreaterThanOrEqual(32);
 
@@ -276,7 +288,7 @@ describe('authorization code flow with openid-client', () => {
     expect(principal).toMatchObject({
       userId: 'usr_ada',
       orgId: 'org_acme', // ada's first organization, picked by default
-      scopes: [...ALL_SCOPES],
+      scopes: [...API_SCOPES],
       workspaceIds: null,
       clientId: config.clientMetadata().client_id,
       resource: apiResource,
@@ -315,7 +327,7 @@ describe('authorization code flow with openid-client', () => {
     expect(refreshed.refresh_token).toEqual(expect.any(String));
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
-    expect(refreshed.scope).toBe(ALL_SCOPES.join(' '));
+    expect(refreshed.scope).toBe(API_SCOPES.join(' '));
     expect(verify(refreshed.access_token)).toMatchObject({ connectionId: id });
     const after = await stats();
     expect(after.refreshes).toBe(before.refreshes + 1);
@@ -336,7 +348,8 @@ describe('authorization code flow with openid-client', () => {
     await expect(oidc.refreshTokenGrant(config, narrowed.refresh_token!, { resource: 'https://elsewhere.example/api' })).rejects.toMatchObject({ error: 'invalid_target' });
     // the grant itself kept every scope
     const full = await oidc.refreshTokenGrant(config, narrowed.refresh_token!);
-    expect(full.scope).toBe(ALL_SCOPES.join(' '));
+    expect(full.scope).toBe(API_SCOPES.join(' '));
+    expect(full.refresh_token).toEqual(expect.any(String));
   });
 
   test('reusing a superseded refresh token revokes the whole connection', async () => {
@@ -389,6 +402,21 @@ describe('authorization code flow with openid-client', () => {
     expect(verify(next.access_token)).toBeDefined();
   });
 
+  test('offline_access is granted only on a request with prompt=consent (OpenID Connect Core §11)', async () => {
+    const client = await registerClient(sandbox.origin);
+    for (const prompt of [null, 'login']) {
+      const { verifier, challenge } = pkcePair();
+      const url = rawAuthorizationUrl(client.client_id, { scope: 'workspace:read offline_access', code_challenge: challenge, prompt });
+      const callback = await approve(url);
+      const tokens = await exchangeCode(sandbox.origin, { code: callback.searchParams.get('code')!, state: '', iss: null, codeVerifier: verifier, redirectUri: REDIRECT_URI, client });
+      expect(tokens.scope).toBe('workspace:read');
+      expect(tokens.refresh_token).toBeUndefined();
+    }
+    const consented = await signIn(sandbox.origin, { client, scopes: ['workspace:read', 'offline_access'] });
+    expect(consented.refresh_token).toEqual(expect.any(String));
+    await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { prompt: ['consent', 'consent'] }), 'invalid_request');
+  });
+
   test('no refresh token without offline_access', async () => {
     const tokens = await signIn(sandbox.origin, { scopes: ['workspace:read', 'agents:read'] });
     expect(tokens.refresh_token).toBeUndefined();
@@ -407,8 +435,9 @@ describe('authorization code flow with openid-client', () => {
 
   test('a narrower grant on the consent page is reported in scope', async () => {
     const tokens = await signIn(sandbox.origin, { narrowScopes: ['workspace:read', 'agents:read', 'offline_access'] });
-    expect(tokens.scope).toBe('workspace:read agents:read offline_access');
-    expect(verify(tokens.access_token)?.scopes).toEqual(['workspace:read', 'agents:read', 'offline_access']);
+    expect(tokens.scope).toBe('workspace:read agents:read');
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    expect(verify(tokens.access_token)?.scopes).toEqual(['workspace:read', 'agents:read']);
     const dropped = await signIn(sandbox.origin, { narrowScopes: ['workspace:read'] });
     expect(dropped.scope).toBe('workspace:read');
     expect(dropped.refresh_token).toBeUndefined();
@@ -777,7 +806,15 @@ describe('authorization errors', () => {
     await expectErrorPage(rawAuthorizationUrl(client.client_id, { redirect_uri: 'https://attacker.example/cb', response_type: 'token' }), /redirect_uri/);
   });
 
-  test('a loopback IP redirect URI matches on any port; other URIs match exactly', async () => {
+  test("a web client's loopback redirect URI matches only exactly, port included", async () => {
+    const web = await registerClient(sandbox.origin, { application_type: undefined, redirect_uris: ['http://127.0.0.1/callback', 'http://127.0.0.1:8765/cb'] });
+    await expect(authorize(sandbox.origin, { client: web, redirectUri: 'http://127.0.0.1/callback' })).resolves.toMatchObject({ code: expect.any(String) });
+    await expect(authorize(sandbox.origin, { client: web, redirectUri: 'http://127.0.0.1:8765/cb' })).resolves.toMatchObject({ code: expect.any(String) });
+    await expectErrorPage(rawAuthorizationUrl(web.client_id, { redirect_uri: 'http://127.0.0.1:54321/callback' }), /redirect_uri/);
+    await expectErrorPage(rawAuthorizationUrl(web.client_id, { redirect_uri: 'http://127.0.0.1/cb' }), /redirect_uri/);
+  });
+
+  test('a loopback IP redirect URI of a native client matches on any port; other URIs match exactly', async () => {
     const loopback = await registerClient(sandbox.origin, { redirect_uris: ['http://127.0.0.1/callback', 'http://[::1]/cb', 'http://localhost/cb', 'https://app.example/cb'] });
     const auth = await authorize(sandbox.origin, { client: loopback, redirectUri: 'http://127.0.0.1:54321/callback' });
     // the exchange must repeat the redirect URI exactly, port included

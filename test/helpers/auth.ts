@@ -16,7 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 export const API_SCOPES = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'] as const;
 export const ALL_SCOPES: readonly string[] = [...API_SCOPES, 'offline_access'];
 
-/** Any port matches a loopback redirect URI (RFC 8252 §7.3); nothing needs to listen there. */
+/** For a native client any port matches a loopback redirect URI (RFC 8252 §7.3); nothing needs to listen there. */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1/callback';
 
 /** What POST /oauth/register answered (client_secret only for the secret methods). */
@@ -74,13 +74,14 @@ export interface SignInResult extends TokenResponse {
   client: RegisteredClient;
 }
 
-/** Registers a client (RFC 7591). Default: a public client with both grant types and a loopback redirect. */
+/** Registers a client (RFC 7591). Default: a public native client with both grant types and a loopback redirect. */
 export async function registerClient(origin: string, metadata: Record<string, unknown> = {}): Promise<RegisteredClient> {
   const res = await fetch(`${origin}/oauth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       client_name: 'wts test client',
+      application_type: 'native',
       redirect_uris: [DEFAULT_REDIRECT_URI],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -154,6 +155,8 @@ export async function authorize(origin: string, options: AuthorizeOptions = {}):
   url.searchParams.set('state', state);
   url.searchParams.set('code_challenge', challenge);
   url.searchParams.set('code_challenge_method', 'S256');
+  // offline_access is granted only on a request that asks for consent (OpenID Connect Core §11).
+  if ((options.scopes ?? ALL_SCOPES).includes('offline_access')) url.searchParams.set('prompt', 'consent');
   for (const r of typeof options.resource === 'string' ? [options.resource] : (options.resource ?? [])) url.searchParams.append('resource', r);
 
   const callback = await approve(url, options);

@@ -1,7 +1,7 @@
 // Validation of an authorization request (RFC 6749 §4.1.1, RFC 7636, RFC 8707) and the redirects
 // that answer it (RFC 9207: `iss` on every one).
 import type { SandboxContext } from '../context.js';
-import { API_SCOPES } from '../model.js';
+import { API_SCOPES, OFFLINE_ACCESS } from '../model.js';
 import { redirectUriMatches, SUPPORTED_SCOPES } from './client-metadata.js';
 import { UnknownClientError, type ClientDirectory } from './clients.js';
 import { RESOURCE_PATHS, resourcePathOf, type ResourcePath } from './metadata.js';
@@ -25,7 +25,7 @@ export type Validation =
   | { kind: 'redirect'; location: string }
   | { kind: 'valid'; request: AuthorizationRequest };
 
-const SINGLE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
+const SINGLE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt'];
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export async function validateAuthorizationRequest(ctx: SandboxContext, clients: ClientDirectory, query: URLSearchParams): Promise<Validation> {
@@ -42,7 +42,7 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
   const redirectUri = query.getAll('redirect_uri');
   if (redirectUri.length !== 1 || !redirectUri[0]) return page('The request has no redirect_uri (or repeats it).');
   if (!usableRedirectUri(redirectUri[0])) return page('The redirect_uri is not a usable address (invalid_request): a port must be a number from 1 to 65535.');
-  if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri[0]!))) {
+  if (!client.redirectUris.some((registered) => redirectUriMatches(client, registered, redirectUri[0]!))) {
     return page('The redirect_uri is not one registered for this application.');
   }
 
@@ -67,7 +67,11 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
 
   const allowedScopes = client.scope === null ? SUPPORTED_SCOPES : client.scope.split(' ');
   const scopeParam = (query.get('scope') ?? '').split(' ').filter(Boolean);
-  const scopes = scopeParam.length > 0 ? [...new Set(scopeParam)] : API_SCOPES.filter((s) => allowedScopes.includes(s));
+  let scopes = scopeParam.length > 0 ? [...new Set(scopeParam)] : API_SCOPES.filter((s) => allowedScopes.includes(s));
+  // offline_access is granted only on a request that asks for consent (OpenID Connect Core §11, which
+  // defines the scope); otherwise it is ignored, as OpenID Connect servers do.
+  const prompt = (query.get('prompt') ?? '').split(' ').filter(Boolean);
+  if (!prompt.includes('consent')) scopes = scopes.filter((s) => s !== OFFLINE_ACCESS);
   const unknownScope = scopes.find((s) => !SUPPORTED_SCOPES.includes(s));
   if (unknownScope !== undefined) return fail('invalid_scope', `unknown scope ${unknownScope}`);
   const unregistered = scopes.find((s) => !allowedScopes.includes(s));

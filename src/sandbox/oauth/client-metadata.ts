@@ -3,7 +3,7 @@
 import type { JSONWebKeySet, JWK } from 'jose';
 import { API_SCOPES, OFFLINE_ACCESS } from '../model.js';
 import { OAuthError } from './errors.js';
-import { CLIENT_AUTH_METHODS, type ClientAuthMethod, type ClientRec } from './state.js';
+import { CLIENT_AUTH_METHODS, type ApplicationType, type ClientAuthMethod, type ClientRec } from './state.js';
 
 export const SUPPORTED_SCOPES: readonly string[] = [...API_SCOPES, OFFLINE_ACCESS];
 export const SUPPORTED_GRANT_TYPES: readonly string[] = ['authorization_code', 'refresh_token'];
@@ -17,8 +17,11 @@ const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/;
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k', 'priv'];
 const STRING_FIELDS = ['client_uri', 'logo_uri', 'tos_uri', 'policy_uri', 'software_id', 'software_version'] as const;
 
-/** Why a redirect URI cannot be registered, or undefined when it can. */
-export function redirectUriProblem(value: unknown): string | undefined {
+/**
+ * Why a redirect URI cannot be registered, or undefined when it can. A web client redirects to https or
+ * to loopback http; a native client (RFC 8252 §7) to loopback http, a claimed https URI or a private-use scheme.
+ */
+export function redirectUriProblem(value: unknown, applicationType: ApplicationType): string | undefined {
   if (typeof value !== 'string' || value.length === 0) return 'each redirect URI must be a non-empty string';
   if (value.length > MAX_URL_LENGTH) return `a redirect URI is longer than ${MAX_URL_LENGTH} characters`;
   if (value.includes('#')) return `${value}: a redirect URI must not have a fragment`;
@@ -29,19 +32,28 @@ export function redirectUriProblem(value: unknown): string | undefined {
     return `${value}: not an absolute URL`;
   }
   if (url.username || url.password) return `${value}: a redirect URI must not carry credentials`;
-  if (url.protocol === 'https:') return url.hostname ? undefined : `${value}: no host`;
+  if (url.protocol === 'https:') {
+    if (!url.hostname) return `${value}: no host`;
+    // RFC 8252 §7.2: a native app's https redirect is a claimed URI, never on loopback.
+    return applicationType === 'native' && LOOPBACK_HOSTS.has(url.hostname) ? `${value}: a native client uses http on loopback (RFC 8252 §7.3), not https` : undefined;
+  }
   if (url.protocol === 'http:') {
     return LOOPBACK_HOSTS.has(url.hostname) ? undefined : `${value}: http is allowed only for loopback hosts (127.0.0.1, [::1], localhost); use https`;
   }
+  if (applicationType === 'web') return `${value}: a web client redirects to https or loopback http; register a private-use scheme as application_type native`;
   return PRIVATE_USE_SCHEME.test(url.protocol) ? undefined : `${value}: scheme ${url.protocol} is not allowed (https, loopback http, or a private-use scheme like com.example.app:)`;
 }
 
 // A loopback IP literal redirect URI, split around its port (RFC 8252 §7.3: any port matches).
 const LOOPBACK_IP_URI = /^(http:\/\/(?:127\.0\.0\.1|\[::1\]))(?::\d{1,5})?([/?].*)?$/;
 
-/** Exact string comparison, except that a loopback IP redirect URI matches on any port. */
-export function redirectUriMatches(registered: string, requested: string): boolean {
+/**
+ * Exact string comparison, except that for a native client a loopback IP redirect URI matches on any
+ * port (RFC 8252 §7.3). A web client's ports are matched exactly (RFC 6749 §3.1.2.3 compares whole URIs).
+ */
+export function redirectUriMatches(client: Pick<ClientRec, 'applicationType'>, registered: string, requested: string): boolean {
   if (registered === requested) return true;
+  if (client.applicationType !== 'native') return false;
   const r = LOOPBACK_IP_URI.exec(registered);
   const q = LOOPBACK_IP_URI.exec(requested);
   if (!r || !q) return false;
@@ -60,6 +72,9 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw fail('the client metadata must be a JSON object');
   const m = raw as Record<string, unknown>;
 
+  const applicationType = m.application_type ?? 'web';
+  if (applicationType !== 'web' && applicationType !== 'native') throw fail('application_type must be web or native');
+
   if (mode.kind === 'document') {
     if (m.client_id !== mode.url) throw fail('client_id in the metadata document must exactly equal the document URL');
     if ('client_secret' in m || 'client_secret_expires_at' in m) throw fail('a client metadata document must not contain a client secret');
@@ -70,7 +85,7 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
   }
   if (m.redirect_uris.length > MAX_REDIRECT_URIS) throw new OAuthError('invalid_redirect_uri', `at most ${MAX_REDIRECT_URIS} redirect URIs`);
   for (const uri of m.redirect_uris) {
-    const problem = redirectUriProblem(uri);
+    const problem = redirectUriProblem(uri, applicationType);
     if (problem) throw new OAuthError('invalid_redirect_uri', problem);
   }
   const redirectUris = [...new Set(m.redirect_uris as string[])];
@@ -124,6 +139,7 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
 
   return {
     clientName,
+    applicationType,
     redirectUris,
     tokenEndpointAuthMethod: method as ClientAuthMethod,
     grantTypes: [...new Set(grantTypes)],
@@ -162,6 +178,7 @@ export function clientMetadataView(client: ClientRec): Record<string, unknown> {
   return {
     client_id: client.clientId,
     client_id_issued_at: client.issuedAt,
+    application_type: client.applicationType ?? 'web',
     redirect_uris: client.redirectUris,
     token_endpoint_auth_method: client.tokenEndpointAuthMethod,
     grant_types: client.grantTypes,

@@ -191,9 +191,15 @@ export class Ledger {
     this.ctx.store.changed();
   }
 
-  private issueTokens(connection: ConnectionRec, scopes: string[], audiences: ResourcePath[]): TokenResponseBody {
+  /**
+   * An access token for `scopes` less offline_access, which only says a refresh token may be issued:
+   * `scope` in the answer is the access token's scope (RFC 6749 §5.1), so it never carries offline_access,
+   * and a client learns that it may refresh from the refresh token itself.
+   */
+  private issueTokens(connection: ConnectionRec, requestedScopes: string[], audiences: ResourcePath[]): TokenResponseBody {
     const now = this.ctx.clock.now();
     this.prune(now);
+    const scopes = requestedScopes.filter((s) => s !== OFFLINE_ACCESS);
     const accessToken = randomSecret();
     this.state.accessTokens[sha256Hex(accessToken)] = {
       connectionId: connection.id,

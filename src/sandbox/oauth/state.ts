@@ -5,12 +5,19 @@ import type { SandboxContext } from '../context.js';
 import type { ResourcePath } from './metadata.js';
 
 export type ClientAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+export type ApplicationType = 'web' | 'native';
 export const CLIENT_AUTH_METHODS: readonly ClientAuthMethod[] = ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'];
 
 /** A client's metadata, as registered (RFC 7591) or read from its client ID metadata document. */
 export interface ClientRec {
   clientId: string;
   clientName: string | null;
+  /**
+   * OpenID Connect Dynamic Registration §2: `web` unless the client says `native`. Only a native
+   * client's loopback redirect matches on any port (RFC 8252 §7.3). Absent in records saved before
+   * the sandbox kept it: web.
+   */
+  applicationType?: ApplicationType;
   redirectUris: string[];
   tokenEndpointAuthMethod: ClientAuthMethod;
   grantTypes: string[];
