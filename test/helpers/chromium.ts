@@ -19,13 +19,13 @@ export interface HeadlessChromium {
   close(): Promise<void>;
 }
 
-/** A fresh headless Chromium with an empty profile of its own. */
-export async function launchChromium(): Promise<HeadlessChromium> {
+/** A fresh headless Chromium with an empty profile of its own; `extraArgs` are added to its flags. */
+export async function launchChromium(extraArgs: string[] = []): Promise<HeadlessChromium> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'wts-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
   return {
     context,
