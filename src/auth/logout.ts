@@ -13,6 +13,8 @@ import { authTimings } from './settings.js';
 export interface Revocation {
   /** Why the service could not be told to end the connection; undefined when it ended it. */
   problem?: string;
+  /** The refresh token was revoked, which ends the grant (RFC 7009 §2.1). */
+  refreshTokenRevoked?: boolean;
   /**
    * The access token was not revoked (the service does not revoke access tokens, RFC 7009 §2.2.1
    * unsupported_token_type, or could not be asked): it may work until it expires.
@@ -53,16 +55,17 @@ export async function revokeConnection(credentials: StoredCredentials, options: 
       return { text: transportFailureOf(err).reason };
     }
   };
+  const refreshTokenRevoked = credentials.refreshToken !== undefined;
   if (credentials.refreshToken) {
     const failed = await revoke(credentials.refreshToken, 'refresh_token');
     if (failed) return { problem: failed.text, accessTokenNotRevoked: true };
   }
   const failed = await revoke(credentials.accessToken, 'access_token');
-  if (!failed) return {};
+  if (!failed) return { refreshTokenRevoked };
   options.debug?.(`* the access token was not revoked: ${failed.text}`);
   // With the refresh token revoked the connection has ended; an access token the service keeps is
   // only a token that lives until it expires.
-  if (credentials.refreshToken || failed.error === 'unsupported_token_type') return { accessTokenNotRevoked: true };
+  if (refreshTokenRevoked || failed.error === 'unsupported_token_type') return { refreshTokenRevoked, accessTokenNotRevoked: true };
   return { problem: failed.text, accessTokenNotRevoked: true };
 }
 

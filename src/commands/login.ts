@@ -110,11 +110,17 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       }
       const until = outcome.accessTokenExpiresAt === undefined ? undefined : new Date(outcome.accessTokenExpiresAt).toISOString();
       const { localAndRelative } = await import('../output/format.js');
-      const lingering = outcome.accessTokenNotRevoked ? `; the service did not revoke the last access token, which works until it expires${until ? ` (${localAndRelative(until, ctx.now())})` : ''}` : '';
+      const expiry = until ? ` (${localAndRelative(until, ctx.now())})` : '';
+      const what = !outcome.accessTokenNotRevoked
+        ? ', and the connection was revoked'
+        : outcome.refreshTokenRevoked
+          ? `, and the connection was revoked; the service did not revoke the last access token, which works until it expires${expiry}`
+          : `; the service does not revoke access tokens, so the last one works until it expires${expiry}`;
+      const revoked = outcome.refreshTokenRevoked === true || !outcome.accessTokenNotRevoked;
       printDone(
         ctx,
-        { profile: outcome.profile, origin: outcome.origin, revoked: true, accessTokenRevoked: !outcome.accessTokenNotRevoked, ...(outcome.accessTokenNotRevoked ? { accessTokenExpiresAt: until ?? null } : {}) },
-        `${message}, and the connection was revoked${lingering}`,
+        { profile: outcome.profile, origin: outcome.origin, revoked, accessTokenRevoked: !outcome.accessTokenNotRevoked, ...(outcome.accessTokenNotRevoked ? { accessTokenExpiresAt: until ?? null } : {}) },
+        `${message}${what}`,
       );
     },
   });

@@ -241,6 +241,39 @@ describe.skipIf(!hasChromium).each([
 
     const list = await runWtsProcess(['workspace', 'list'], { env });
     expect(list.code).toBe(4);
+  });
+
+  it('a sign-in without offline_access: no refresh token, no consent asked, and logout exits 0 when the JWT cannot be revoked', async () => {
+    const online = workdir();
+    const onlineEnv = { ...env, WTS_CONFIG_DIR: online.configDir, WTS_CREDENTIALS_FILE: online.credentialsFile };
+    const record = `${online.dir}/peer-browser.json`;
+    const login = await runWtsProcess(['login', '--origin', peer.origin, '--scopes', 'workspace:read'], { env: { ...onlineEnv, BROWSER: peerBrowserCommand(record) } });
+    expect(login.stderr).not.toMatch(/^wts: /m);
+    expect(login.code).toBe(0);
+    await until(() => existsSync(record), 'the browser record');
+    const browser = JSON.parse(readFileSync(record, 'utf8')) as PeerBrowserRecord;
+    expect(new URL(browser.argv.at(-1)!).searchParams.has('prompt')).toBe(false);
+    expect(browser.consentText).not.toContain('offline access');
+    const stored = storedCredentials(online.credentialsFile);
+    expect(stored.refreshToken).toBeUndefined();
+    expect(stored.scopes).toEqual(['workspace:read']);
+
+    const counts = { ...peer.counts };
+    const r = await runWtsProcess(['logout', '--json'], { env: onlineEnv });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      profile: 'default',
+      origin: peer.origin,
+      revoked: false,
+      accessTokenRevoked: false,
+      accessTokenExpiresAt: new Date(stored.expiresAt!).toISOString(),
+    });
+    expect(peer.counts.unsupportedRevocations).toBe(counts.unsupportedRevocations + 1);
+    expect(existsSync(online.credentialsFile) && JSON.parse(readFileSync(online.credentialsFile, 'utf8')).credentials.default).toBeFalsy();
+  }, 120_000);
+
+  it('the provider reported no server error', () => {
     expect(peer.serverErrors).toEqual([]);
   });
 });
