@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import type { PendingKind, WaitingItem } from '../inbox/gather.js';
+import { DONE } from '../input/statuses.js';
 import { pipeField } from '../output/sanitize.js';
 import { verb, type CliDeps } from './action.js';
 
@@ -22,7 +23,7 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
   }
   if (!io.isStdoutTTY) {
     for (const { action, task } of waiting) {
-      const fields = [action.kind, action.id, task.id, action.createdAt, action.summary, task.title];
+      const fields = [action.kind, action.id, task.id, action.createdAt, action.summary, task.title, task.workspaceId];
       io.stdout.write(`${fields.map(pipeField).join('\t')}\n`);
     }
     return;
@@ -51,7 +52,10 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
     for (const { action, task } of items) {
       const id = padToWidth(terminalText(action.id), idWidth);
       lines.push(`  ${id}  ${padToWidth(terminalText(action.summary, textWidth), textWidth)}  ${chalk.dim(since.get(action.id)!)}`);
-      lines.push(`${indent}${terminalText(styled(`${task.id} · ${task.title}`, (t) => chalk.dim(t)), textWidth + 2 + sinceWidth)}`);
+      // The task, its workspace, and "overdue" as a word (red too), so it shows without colors.
+      const overdue = task.dueDate !== null && task.status !== DONE && Date.parse(task.dueDate) < ctx.now();
+      const about = [styled(`${task.id} · ${task.workspaceId} · `, (t) => chalk.dim(t)), ...(overdue ? [styled('overdue', (t) => chalk.red(t)), styled(' · ', (t) => chalk.dim(t))] : []), styled(task.title, (t) => chalk.dim(t))];
+      lines.push(`${indent}${terminalText(about, Math.max(1, io.columns - indent.length))}`);
     }
     sections.push(lines.join('\n'));
   }

@@ -54,7 +54,8 @@ function taskColumns(ctx: CommandContext): Column<Task>[] {
       value: (t, mode) => {
         if (mode === 'plain') return t.dueDate ?? '';
         const due = relativeTime(t.dueDate, ctx.now());
-        return isOverdue(ctx, t) ? styled(due, (s) => ctx.chalk.red(s)) : due;
+        // Marked with ! as well as red, so it shows without colors too.
+        return isOverdue(ctx, t) ? styled(`! ${due}`, (s) => ctx.chalk.red(s)) : due;
       },
     },
   ];
@@ -150,6 +151,65 @@ function difference<T>(before: readonly T[], after: readonly T[], key: (item: T)
 function changeMessage(id: string, verbed: string, added: string[], removed: string[], now: string[], nothing: string): string {
   const parts = [...(added.length ? [`added ${added.join(', ')}`] : []), ...(removed.length ? [`removed ${removed.join(', ')}`] : []), `now ${now.length ? now.join(', ') : nothing}`];
   return `${verbed[0]!.toUpperCase()}${verbed.slice(1)} ${id}: ${parts.join('; ')}`;
+}
+
+/** The fields of `task edit` in the editor: what update_task can change. */
+const EDITABLE = ['title', 'status', 'due'] as const;
+
+/**
+ * `task edit TASK` with no flags on a terminal: the title, status and due date in the editor as
+ * `field: value` lines, and only what changed is sent. A text that cannot be read, or that the service
+ * refuses, is kept in a file whose path the error names.
+ */
+async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> {
+  const api = await ctx.api();
+  api.prepare('update_task', { path: { taskId }, body: {} });
+  const task = (await api.call('get_task', { path: { taskId } })) as Task;
+  const statuses = (await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId: task.workspaceId } }))).sort((a, b) => a.position - b.position);
+  const shown = { title: task.title, status: task.status, due: task.dueDate ?? '' };
+  const initial = [
+    `# Edit ${task.id}: change the values, save and quit. Lines starting with # are ignored.`,
+    `# status: one of ${statuses.map((s) => s.key).join(', ')} (a key or a column name)`,
+    '# due: ISO 8601 or "tomorrow 9:00", "fri 17:00", "in 2d"; empty or none: no due date',
+    ...EDITABLE.map((field) => `${field}: ${shown[field]}`),
+    '',
+  ].join('\n');
+  const { editText, reportUnchanged, keepText } = await import('../input/editor.js');
+  const text = await editText(ctx, initial, { postfix: '.txt', what: 'the task', isEmpty: (t) => t.split('\n').every((l) => l.trim() === '' || l.startsWith('#')) });
+  if (text === initial) {
+    reportUnchanged(ctx, task);
+    return;
+  }
+  let body: { title?: string; status?: string; dueDate?: string | null };
+  try {
+    const values = new Map<string, string>();
+    for (const line of text.split(/\r?\n/)) {
+      if (line.trim() === '' || line.startsWith('#')) continue;
+      const field = /^(\w+):[ \t]?(.*)$/.exec(line);
+      if (!field || !(EDITABLE as readonly string[]).includes(field[1]!)) throw new CliError(`cannot read "${pipeText(line)}": each line is title:, status: or due: and its value`, ExitCode.usage);
+      if (values.has(field[1]!)) throw new CliError(`${field[1]} is given twice`, ExitCode.usage);
+      values.set(field[1]!, field[2]!.trim());
+    }
+    body = {};
+    const title = values.get('title');
+    if (title !== undefined && title !== task.title) body.title = requiredText(title, 'title');
+    const status = values.get('status');
+    if (status !== undefined && status !== task.status) body.status = statusKey(status, statuses, 'status');
+    const due = values.get('due');
+    if (due !== undefined && due !== shown.due) body.dueDate = due === '' || due.toLowerCase() === 'none' ? null : await parseWhen(due, 'due', ctx.now());
+    if (body.status === task.status) delete body.status;
+    if (body.dueDate !== undefined && body.dueDate === task.dueDate) delete body.dueDate;
+  } catch (err) {
+    keepText(ctx, text, '.txt');
+    throw err;
+  }
+  if (Object.keys(body).length === 0) {
+    reportUnchanged(ctx, task);
+    return;
+  }
+  const { sendKeepingText } = await import('../input/editor.js');
+  const updated = (await sendKeepingText(ctx, text, () => api.call('update_task', { path: { taskId }, body }), '.txt')) as Task;
+  printDone(ctx, updated, `Updated ${Object.keys(body).map((k) => (k === 'dueDate' ? 'due' : k)).join(', ')} of ${updated.id} (${updated.title})${body.dueDate !== undefined ? dueEcho(ctx, updated) : ''}`);
 }
 
 export function registerTask(program: Command, deps: CliDeps): void {
@@ -387,7 +447,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb<{ title?: string; status?: string; due?: string }>(group, deps, {
     name: 'edit',
-    description: 'change the title, status or due date of a task',
+    description: 'change the title, status or due date of a task; with no flags on a terminal, in your editor',
     args: [TASK],
     options: (c) =>
       c
@@ -395,10 +455,12 @@ export function registerTask(program: Command, deps: CliDeps): void {
         .option('--status <key>', 'move it to this column (from `wts workspace statuses WS`)')
         .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00", or "none" to clear it'),
     fields: { taskId: 'TASK', dueDate: '--due' },
-    examples: ['wts task edit task_s001 --status in_progress', 'wts task edit task_s001 --due "fri 17:00"', 'wts task edit task_s001 --title "Login fails after reset" --due none'],
+    examples: ['wts task edit task_s001                 # on a terminal: title, status and due date in $EDITOR', 'wts task edit task_s001 --status in_progress', 'wts task edit task_s001 --due "fri 17:00"', 'wts task edit task_s001 --title "Login fails after reset" --due none'],
     async run({ ctx, args, opts }) {
       if (opts.title === undefined && opts.status === undefined && opts.due === undefined) {
-        throw new CliError('nothing to change: pass --title, --status or --due', ExitCode.usage);
+        if (!ctx.io.canPrompt) throw new CliError('nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)', ExitCode.usage);
+        await editInEditor(ctx, args[0] as string);
+        return;
       }
       const title = optionalText(opts.title, '--title');
       const body = {

@@ -22,7 +22,7 @@ export const KIND_ORDER: readonly PendingKind[] = ['action', 'human_task', 'ques
 
 export interface WaitingItem {
   action: PendingAction;
-  task: { id: string; title: string; workspaceId: string };
+  task: { id: string; title: string; workspaceId: string; dueDate: string | null; status: string };
 }
 
 /** Grouped by kind (KIND_ORDER), oldest first within a kind. */
@@ -61,7 +61,7 @@ export async function gatherWaiting(ctx: CommandContext, options: { workspaceId?
     const perTask = await mapBounded(tasks, CONCURRENCY, async (task) => {
       const actions = await pendingActionsOf(api, task.id);
       progress.update(`checking ${tasks.length} tasks… ${++checked}/${tasks.length}`);
-      return actions.map((action): WaitingItem => ({ action, task: { id: task.id, title: task.title, workspaceId: task.workspaceId } }));
+      return actions.map((action): WaitingItem => ({ action, task: { id: task.id, title: task.title, workspaceId: task.workspaceId, dueDate: task.dueDate, status: task.status } }));
     });
     return perTask.flat().sort(byKindThenAge);
   } finally {

@@ -67,8 +67,8 @@ describe('approve_pending_action', () => {
   it('sends tasks for a person and questions to their own verbs', async () => {
     const { action: human } = await taskWith('human_task');
     const { action: question } = await taskWith('question');
-    await expectProblem(sandbox.api.call('POST', `/pending-actions/${human.id}/approve`, { body: {} }), 409, 'conflict', /use `complete`/);
-    await expectProblem(sandbox.api.call('POST', `/pending-actions/${question.id}/approve`, { body: {} }), 409, 'conflict', /use `answer`/);
+    await expectProblem(sandbox.api.call('POST', `/pending-actions/${human.id}/approve`, { body: {} }), 409, 'conflict', /use `complete_human_task`/);
+    await expectProblem(sandbox.api.call('POST', `/pending-actions/${question.id}/approve`, { body: {} }), 409, 'conflict', /use `answer_agent_question`/);
     expect(View.parse(await sandbox.api.ok('GET', `/pending-actions/${human.id}`)).state).toBe('pending');
   });
 
@@ -134,7 +134,7 @@ describe('complete_human_task and answer_agent_question', () => {
     expect(await eventKinds(task.id)).toContain('human_task.completed');
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${action.id}/complete`, { body: {} }), 409, 'conflict', /already completed/);
     const { action: question } = await taskWith('question');
-    await expectProblem(sandbox.api.call('POST', `/pending-actions/${question.id}/complete`, { body: {} }), 409, 'conflict', /use `answer`/);
+    await expectProblem(sandbox.api.call('POST', `/pending-actions/${question.id}/complete`, { body: {} }), 409, 'conflict', /use `answer_agent_question`/);
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${question.id}/complete`, { body: { note: '' } }), 400, 'invalid_request', /^note: must not be empty/);
     await expectProblem(sandbox.api.call('POST', '/pending-actions/act_nope/complete', { body: {} }), 404, 'not_found');
   });
@@ -147,7 +147,7 @@ describe('complete_human_task and answer_agent_question', () => {
     expect(await eventKinds(task.id)).toContain('question.answered');
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${action.id}/answer`, { body: { answer: 'Again' } }), 409, 'conflict', /already answered/);
     const { action: proposal } = await taskWith('action');
-    await expectProblem(sandbox.api.call('POST', `/pending-actions/${proposal.id}/answer`, { body: { answer: 'x' } }), 409, 'conflict', /use `approve`/);
+    await expectProblem(sandbox.api.call('POST', `/pending-actions/${proposal.id}/answer`, { body: { answer: 'x' } }), 409, 'conflict', /use `approve_pending_action`/);
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${proposal.id}/answer`, { body: {} }), 400, 'invalid_request', /^answer: is required/);
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${proposal.id}/answer`, { body: { answer: 'x'.repeat(10_001) } }), 400, 'invalid_request', /^answer: must be at most 10000/);
     await expectProblem(sandbox.api.call('POST', '/pending-actions/act_nope/answer', { body: { answer: 'x' } }), 404, 'not_found');

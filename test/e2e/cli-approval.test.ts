@@ -112,6 +112,18 @@ describe('wts approval approve, reject, done, answer', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ id: action.id, state: 'rejected' });
   });
 
+  it('names the wts command that settles an action of another kind (exit 6), changing nothing', async () => {
+    // Refused decisions change nothing, so these need not be fresh.
+    const task = pending('human_task')[0]!;
+    const r = await runWts(['approval', 'approve', task.id], { env: sandbox.env });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toBe(`wts: conflict: ${task.id} is a task for a person, not a proposed action; use \`wts approval done ${task.id}\`\n`);
+    const question = pending('question')[0]!;
+    const q = await runWts(['approval', 'done', question.id], { env: sandbox.env });
+    expect(q.stderr).toBe(`wts: conflict: ${question.id} is a question from the agent, not a task for a person; use \`wts approval answer ${question.id} TEXT\`\n`);
+    expect((await runWts(['approval', 'view', task.id, '--json'], { env: sandbox.env })).stdout).toContain('"state": "pending"');
+  });
+
   it('marks a task for a person done, with a note', async () => {
     const task = fresh('human_task');
     const r = await runWts(['approval', 'done', task.id, '--note', 'Called them; fixed'], { env: sandbox.env });

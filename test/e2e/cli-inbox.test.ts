@@ -16,6 +16,8 @@ interface Expected {
   summary: string;
   title: string;
   workspaceId: string;
+  dueDate: string | null;
+  status: string;
 }
 
 /** What waits in ada's acme workspaces (or one of them), read from the sandbox's state, in the order the inbox promises. */
@@ -26,18 +28,18 @@ function expected(workspaceId?: string): Expected[] {
     .filter((a) => a.state === 'pending')
     .map((a) => ({ a, t: tasks.find((t) => t.id === a.taskId)! }))
     .filter(({ t }) => shown.has(t.workspaceId))
-    .map(({ a, t }) => ({ kind: a.kind, id: a.id, taskId: t.id, createdAt: a.createdAt, summary: a.summary, title: t.title, workspaceId: t.workspaceId }))
+    .map(({ a, t }) => ({ kind: a.kind, id: a.id, taskId: t.id, createdAt: a.createdAt, summary: a.summary, title: t.title, workspaceId: t.workspaceId, dueDate: t.dueDate, status: t.status }))
     .sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind) || x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
 }
 
 describe('wts inbox, piped', () => {
-  it('prints one line per item: kind, id, task, time, summary, task title; grouped by kind, oldest first', async () => {
+  it('prints one line per item: kind, id, task, time, summary, task title, workspace; grouped by kind, oldest first', async () => {
     const want = expected();
     expect(new Set(want.map((w) => w.kind))).toEqual(new Set(KINDS)); // the seed has every kind waiting
     expect(new Set(want.map((w) => w.workspaceId)).size).toBeGreaterThan(1); // across workspaces
     const r = await runWts(['inbox'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(want.map((w) => `${[w.kind, w.id, w.taskId, w.createdAt, w.summary, w.title].join('\t')}\n`).join(''));
+    expect(r.stdout).toBe(want.map((w) => `${[w.kind, w.id, w.taskId, w.createdAt, w.summary, w.title, w.workspaceId].join('\t')}\n`).join(''));
     expect(r.stderr).toBe(''); // no progress line when stderr is not a terminal
   });
 
@@ -65,7 +67,7 @@ describe('wts inbox --json', () => {
     expect(r.code).toBe(0);
     const list = JSON.parse(r.stdout) as { id: string; task: unknown }[];
     const byId = new Map(sandbox.ctx.store.state.data.pendingActions.map((a) => [a.id, a]));
-    expect(list).toEqual(want.map((w) => ({ ...pendingActionView(byId.get(w.id)!), task: { id: w.taskId, title: w.title, workspaceId: w.workspaceId } })));
+    expect(list).toEqual(want.map((w) => ({ ...pendingActionView(byId.get(w.id)!), task: { id: w.taskId, title: w.title, workspaceId: w.workspaceId, dueDate: w.dueDate, status: w.status } })));
   });
 });
 
@@ -84,7 +86,9 @@ describe('wts inbox on a terminal', () => {
     for (const w of want) {
       const at = lines.findIndex((l) => l.startsWith(`  ${w.id}`));
       expect(lines[at]).toContain(`  ${w.summary}  `);
-      expect(lines[at + 1]).toContain(`${w.taskId} · ${w.title}`);
+      // The task, its workspace, and "overdue" as a word for a task past its due date (no color here).
+      const overdue = w.dueDate !== null && w.status !== 'done' && Date.parse(w.dueDate) < Date.now();
+      expect(lines[at + 1]).toContain(`${w.taskId} · ${w.workspaceId} · ${overdue ? 'overdue · ' : ''}${w.title}`.slice(0, 40));
     }
     // The order on the screen is the promised one.
     expect(lines.filter((l) => /^ {2}act_/.test(l)).map((l) => l.trim().split(/\s+/)[0])).toEqual(want.map((w) => w.id));

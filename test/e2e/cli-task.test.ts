@@ -112,10 +112,10 @@ describe('wts task list', () => {
     expect(plain.stdout).not.toContain('\x1b[');
   });
 
-  it('shows an overdue date in red, on a terminal only', async () => {
+  it('marks an overdue date with ! and red, on a terminal only', async () => {
     expect(Date.parse((await getTask('task_s010')).dueDate!)).toBeLessThan(Date.now());
     const colored = await runWts(['task', 'list', 'ws_support', '--status', 'todo', '--limit', '50'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true });
-    expect(lines(colored.stdout).find((row) => row.startsWith('task_s010 '))).toMatch(/\x1b\[31m(yesterday|\d+ hours ago)\x1b\[39m$/);
+    expect(lines(colored.stdout).find((row) => row.startsWith('task_s010 '))).toMatch(/\x1b\[31m! (yesterday|\d+ hours ago)\x1b\[39m$/);
     const view = await runWts(['task', 'view', 'task_s010'], sandbox.tty());
     expect(view.stdout).toMatch(/\nDue:\s+\d{4}-\d\d-\d\d \d\d:\d\d \((yesterday|\d+ hours ago)\) overdue\n/);
   });
@@ -335,7 +335,7 @@ describe('wts task edit, complete', () => {
   });
 
   it('exits 2 when there is nothing to change or the input is bad, sending nothing', async () => {
-    expect((await refusedLocally(['task', 'edit', 'task_s005'], 2)).stderr).toBe('wts: nothing to change: pass --title, --status or --due\n');
+    expect((await refusedLocally(['task', 'edit', 'task_s005'], 2)).stderr).toBe('wts: nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)\n');
     expect((await refusedLocally(['task', 'edit', 'task_s005', '--title', ''], 2)).stderr).toBe('wts: --title: must not be empty\n');
     expect((await refusedLocally(['task', 'edit', 'task_s005', '--title', 'x'.repeat(201)], 2)).stderr).toBe('wts: --title: must be at most 200 characters\n');
     expect((await refusedLocally(['task', 'edit', 'task_s005', '--due', 'whenever'], 2)).stderr).toMatch(/^wts: --due: cannot read "whenever" as a time/);
@@ -433,6 +433,25 @@ describe('wts task note', () => {
     const fromFile = await runWts(['task', 'note', task.id, '--file', file], { env: sandbox.env });
     expect(fromFile.stdout).toBe(`Added a note to ${task.id} (Note from stdin)\n`);
     expect((await getTask(task.id)).notes.map((n) => n.content)).toEqual(['Line one\nLine two', 'From a file']);
+  });
+
+  it('task edit with no flags on a terminal: title, status and due date in the editor; only what changed is sent', async () => {
+    const task = await newTask('Edit me in the editor');
+    const editor = fakeEditor(`sed -i -e 's/^title: .*/title: Edited in the editor/' -e 's/^status: .*/status: In progress/' "$1"`);
+    const r = await runWts(['task', 'edit', task.id], sandbox.tty({ env: { EDITOR: editor } }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`✓ Updated title, status of ${task.id} (Edited in the editor)\n`);
+    const after = await getTask(task.id);
+    expect([after.title, after.status, after.dueDate]).toEqual(['Edited in the editor', 'in_progress', task.dueDate]);
+    // Saved as it was: nothing sent.
+    const same = await runWts(['task', 'edit', task.id], sandbox.tty({ env: { EDITOR: fakeEditor('true') } }));
+    expect(same.code).toBe(0);
+    expect(same.stderr).toBe('No changes; nothing was sent.\n');
+    // A line it cannot read: exit 2, the text kept, nothing sent.
+    const bad = await runWts(['task', 'edit', task.id], sandbox.tty({ env: { EDITOR: fakeEditor(`echo 'colour: red' >> "$1"`) } }));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^wts: your text is saved in .+\nwts: cannot read "colour: red": each line is title:, status: or due: and its value\n$/);
+    expect((await getTask(task.id)).updatedAt).toBe(after.updatedAt);
   });
 
   it('opens $EDITOR on a terminal and sends what was saved', async () => {

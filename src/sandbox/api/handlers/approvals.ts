@@ -18,9 +18,9 @@ type ApprovalOps =
 
 /** How each kind of pending action is settled, for error details that say what to do instead. */
 const SETTLED_BY: Record<PendingKind, { what: string; verb: string }> = {
-  action: { what: 'a proposed action', verb: 'approve' },
-  human_task: { what: 'a task for a person', verb: 'complete' },
-  question: { what: 'a question from the agent', verb: 'answer' },
+  action: { what: 'a proposed action', verb: 'approve_pending_action' },
+  human_task: { what: 'a task for a person', verb: 'complete_human_task' },
+  question: { what: 'a question from the agent', verb: 'answer_agent_question' },
 };
 
 function requirePending(action: PendingActionRec, doing: string): void {
