@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 // modules. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
-import { getOperation, type OperationArgs, type OperationId } from './operations.js';
+import { getOperation, pageBounds, type OperationArgs, type OperationId } from './operations.js';
 import { unknownOutcome } from './outcome.js';
 import { expandPath, parseOperationInput } from './validate.js';
 
@@ -145,12 +145,17 @@ export class ApiClient {
     return this.send(this.prepare(opId, args), options);
   }
 
-  /** Every page of a listing, following nextCursor; break out of the loop to stop early. */
+  /**
+   * Every page of a listing, following nextCursor; break out of the loop to stop early. Without a `limit`
+   * in the query, pages are as large as the operation allows: the caller wants more than one.
+   */
   async *pages<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<Page> {
     const op = getOperation(opId);
-    let cursor = (args.query as { cursor?: string } | undefined)?.cursor;
+    const given = args.query as { cursor?: string; limit?: number } | undefined;
+    const largest = given?.limit === undefined ? pageBounds(opId)?.max : undefined;
+    let cursor = given?.cursor;
     for (;;) {
-      const query = { ...(args.query as object), ...(cursor ? { cursor } : {}) };
+      const query = { ...given, ...(largest !== undefined && { limit: largest }), ...(cursor ? { cursor } : {}) };
       const page = (await this.call(opId, { ...args, query } as OperationArgs<K>)) as Page;
       yield page;
       if (op.page !== 'cursor' || !page.nextCursor) return;
@@ -158,7 +163,7 @@ export class ApiClient {
     }
   }
 
-  /** Every item of a listing, page by page. */
+  /** Every item of a listing, page by page (as large as the operation allows, unless `limit` is given). */
   async *items<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<unknown> {
     for await (const page of this.pages(opId, args)) yield* page.items;
   }

@@ -655,3 +655,18 @@ export interface OperationArgs<K extends OperationId> {
 export function getOperation(opId: OperationId): OperationDef {
   return operations[opId] as unknown as OperationDef;
 }
+
+/** The page sizes a cursor listing takes, read from its `limit` field: the largest, and the service's default. */
+export interface PageBounds {
+  max: number;
+  default: number;
+}
+
+/** The bounds of `opId`'s page size, or undefined when it takes none (not a cursor listing). */
+export function pageBounds(opId: OperationId): PageBounds | undefined {
+  const field = getOperation(opId).query.shape.limit;
+  if (!(field instanceof z.ZodDefault)) return undefined;
+  const max = (field.unwrap() as z.ZodNumber).maxValue;
+  const dflt = field.def.defaultValue;
+  return max !== null && typeof dflt === 'number' ? { max, default: dflt } : undefined;
+}

@@ -1,10 +1,16 @@
-// Cursor listings the way people and scripts want them: one page by default (on a terminal, a hint says
-// when more exist), every page streamed with --all, and --limit as the page size the catalog bounds.
+// Cursor listings the way people and scripts want them, as gh does: --limit is how many items to show in
+// all (default 30), --all is every one; either way the pages asked for are as large as the operation
+// allows (the catalog's bound), the last one no larger than what is still wanted. When a list is cut
+// while more exist, one line on stderr says so, on a terminal or not (never on stdout: it would be data).
 import type { Command } from 'commander';
-import type { Page } from '../api/client.js';
+import type { ApiClient, Page } from '../api/client.js';
+import type { OperationArgs, OperationId } from '../api/operations.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { pipeField } from '../output/sanitize.js';
+
+/** Items a list shows without --limit or --all (gh's default). */
+export const DEFAULT_LIMIT = 30;
 
 export interface PageOptions {
   limit?: string;
@@ -13,46 +19,71 @@ export interface PageOptions {
 
 /** Adds --limit and --all to a verb that lists a cursor listing. */
 export function pageOptions(command: Command): Command {
-  // The bound is the catalog's and is named in the error; loading the catalog here would slow every start.
-  return command.option('--limit <n>', 'items per page (default and maximum set by the service)').option('--all', 'every page, not only the first');
+  return command
+    .option('-L, --limit <n>', `the most items to show, fetched over as many pages as needed (default ${DEFAULT_LIMIT})`)
+    .option('--all', 'every item');
 }
 
-/** The number of items `--limit` asks for in all, 30 when not given; exit 2 unless a whole number from 1. */
-export function totalLimit(text: string | undefined, fallback = 30): number {
+/** How many items to show: Infinity with --all, else --limit or DEFAULT_LIMIT. Bad input → exit 2, before anything is sent. */
+export function listTotal(opts: PageOptions): number {
+  if (opts.all) {
+    if (opts.limit !== undefined) throw new CliError('--limit and --all: give one or the other', ExitCode.usage);
+    return Infinity;
+  }
+  return totalLimit(opts.limit);
+}
+
+/** The number of items `--limit` asks for in all, DEFAULT_LIMIT when not given; exit 2 unless a whole number from 1. */
+export function totalLimit(text: string | undefined, fallback = DEFAULT_LIMIT): number {
   if (text === undefined) return fallback;
-  if (!/^\s*\d+\s*$/.test(text) || Number(text) < 1) throw new CliError(`--limit: must be a whole number from 1, not "${pipeField(text)}"`, ExitCode.usage);
+  if (!/^\s*\d+\s*$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
+    throw new CliError(`--limit: must be a whole number from 1, not "${pipeField(text)}"`, ExitCode.usage);
+  }
   return Number(text);
 }
 
-/** The page size as typed: a number when the text reads as one, else NaN, so the catalog names --limit and its bound. */
-export function pageSize(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  return /^\s*[-+]?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+/**
+ * Prints up to --limit items of the listing `opId` (every one with --all), fetched page by page in the
+ * largest pages the operation allows and handed to `print` as they arrive (a printItems-like function);
+ * `args` carries the path and any filters, not `limit` or `cursor`.
+ */
+export async function printListing<K extends OperationId, T>(
+  ctx: CommandContext,
+  opId: K,
+  args: OperationArgs<K>,
+  opts: PageOptions,
+  print: (items: AsyncIterable<T>) => Promise<number>,
+): Promise<void> {
+  const total = listTotal(opts);
+  const [api, { pageBounds }] = await Promise.all([ctx.api(), import('../api/operations.js')]);
+  const largest = pageBounds(opId)?.max;
+  if (largest === undefined) throw new Error(`${opId} is not a cursor listing`);
+  let more = false;
+  const items = async function* (): AsyncGenerator<T> {
+    let shown = 0;
+    let cursor: string | undefined;
+    while (shown < total) {
+      const limit = Math.min(largest, total - shown);
+      const page = (await callPage(api, opId, args, limit, cursor)) as Page<T>;
+      const room = total - shown;
+      yield* page.items.slice(0, room);
+      shown += Math.min(room, page.items.length);
+      if (page.items.length > room) break;
+      if (!page.nextCursor) return;
+      cursor = page.nextCursor;
+    }
+    more = true;
+  };
+  const count = await print(items());
+  if (more) {
+    const line = `showing ${count} of more — use --limit N or --all for the rest`;
+    ctx.io.stderr.write(`${ctx.io.isStderrTTY ? ctx.chalk.dim(line) : line}\n`);
+  }
 }
 
-/**
- * Prints the first page of `pages`, or with `all` every page as it arrives; `print` is a printItems-like
- * function that returns how many it printed. Without `all`, a person on a terminal learns that more exist.
- */
-export async function printPages<T>(
-  ctx: CommandContext,
-  pages: AsyncGenerator<Page>,
-  all: boolean | undefined,
-  print: (items: Iterable<T> | AsyncIterable<T>) => Promise<number>,
-): Promise<void> {
-  if (all) {
-    await print(
-      (async function* () {
-        for await (const page of pages) yield* page.items as T[];
-      })(),
-    );
-    return;
-  }
-  const first = await pages.next();
-  await pages.return(undefined);
-  if (first.done) return;
-  const count = await print(first.value.items as T[]);
-  if (first.value.nextCursor && ctx.io.isStderrTTY) ctx.io.stderr.write(`${ctx.chalk.dim(`showing ${count} of more; use --all`)}\n`);
+function callPage<K extends OperationId>(api: ApiClient, opId: K, args: OperationArgs<K>, limit: number, cursor: string | undefined): Promise<unknown> {
+  const query = { ...(args.query as object), limit, ...(cursor !== undefined && { cursor }) };
+  return api.call(opId, { ...args, query } as OperationArgs<K>);
 }
 
 /** Every item of a listing in one array, for views that need the whole of it (a board, the inbox). */

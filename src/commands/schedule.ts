@@ -17,7 +17,7 @@ import { printDone, printItems, printJson, printObject, renderTable, styled, typ
 import type { ScheduleReport } from '../schedules/check.js';
 import { localTimeZone, resolveTimeZone, runTimeForPeople, unknownTimeZoneMessage } from '../schedules/zones.js';
 import { confirmDestructive } from './confirm.js';
-import { pageOptions, pageSize, printPages, type PageOptions } from './listing.js';
+import { pageOptions, printListing, type PageOptions } from './listing.js';
 import { examples, verb, type CliDeps } from './action.js';
 
 type Schedule = Resource<'ScheduledTask'>;
@@ -143,9 +143,6 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     fields: FIELDS,
     examples: ['wts schedule runs sched_support_weekly', 'wts schedule runs sched_ops_backups --all --json'],
     async run({ ctx, args, opts }) {
-      const api = await ctx.api();
-      const limit = pageSize(opts.limit);
-      const pages = api.pages('list_scheduled_task_runs', { path: { scheduledTaskId: args[0] as string }, query: limit === undefined ? {} : { limit } });
       const columns: Column<Run>[] = [
         { header: 'ID', value: (r) => r.id },
         { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
@@ -153,7 +150,9 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
         { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
       ];
-      await printPages<Run>(ctx, pages, opts.all, (items) => printItems(ctx, items, columns, { empty: 'No runs yet.' }));
+      await printListing<'list_scheduled_task_runs', Run>(ctx, 'list_scheduled_task_runs', { path: { scheduledTaskId: args[0] as string } }, opts, (items) =>
+        printItems(ctx, items, columns, { empty: 'No runs yet.' }),
+      );
     },
   });
 
@@ -376,7 +375,7 @@ function registerCheck(group: Command, deps: CliDeps): void {
         // The latest run may still be running: its outcome is the one before it.
         if (options.lastRun && finished?.state === 'running') {
           const runs: Run[] = [];
-          for await (const run of api.items('list_scheduled_task_runs', { path: { scheduledTaskId: s.id }, query: { limit: 25 } }) as AsyncIterable<Run>) {
+          for await (const run of api.items('list_scheduled_task_runs', { path: { scheduledTaskId: s.id } }) as AsyncIterable<Run>) {
             runs.push(run);
             if (run.state !== 'running' || runs.length >= 100) break;
           }

@@ -13,7 +13,7 @@ import { localAndRelative, relativeTime, stateText } from '../output/format.js';
 import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
 import { verb, WS_ARG, type CliDeps } from './action.js';
 import { confirmDestructive } from './confirm.js';
-import { collectItems, pageOptions, pageSize, printPages, totalLimit, type PageOptions } from './listing.js';
+import { collectItems, listTotal, pageOptions, printListing, totalLimit, type PageOptions } from './listing.js';
 import { collectList, PeopleResolver } from '../input/people.js';
 import { byDueDate, DONE, statusKey } from '../input/statuses.js';
 
@@ -313,8 +313,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
       const q = requiredText((args[1] as string[]).join(' '), 'WORDS');
-      const query = { q, ...(opts.limit !== undefined && { limit: pageSize(opts.limit) }) };
-      await printPages(ctx, api.pages('search_tasks', { path: { workspaceId: args[0] as string }, query }), opts.all, printTasks(ctx));
+      await printListing(ctx, 'search_tasks', { path: { workspaceId: args[0] as string }, query: { q } }, opts, printTasks(ctx));
     },
   });
 
@@ -401,8 +400,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
         { header: 'Kind', value: (e) => styled(e.kind, (k) => ctx.chalk.dim(k)), priority: 1 },
         { header: 'Summary', value: (e) => e.summary, flex: true },
       ];
-      const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
-      await printPages(ctx, api.pages('list_task_events', { path: { taskId: args[0] as string }, query }), opts.all, (items: Iterable<Event> | AsyncIterable<Event>) =>
+      await printListing(ctx, 'list_task_events', { path: { taskId: args[0] as string } }, opts, (items: AsyncIterable<Event>) =>
         printItems(ctx, items, columns, { empty: 'No activity.' }),
       );
     },
@@ -418,8 +416,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
     async run({ ctx, args, opts }) {
       if (opts.follow) return (await import('../follow/listings.js')).followChat(ctx, args[0] as string, printMessages(ctx), opts);
       const api = await ctx.api();
-      const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
-      await printPages(ctx, api.pages('list_task_messages', { path: { taskId: args[0] as string }, query }), opts.all, printMessages(ctx));
+      await printListing(ctx, 'list_task_messages', { path: { taskId: args[0] as string } }, opts, printMessages(ctx));
     },
   });
 
@@ -433,15 +430,13 @@ export function registerTask(program: Command, deps: CliDeps): void {
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
       const path = { taskId: args[0] as string };
-      // Check the page size before the first request, so bad input sends nothing.
-      const limit = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
-      api.prepare('list_task_conversation_messages', { path, query: { conversationKey: '-', ...limit } });
+      // Check --limit before the first request, so bad input sends nothing.
+      listTotal(opts);
       const task = (await api.call('get_task', { path })) as Task;
       if (!task.conversationKey) {
         throw new CliError(`task ${task.id} did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat ${task.id}`, ExitCode.notFound);
       }
-      const query = { conversationKey: task.conversationKey, ...limit };
-      await printPages(ctx, api.pages('list_task_conversation_messages', { path, query }), opts.all, printMessages(ctx));
+      await printListing(ctx, 'list_task_conversation_messages', { path, query: { conversationKey: task.conversationKey } }, opts, printMessages(ctx));
     },
   });
 
@@ -666,8 +661,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
         { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
       ];
-      const query = opts.limit !== undefined ? { limit: pageSize(opts.limit) } : {};
-      await printPages(ctx, api.pages('list_task_runs', { path: { taskId: args[0] as string }, query }), opts.all, (items: Iterable<Run> | AsyncIterable<Run>) =>
+      await printListing(ctx, 'list_task_runs', { path: { taskId: args[0] as string } }, opts, (items: AsyncIterable<Run>) =>
         printItems(ctx, items, columns, { empty: 'No runs yet.' }),
       );
     },

@@ -53,7 +53,7 @@ export async function gatherWaiting(ctx: CommandContext, options: { workspaceId?
       options.workspaceId !== undefined ? [options.workspaceId] : (await collectItems<Workspace>(api.items('list_workspaces', { path: {} }))).map((w) => w.id);
     progress.update(`listing the tasks of ${workspaceIds.length === 1 ? workspaceIds[0] : `${workspaceIds.length} workspaces`}…`);
     const perWorkspace = await mapBounded(workspaceIds, CONCURRENCY, (workspaceId) =>
-      collectItems<Task>(api.items('list_tasks', { path: { workspaceId }, query: { limit: 50 } })),
+      collectItems<Task>(api.items('list_tasks', { path: { workspaceId } })),
     );
     const tasks = perWorkspace.flat();
     let checked = 0;

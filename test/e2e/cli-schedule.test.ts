@@ -178,9 +178,9 @@ describe('wts schedule pause, resume, run, runs, delete', () => {
     expect(piped.stdout).toMatch(/^run_s090\tsucceeded\ttask_s090\t\d{4}-\d{2}-\d{2}T[\d:.]+Z\tCounted last week's tickets/m);
   });
 
-  it('bounds --limit before sending', async () => {
+  it('checks --limit before sending', async () => {
     const before = await sandbox.requests();
-    expect(await runWts(['schedule', 'runs', id, '--limit', '26'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --limit: must be at most 25\n' });
+    expect(await runWts(['schedule', 'runs', id, '--limit', '0'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --limit: must be a whole number from 1, not "0"\n' });
     expect(await sandbox.requests()).toBe(before);
   });
 

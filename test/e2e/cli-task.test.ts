@@ -301,15 +301,18 @@ describe('wts task events, chat, conversation', () => {
     expect(r.stderr).toBe('wts: task task_s022 did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat task_s022\n');
   });
 
-  it('pages the chat with --limit and says more exist on a terminal', async () => {
+  it('cuts the chat at --limit and says more exist, on a terminal and piped', async () => {
     const r = await runWts(['task', 'chat', 'task_s021', '--limit', '1'], sandbox.tty());
     expect(r.stdout.match(/^\S.* · /gm)).toHaveLength(1);
-    expect(r.stderr).toBe('showing 1 of more; use --all\n');
+    expect(r.stderr).toBe('showing 1 of more — use --limit N or --all for the rest\n');
+    const piped = await runWts(['task', 'chat', 'task_s021', '--limit', '1', '--json'], { env: sandbox.env });
+    expect(JSON.parse(piped.stdout)).toHaveLength(1);
+    expect(piped.stderr).toBe('showing 1 of more — use --limit N or --all for the rest\n');
   });
 
-  it('exits 2 for a bad page size before any request', async () => {
-    expect((await refusedLocally(['task', 'conversation', 'task_s021', '--limit', '99'], 2)).stderr).toBe('wts: --limit: must be at most 50\n');
-    expect((await refusedLocally(['task', 'events', 'task_s021', '--limit', '0'], 2)).stderr).toBe('wts: --limit: must be at least 1\n');
+  it('exits 2 for a bad --limit before any request', async () => {
+    expect((await refusedLocally(['task', 'conversation', 'task_s021', '--limit', 'x'], 2)).stderr).toBe('wts: --limit: must be a whole number from 1, not "x"\n');
+    expect((await refusedLocally(['task', 'events', 'task_s021', '--limit', '0'], 2)).stderr).toBe('wts: --limit: must be a whole number from 1, not "0"\n');
     expect((await refusedLocally(['task', 'chat', '', '--limit', '5'], 2)).stderr).toBe('wts: TASK: must not be empty\n');
   });
 });
@@ -580,8 +583,10 @@ describe('wts task runs', () => {
     expect(JSON.parse(json.stdout)).toContainEqual(run);
   });
 
-  it('exits 2 naming --limit with this listing’s own bound', async () => {
-    expect((await refusedLocally(['task', 'runs', 'task_s021', '--limit', '26'], 2)).stderr).toBe('wts: --limit: must be at most 25\n');
+  it('takes a --limit above the page bound (25 runs a page): a total, not a page size', async () => {
+    const r = await runWts(['task', 'runs', 'task_s021', '--limit', '26', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0);
   });
 });
 
