@@ -7,7 +7,7 @@
 // as before.
 //
 // Chunks: the packages the source only ever imports dynamically and that no command on a hot path uses
-// (the browser opener, the OAuth client, prompts, date phrases, the MCP SDK) are each bundled
+// (the browser opener, the OAuth client, prompts, date phrases, the MCP SDK, jq for --jq) are each bundled
 // on their own into dist/chunks/NAME.cjs, which the main bundle requires on the first import() of the
 // package. The main bundle is half the size for it, and pure ASCII (chrono-node's and open's non-ASCII
 // regular expressions stay out), so bin/wts reads it as Latin-1, a third of the time of decoding UTF-8.
@@ -39,6 +39,7 @@ const CHUNKS = {
   inquirer: ['@inquirer/prompts', '@inquirer/core'],
   'chrono-node': ['chrono-node'],
   mcp: ['@modelcontextprotocol/sdk'],
+  jq: ['jq-wasm'],
 };
 const CHUNKED = Object.values(CHUNKS).flat();
 /** The chunk that holds a package. */

@@ -57,7 +57,7 @@ const GROUPS: Group[] = [
 ];
 
 /** Global options followed by a value, which is not a command word. */
-const VALUED_OPTIONS = new Set(['--profile', '--origin']);
+const VALUED_OPTIONS = new Set(['--profile', '--origin', '--jq', '-q']);
 
 /** The groups a run with these arguments needs. */
 function groupsFor(args: string[]): Group[] {
@@ -85,6 +85,7 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .addOption(new Option('--profile <name>', 'use this profile (default: WTS_PROFILE, else "default")'))
     .addOption(new Option('--origin <url>', 'the service origin (default: WTS_ORIGIN, else the profile\'s)'))
     .option('--json', 'print JSON: the object for one result, an array for a list')
+    .option('-q, --jq <expr>', "filter the JSON through a jq expression (jq's own language; strings printed raw, as jq -r); implies --json")
     .option('--no-color', 'no colors (also: NO_COLOR)')
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
     .showHelpAfterError('(run with --help for usage)')

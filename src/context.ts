@@ -12,6 +12,8 @@ export interface GlobalOptions {
   profile?: string;
   origin?: string;
   json: boolean;
+  /** --jq: the JSON output goes through this jq expression (json is then true). */
+  jq?: string;
   color: boolean; // false with --no-color
   debug: boolean;
 }

@@ -47,11 +47,18 @@ export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise
     const normalized: GlobalOptions = {
       profile: globals.profile,
       origin: globals.origin,
-      json: Boolean(globals.json),
+      json: Boolean(globals.json) || globals.jq !== undefined,
+      ...(globals.jq !== undefined && { jq: globals.jq }),
       color: globals.color !== false,
       debug: Boolean(globals.debug),
     };
-    const io = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
+    const realIO = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
+    // With --jq the command's JSON is kept and filtered once it has finished (the whole of a list, as gh
+    // does); a bad expression is refused before anything is sent.
+    const jq = normalized.jq !== undefined ? await import('../output/jq.js') : undefined;
+    if (jq) await jq.checkJq(normalized.jq!);
+    const kept: string[] = [];
+    const io = jq ? withStdout(realIO, { write: (text: string) => kept.push(text) }) : realIO;
     const ctx = createContext(io, deps.env, normalized, deps.now, await chalkFor(io));
     // Lists that print ids keep them for shell completion.
     const kind = RECORDED_BY[`${command.parent?.name() ?? ''} ${command.name()}`];
@@ -64,10 +71,16 @@ export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise
     activeCommand = command;
     try {
       await fn({ ctx, args: received.slice(0, -2) as VerbCall<O>['args'], opts: command.opts() as O, command });
+      if (jq) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, normalized.jq!, kept.join(''));
     } finally {
       await ctx.close();
     }
   };
+}
+
+/** `io` with another stdout (its other members, getters included, read from `io` itself). */
+function withStdout(io: IO, stdout: { write(text: string): unknown }): IO {
+  return Object.create(io, { stdout: { value: stdout } }) as IO;
 }
 
 /** The command being run, so the error handler can name flags as the user typed them. */
