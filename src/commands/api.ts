@@ -1,11 +1,12 @@
-// wts api METHOD PATH [-f key=value ...] [--input FILE] [--paginate]: any request under /api/v1, with the
-// same sign-in, retries and errors as every other command. The answer is printed as JSON.
+// wts api METHOD PATH [-f key=value ...] [-F key=value ...] [--input FILE] [--paginate]: any request under
+// /api/v1, with the same sign-in, retries and errors as every other command. The answer is printed as JSON.
+// Fields as gh api has them: -f raw text, -F typed (numbers, booleans, null, @file).
 import type { Command } from 'commander';
 import type { RawRequest } from '../api/client.js';
 import { isDotSegment } from '../api/path-segment.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
-import { collect, parseAssignment } from '../input/fields.js';
+import { apiFields, type ApiField } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
 import { jsonText } from '../output/sanitize.js';
 import { verb, type CliDeps } from './action.js';
@@ -15,7 +16,8 @@ type Method = (typeof METHODS)[number];
 const API_PREFIX = '/api/v1';
 
 interface ApiFlags {
-  field: string[];
+  rawField: ApiField[];
+  field: ApiField[];
   input?: string;
   paginate?: boolean;
 }
@@ -31,6 +33,17 @@ function splitPath(text: string): { path: string; query: Record<string, string> 
   let path = url.pathname;
   if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length) || '/';
   return { path, query: Object.fromEntries(url.searchParams) };
+}
+
+const raw = (text: string, previous: ApiField[]): ApiField[] => [...previous, { text, typed: false }];
+const typed = (text: string, previous: ApiField[]): ApiField[] => [...previous, { text, typed: true }];
+
+/** Fields sent in the query string: values only, not objects or lists. */
+function queryFields(fields: Record<string, unknown>): Record<string, string | number | boolean | undefined> {
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== null && typeof value === 'object') throw new CliError(`--field: ${key}: a query parameter is one value, not an object or a list`, ExitCode.usage);
+  }
+  return fields as Record<string, string | number | boolean | undefined>;
 }
 
 function printJson(ctx: CommandContext, value: unknown): void {
@@ -72,17 +85,21 @@ export function registerApi(program: Command, deps: CliDeps): void {
     ],
     options: (c) =>
       c
-        .option('-f, --field <key=value>', 'a query parameter (GET, DELETE, or with --input) or a body field (POST, PATCH); repeatable; a JSON number or true/false is sent as such', collect, [])
+        .option('-f, --raw-field <key=value>', 'a query parameter (GET, DELETE, or with --input) or a body field (POST, PATCH), sent as the text typed; repeatable', raw, [])
+        .option('-F, --field <key=value>', 'as -f, typed: true, false, null and numbers as such, @FILE the text of a file (@- standard input); repeatable', typed, [])
         .option('--input <file>', 'the JSON body from this file (- for standard input)')
         .option('--paginate', 'follow nextCursor and print the items of every page as one JSON array')
         .addHelpText(
           'after',
-          '\nGET, PATCH and DELETE are repeated after a lost answer or a server error; POST is not (a 429 is retried for any method).',
+          '\nKeys may nest: -F "a[b]=1" sends {"a":{"b":1}}, -f "tags[]=x" -f "tags[]=y" sends {"tags":["x","y"]}.\n' +
+            'GET, PATCH and DELETE are repeated after a lost answer or a server error; POST is not (a 429 is retried for any method).',
         ),
     examples: [
       'wts api GET /workspaces',
       'wts api GET /workspaces/ws_support/tasks -f status=todo -f limit=50 --paginate',
       'wts api POST /tasks/task_s001/notes -f content="Called the customer back"',
+      'wts api PATCH /tasks/task_s001 -f title=2026 -F "tags[]=billing" -F "tags[]=urgent"',
+      'wts api POST /tasks/task_s001/notes -F content=@note.txt',
       'wts api PATCH /tasks/task_s001 --input change.json',
     ],
     async run({ ctx, args, opts }) {
@@ -92,7 +109,7 @@ export function registerApi(program: Command, deps: CliDeps): void {
       const bodyless = method === 'GET' || method === 'DELETE';
       if (opts.input !== undefined && bodyless) throw new CliError(`--input: a ${method} request has no body; use -f key=value for query parameters`, ExitCode.usage);
       if (opts.paginate && method !== 'GET') throw new CliError('--paginate: only a GET request can be followed page by page', ExitCode.usage);
-      const fields = Object.fromEntries(opts.field.map((f) => parseAssignment(f, '--field')));
+      const fields = await apiFields([...opts.rawField, ...opts.field], (file, flag) => readTextFile(ctx, file, flag));
       let body: unknown;
       if (opts.input !== undefined) {
         const text = await readTextFile(ctx, opts.input, '--input');
@@ -106,7 +123,7 @@ export function registerApi(program: Command, deps: CliDeps): void {
       const req: RawRequest = {
         method,
         path,
-        query: { ...query, ...(fieldsInQuery ? fields : {}) },
+        query: { ...query, ...(fieldsInQuery ? queryFields(fields) : {}) },
         body,
         idempotent: method !== 'POST',
       };

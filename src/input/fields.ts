@@ -23,3 +23,53 @@ export function parseAssignment(text: string, flag: string): [field: string, val
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
+
+/**
+ * One field of `wts api`, as gh's: `-f key=value` is the text as typed; `-F key=value` is typed — true,
+ * false, null and JSON numbers as such, `@file` the text of a file (`@-` standard input), anything else the
+ * text. A key `a[b]` sets b in the object a, `a[]` appends to the array a (`a[]` with nothing after `=` is
+ * an empty array), as gh reads them.
+ */
+export interface ApiField {
+  text: string;
+  typed: boolean;
+}
+
+/** The fields as one object (in the order of `fields`: list items append in that order); `read` reads an `@file` for -F. */
+export async function apiFields(fields: readonly ApiField[], read: (path: string, flag: string) => Promise<string>): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const { text, typed } of fields) {
+    const flag = typed ? '--field' : '--raw-field';
+    const at = text.indexOf('=');
+    if (at <= 0) throw new CliError(`${flag}: expected key=value, not "${text}"`, ExitCode.usage);
+    const key = text.slice(0, at);
+    const raw = text.slice(at + 1);
+    const value = !typed ? raw : raw.startsWith('@') ? await read(raw.slice(1), flag) : raw === 'null' ? null : typedValue(raw);
+    setField(out, key, value, flag);
+  }
+  return out;
+}
+
+/** Sets `key` (`name`, `name[sub]…`, `name[]`) in `target`. */
+function setField(target: Record<string, unknown>, key: string, value: unknown, flag: string): void {
+  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+  if (!match) throw new CliError(`${flag}: "${key}" is not a key (name, name[sub] or name[])`, ExitCode.usage);
+  const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+  let node: Record<string, unknown> = target;
+  for (let i = 0; i < path.length - 1; i++) {
+    const name = path[i]!;
+    const appending = path[i + 1] === '';
+    if (appending) {
+      if (i + 2 !== path.length) throw new CliError(`${flag}: "${key}": [] must come last`, ExitCode.usage);
+      const list = (node[name] ??= []);
+      if (!Array.isArray(list)) throw new CliError(`${flag}: "${key}": ${name} is already a value, not a list`, ExitCode.usage);
+      // `a[]=` alone makes an empty list, as gh does.
+      if (!(value === '' && list.length === 0)) list.push(value);
+      return;
+    }
+    const next = (node[name] ??= {});
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) throw new CliError(`${flag}: "${key}": ${name} is already a value, not an object`, ExitCode.usage);
+    node = next as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}

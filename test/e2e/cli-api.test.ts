@@ -64,10 +64,51 @@ describe('wts api POST, PATCH, DELETE', () => {
     expect(r.code).toBe(0);
     const task = JSON.parse(r.stdout) as { notes: { content: string }[] };
     expect(task.notes.at(-1)!.content).toBe('Called back');
-    // A value that reads as a number is sent as one, so the service refuses it for a text field.
-    const typed = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=42'], { env: sandbox.env });
+    // -f sends the text as typed, even when it reads as a number; -F types it, so the service refuses it.
+    const text = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=42'], { env: sandbox.env });
+    expect(text.code, text.stderr).toBe(0);
+    expect((JSON.parse(text.stdout) as { notes: { content: string }[] }).notes.at(-1)!.content).toBe('42');
+    const typed = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-F', 'content=42'], { env: sandbox.env });
     expect(typed.code).toBe(2);
     expect(typed.stderr).toMatch(/^wts: invalid input: content: /);
+  });
+
+  it('types -F values as gh does: numbers, booleans, null, @file and @- (standard input); nests a[b] and a[]', async () => {
+    const created = JSON.parse((await runWts(['task', 'create', '--agent', 'agt_support', 'Typed fields', '--json'], { env: sandbox.env })).stdout) as { id: string };
+    // -f title=2026: a title, not a number (the case that failed before -f was raw).
+    const titled = await runWts(['api', 'PATCH', `/tasks/${created.id}`, '-f', 'title=2026'], { env: sandbox.env });
+    expect(titled.code, titled.stderr).toBe(0);
+    expect(JSON.parse(titled.stdout)).toMatchObject({ title: '2026' });
+    const dir = mkdtempSync(join(tmpdir(), 'wts-test-'));
+    writeFileSync(join(dir, 'note.txt'), 'line one\nline two\n');
+    const noted = await runWts(['api', 'POST', `/tasks/${created.id}/notes`, '-F', `content=@${join(dir, 'note.txt')}`], { env: sandbox.env });
+    expect((JSON.parse(noted.stdout) as { notes: { content: string }[] }).notes.at(-1)!.content).toBe('line one\nline two\n');
+    const piped = await runWts(['api', 'POST', `/tasks/${created.id}/notes`, '-F', 'content=@-'], { env: sandbox.env, stdin: 'from stdin' });
+    expect((JSON.parse(piped.stdout) as { notes: { content: string }[] }).notes.at(-1)!.content).toBe('from stdin');
+    // -f keeps "@…" as text.
+    const at = await runWts(['api', 'POST', `/tasks/${created.id}/notes`, '-f', 'content=@ada'], { env: sandbox.env });
+    expect((JSON.parse(at.stdout) as { notes: { content: string }[] }).notes.at(-1)!.content).toBe('@ada');
+    // Lists: tags[]=… appends, in order; null clears the due date; booleans and numbers typed in a query.
+    const tagged = await runWts(['api', 'POST', `/tasks/${created.id}/tags`, '-f', 'tags[]=billing', '-F', 'tags[]=urgent'], { env: sandbox.env });
+    expect(tagged.code, tagged.stderr).toBe(0);
+    expect(JSON.parse(tagged.stdout)).toMatchObject({ tags: ['billing', 'urgent'] });
+    const due = await runWts(['api', 'PATCH', `/tasks/${created.id}`, '-F', 'dueDate=2099-01-01T00:00:00Z'], { env: sandbox.env });
+    expect(JSON.parse(due.stdout)).toMatchObject({ dueDate: '2099-01-01T00:00:00.000Z' });
+    const cleared = await runWts(['api', 'PATCH', `/tasks/${created.id}`, '-F', 'dueDate=null'], { env: sandbox.env });
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(JSON.parse(cleared.stdout)).toMatchObject({ dueDate: null });
+    const page = JSON.parse((await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-F', 'limit=2', '-F', 'unassigned=true'], { env: sandbox.env })).stdout) as { items: { assignees: unknown[] }[] };
+    expect(page.items).toHaveLength(2);
+    for (const t of page.items) expect(t.assignees).toEqual([]);
+  });
+
+  it('refuses bad fields before sending anything', async () => {
+    const before = await sandbox.requests();
+    expect((await runWts(['api', 'POST', '/workspaces', '-F', 'name=@/no/such/file'], { env: sandbox.env })).stderr).toBe('wts: --field: cannot read /no/such/file: ENOENT\n');
+    expect((await runWts(['api', 'POST', '/workspaces', '-F', 'a]b=1'], { env: sandbox.env })).stderr).toBe('wts: --field: "a]b" is not a key (name, name[sub] or name[])\n');
+    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'a=1', '-f', 'a[b]=2'], { env: sandbox.env })).stderr).toBe('wts: --raw-field: "a[b]": a is already a value, not an object\n');
+    expect((await runWts(['api', 'GET', '/workspaces', '-f', 'a[]=1'], { env: sandbox.env })).stderr).toBe('wts: --field: a: a query parameter is one value, not an object or a list\n');
+    expect(await sandbox.requests()).toBe(before);
   });
 
   it('sends a JSON body from --input, a file or standard input', async () => {
@@ -92,7 +133,7 @@ describe('wts api errors', () => {
     expect((await runWts(['api', 'GET', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{}' })).stderr).toMatch(/^wts: --input: a GET request has no body/);
     expect((await runWts(['api', 'POST', '/workspaces', '--paginate'], { env: sandbox.env })).stderr).toMatch(/^wts: --paginate: only a GET request/);
     expect((await runWts(['api', 'POST', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{nope' })).stderr).toMatch(/^wts: --input: not valid JSON/);
-    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name'], { env: sandbox.env })).stderr).toBe('wts: --field: expected FIELD=VALUE, not "name"\n');
+    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name'], { env: sandbox.env })).stderr).toBe('wts: --raw-field: expected key=value, not "name"\n');
     expect(await sandbox.requests()).toBe(before);
   });
 
