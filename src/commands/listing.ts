@@ -42,6 +42,12 @@ export function totalLimit(text: string | undefined, fallback = DEFAULT_LIMIT): 
   return Number(text);
 }
 
+/** A page size as typed: a number when the text reads as one, else NaN, so the catalog names --limit and its bound. */
+export function pageSize(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  return /^\s*[-+]?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
 /**
  * Prints up to --limit items of the listing `opId` (every one with --all), fetched page by page in the
  * largest pages the operation allows and handed to `print` as they arrive (a printItems-like function);

@@ -584,7 +584,7 @@ describe('wts task runs', () => {
   });
 
   it('takes a --limit above the page bound (25 runs a page): a total, not a page size', async () => {
-    const r = await runWts(['task', 'runs', 'task_s021', '--limit', '26', '--json'], { env });
+    const r = await runWts(['task', 'runs', 'task_s021', '--limit', '26', '--json'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0);
   });
