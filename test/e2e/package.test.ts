@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_BROWSER, REPO } from '../helpers/wts-process.js';
 
-const MAX_UNPACKED_BYTES = 3_000_000;
+// jq 1.8 compiled to WebAssembly (dist/chunks/jq.cjs, loaded only by --jq) is 1.3 MB of the total.
+const MAX_UNPACKED_BYTES = 4_000_000;
 const MAX_PACKAGES = 30;
 
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string };
