@@ -19,7 +19,7 @@
 // `wts --version` prints.
 import { build } from 'esbuild';
 import { builtinModules } from 'node:module';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

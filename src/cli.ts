@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
-import { activeCommand, displayNameFor, type CliDeps } from './commands/action.js';
-import { CliError, ExitCode, exitCodeForStatus, type ExitCodeValue } from './errors.js';
+import type { CliDeps } from './framework/verb.js';
+import { describeFailure, ExitCode } from './errors.js';
 import type { IO } from './io.js';
 
 const require = createRequire(import.meta.url);
@@ -92,55 +92,6 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .exitOverride();
   for (const register of registers) register(program, deps);
   return program;
-}
-
-/** One line for the user and the exit code, for anything a command can throw. */
-/**
- * The one line that says what went wrong, and the exit code. The line is sanitized (service text such as a
- * problem's detail may hold control characters or line breaks: they are made visible), so it stays one line
- * and cannot move the cursor or retitle the window.
- */
-export async function describeFailure(err: unknown): Promise<{ message: string; exitCode: ExitCodeValue }> {
-  const { message, exitCode } = await describe(err);
-  const { terminalLine } = await import('./output/sanitize.js');
-  return { message: terminalLine(message), exitCode };
-}
-
-async function describe(err: unknown): Promise<{ message: string; exitCode: ExitCodeValue }> {
-  if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
-  const [{ ApiError, NetworkError }, { InputError }] = await Promise.all([import('./api/client.js'), import('./api/validate.js')]);
-  if (err instanceof InputError) {
-    const name = displayNameFor(activeCommand, err.field) ?? err.field;
-    return { message: name ? `${name}: ${err.problem}` : err.problem, exitCode: ExitCode.usage };
-  }
-  if (err instanceof ApiError) {
-    const exitCode = exitCodeForStatus(err.status);
-    const detail = err.detail;
-    switch (exitCode) {
-      case ExitCode.signIn:
-        return { message: `sign-in needed: ${detail} — run \`wts login\``, exitCode };
-      case ExitCode.forbidden:
-        return {
-          message:
-            err.code === 'workspace_forbidden'
-              ? `forbidden: ${detail} — this connection is limited to chosen workspaces; run \`wts login\` to change that`
-              : `forbidden: ${detail} — run \`wts login\` to grant it`,
-          exitCode,
-        };
-      case ExitCode.notFound:
-        return { message: `not found: ${detail}`, exitCode };
-      case ExitCode.conflict:
-        return { message: `conflict: ${detail}`, exitCode };
-      case ExitCode.rateLimited:
-        return { message: `rate limited: ${detail}${err.retryAfterSeconds !== undefined ? `; try again in ${err.retryAfterSeconds} s` : ''}`, exitCode };
-      case ExitCode.usage:
-        return { message: `invalid input: ${detail}`, exitCode };
-      default:
-        return { message: `the service failed (${err.status}): ${detail}${err.unknownOutcome ? ` — ${err.unknownOutcome}` : ''}`, exitCode };
-    }
-  }
-  if (err instanceof NetworkError) return { message: err.message, exitCode: ExitCode.failure };
-  return { message: `unexpected error: ${(err as Error)?.message ?? String(err)}`, exitCode: ExitCode.failure };
 }
 
 /** Runs the CLI and resolves to the exit code; never throws. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { writeFileAtomic } from './atomic-file.js';
 import type { Env } from './io.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, errnoOf, ExitCode, messageOf } from './errors.js';
 
 export interface Profile {
   origin: string;
@@ -71,7 +71,7 @@ export class ConfigStore {
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new CliError(`cannot read ${this.path}: ${(err as Error).message}`, ExitCode.failure);
+      if (errnoOf(err) !== 'ENOENT') throw new CliError(`cannot read ${this.path}: ${messageOf(err)}`, ExitCode.failure);
     }
     if (text === undefined) return (this.data = { version: 1, profiles: {} });
     try {
@@ -79,7 +79,7 @@ export class ConfigStore {
       if (parsed?.version !== 1 || typeof parsed.profiles !== 'object') throw new Error('not a wts configuration');
       return (this.data = parsed);
     } catch (err) {
-      throw new CliError(`${this.path} is damaged (${(err as Error).message}); fix or remove it, then run \`wts login\``, ExitCode.failure);
+      throw new CliError(`${this.path} is damaged (${messageOf(err)}); fix or remove it, then run \`wts login\``, ExitCode.failure);
     }
   }
 

@@ -1,4 +1,7 @@
-// The one map from what went wrong to the exit code (DESIGN.md, "Exit codes").
+// Everything that can go wrong, in one light module (no dependencies at load): the exit codes, the error
+// classes the client throws, and the one map from a failure to the line the user reads and the exit code.
+// Exit codes (README, "Exit codes"): 0 ok, 1 failure, 2 usage or invalid input, 3 not found, 4 sign-in needed, 5 forbidden,
+// 6 conflict, 7 rate limited, 8 check failed.
 export const ExitCode = {
   ok: 0,
   failure: 1, // network, server 5xx after retries, unexpected
@@ -25,6 +28,75 @@ export class CliError extends Error {
   }
 }
 
+/** An RFC 9457 problem document, as the service sends with every error. */
+export interface Problem {
+  type?: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: string;
+}
+
+/** The service answered with an error (after any retries). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly problem: Problem | undefined,
+    readonly retryAfterSeconds?: number,
+    /** A write that failed with 5xx: whether it was done is unknown (see src/api/outcome.ts). */
+    readonly unknownOutcome?: string,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+/** The service could not be reached, or the answer was lost (after any retries). */
+export class NetworkError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/**
+ * An input that breaks the catalog's rules, found before any request (the client) or on arrival (the
+ * sandbox). `field` is the catalog's name for it; `shownAs`, when the command that ran knows it, is the
+ * flag or argument the user typed (`--limit`, `WS`).
+ */
+export class InputError extends Error {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+    readonly shownAs?: string,
+  ) {
+    super(field ? `${field}: ${problem}` : problem);
+    this.name = 'InputError';
+  }
+
+  /** The same error, naming the field as the user typed it. */
+  named(shownAs: string | undefined): InputError {
+    return shownAs ? new InputError(this.field, this.problem, shownAs) : this;
+  }
+}
+
+/** The message of anything thrown: an Error's message, else its text. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The system error code of anything thrown (ENOENT, EEXIST, …), when it has one. */
+export function errnoOf(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+}
+
+/** The stack of anything thrown, for logs; its text when it has none. */
+export function stackOf(err: unknown): string {
+  return (err instanceof Error && err.stack) || String(err);
+}
+
 /** The exit code for an HTTP error status from the service (after retries). */
 export function exitCodeForStatus(status: number): ExitCodeValue {
   if (status === 400 || status === 413 || status === 415) return ExitCode.usage;
@@ -34,4 +106,61 @@ export function exitCodeForStatus(status: number): ExitCodeValue {
   if (status === 409) return ExitCode.conflict;
   if (status === 429) return ExitCode.rateLimited;
   return ExitCode.failure;
+}
+
+export interface Failure {
+  message: string;
+  exitCode: ExitCodeValue;
+}
+
+/**
+ * The one line that says what went wrong, and the exit code, for anything a command can throw. The line is
+ * sanitized (service text such as a problem's detail may hold control characters or line breaks: they are
+ * made visible), so it stays one line and cannot move the cursor or retitle the window.
+ */
+export async function describeFailure(err: unknown): Promise<Failure> {
+  const { message, exitCode } = describe(err);
+  const { terminalLine } = await import('./output/sanitize.js');
+  return { message: terminalLine(message), exitCode };
+}
+
+function describe(err: unknown): Failure {
+  if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
+  if (err instanceof InputError) {
+    const name = err.shownAs ?? err.field;
+    return { message: name ? `${name}: ${err.problem}` : err.problem, exitCode: ExitCode.usage };
+  }
+  if (err instanceof ApiError) return describeApiError(err);
+  if (err instanceof NetworkError) return { message: err.message, exitCode: ExitCode.failure };
+  const message = typeof err === 'object' && err !== null && 'message' in err ? err.message : undefined;
+  return { message: `unexpected error: ${message ?? String(err)}`, exitCode: ExitCode.failure };
+}
+
+function describeApiError(err: ApiError): Failure {
+  const exitCode = exitCodeForStatus(err.status);
+  const detail = err.detail;
+  switch (exitCode) {
+    case ExitCode.signIn:
+      return { message: `sign-in needed: ${detail} — run \`wts login\``, exitCode };
+    case ExitCode.forbidden:
+      return {
+        message:
+          err.code === 'workspace_forbidden'
+            ? `forbidden: ${detail} — this connection is limited to chosen workspaces; run \`wts login\` to change that`
+            : `forbidden: ${detail} — run \`wts login\` to grant it`,
+        exitCode,
+      };
+    case ExitCode.notFound:
+      return { message: `not found: ${detail}`, exitCode };
+    case ExitCode.conflict:
+      return { message: `conflict: ${detail}`, exitCode };
+    case ExitCode.rateLimited: {
+      const wait = err.retryAfterSeconds !== undefined ? `; try again in ${err.retryAfterSeconds} s` : '';
+      return { message: `rate limited: ${detail}${wait}`, exitCode };
+    }
+    case ExitCode.usage:
+      return { message: `invalid input: ${detail}`, exitCode };
+    default:
+      return { message: `the service failed (${err.status}): ${detail}${err.unknownOutcome ? ` — ${err.unknownOutcome}` : ''}`, exitCode };
+  }
 }

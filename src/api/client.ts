@@ -7,9 +7,10 @@ import type { Dispatcher } from 'undici';
 // modules. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
-import { getOperation, pageBounds, type OperationArgs, type OperationId } from './operations.js';
+import { getOperation, pageBounds, type OperationArgs, type OperationId, type OperationItem, type OperationResult, type Operations, type Page } from '../contract/operations.js';
+import { ApiError, messageOf, NetworkError, type Problem } from '../errors.js';
 import { unknownOutcome } from './outcome.js';
-import { expandPath, parseOperationInput } from './validate.js';
+import { expandPath, parseOperationInput } from '../contract/validate.js';
 
 export interface TokenSource {
   /** A valid access token (the token lifecycle refreshes it first when it is about to expire). */
@@ -33,45 +34,8 @@ export interface ApiClientOptions {
   random?: () => number;
 }
 
-export interface Problem {
-  type?: string;
-  title: string;
-  status: number;
-  detail?: string;
-  code: string;
-}
-
-/** The service answered with an error (after any retries). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly problem: Problem | undefined,
-    readonly retryAfterSeconds?: number,
-    /** A write that failed with 5xx: whether it was done is unknown (see outcome.ts). */
-    readonly unknownOutcome?: string,
-  ) {
-    super(detail);
-    this.name = 'ApiError';
-  }
-}
-
-/** The service could not be reached, or the answer was lost (after any retries). */
-export class NetworkError extends Error {
-  constructor(
-    message: string,
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-    this.name = 'NetworkError';
-  }
-}
-
-export interface Page<T = unknown> {
-  items: T[];
-  nextCursor?: string | null;
-}
+/** The operations read piece by piece along `offset` / `nextOffset` (handbook entries). */
+type PieceOperationId = { [K in OperationId]: Operations[K]['page'] extends 'offset' ? K : never }[OperationId];
 
 /** Per-call overrides of the client's policy (a caller with its own retry loop, such as a wait, sets them). */
 export interface CallOptions {
@@ -141,22 +105,24 @@ export class ApiClient {
   }
 
   /** Calls one operation; its input is checked against the catalog first, so bad input sends nothing. */
-  async call<K extends OperationId>(opId: K, args: OperationArgs<K>, options: CallOptions = {}): Promise<unknown> {
-    return this.send(this.prepare(opId, args), options);
+  async call<K extends OperationId>(opId: K, args: OperationArgs<K>, options: CallOptions = {}): Promise<OperationResult<K>> {
+    // The service answers with the catalog's result shape (the sandbox's tests check its answers against
+    // the same schemas); the client does not parse it again on every call.
+    return (await this.send(this.prepare(opId, args), options)) as OperationResult<K>;
   }
 
   /**
    * Every page of a listing, following nextCursor; break out of the loop to stop early. Without a `limit`
    * in the query, pages are as large as the operation allows: the caller wants more than one.
    */
-  async *pages<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<Page> {
+  async *pages<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<Page<OperationItem<K>>> {
     const op = getOperation(opId);
     const given = args.query as { cursor?: string; limit?: number } | undefined;
     const largest = given?.limit === undefined ? pageBounds(opId)?.max : undefined;
     let cursor = given?.cursor;
     for (;;) {
       const query = { ...given, ...(largest !== undefined && { limit: largest }), ...(cursor ? { cursor } : {}) };
-      const page = (await this.call(opId, { ...args, query } as OperationArgs<K>)) as Page;
+      const page = (await this.send(this.prepare(opId, { ...args, query } as OperationArgs<K>))) as Page<OperationItem<K>>;
       yield page;
       if (op.page !== 'cursor' || !page.nextCursor) return;
       cursor = page.nextCursor;
@@ -164,16 +130,16 @@ export class ApiClient {
   }
 
   /** Every item of a listing, page by page (as large as the operation allows, unless `limit` is given). */
-  async *items<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<unknown> {
+  async *items<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<OperationItem<K>> {
     for await (const page of this.pages(opId, args)) yield* page.items;
   }
 
   /** The whole body of a handbook entry, read piece by piece along nextOffset. */
-  async readWhole<K extends OperationId>(opId: K, args: OperationArgs<K>): Promise<{ id: string; title: string; body: string }> {
+  async readWhole(opId: PieceOperationId, args: OperationArgs<PieceOperationId>): Promise<{ id: string; title: string; body: string }> {
     let offset = 0;
     let body = '';
     for (;;) {
-      const piece = (await this.call(opId, { ...args, query: { offset } } as OperationArgs<K>)) as { id: string; title: string; body: string; nextOffset: number | null };
+      const piece = await this.call(opId, { ...args, query: { offset } });
       body += piece.body;
       if (piece.nextOffset === null || piece.nextOffset === undefined) return { id: piece.id, title: piece.title, body };
       offset = piece.nextOffset;
@@ -210,10 +176,10 @@ export class ApiClient {
         const code = errorCode(err);
         const notSent = code !== undefined && NOT_SENT.has(code);
         if (canRetry && (notSent || req.idempotent)) {
-          await this.backoff(attempt, `network error ${code ?? (err as Error).message}`);
+          await this.backoff(attempt, `network error ${code ?? messageOf(err)}`);
           continue;
         }
-        const reason = `cannot reach ${this.options.origin}: ${code ?? (err as Error).message}`;
+        const reason = `cannot reach ${this.options.origin}: ${code ?? messageOf(err)}`;
         if (notSent || req.method === 'GET') throw new NetworkError(reason, err);
         // The request may have reached the service; a non-idempotent one is never repeated.
         const repeated = req.idempotent ? '' : 'the answer was lost and the request was not repeated; ';

@@ -1,7 +1,7 @@
 // A write whose outcome is unknown: its answer was lost after the request left, or the service failed
 // with a 5xx (which says nothing about how far it got). The user is told that the change may or may not
 // have been made, and how to look: the read of the same resource, found in the catalog.
-import { operations, type OperationDef } from './operations.js';
+import { operations, type OperationDef } from '../contract/operations.js';
 
 /** Reads that have a command of their own; any other is shown as `wts api GET PATH`. */
 const VIEW_COMMANDS: Record<string, string> = {

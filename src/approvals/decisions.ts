@@ -1,8 +1,9 @@
 // Deciding a pending action — approve, reject, mark done, answer, change its draft — in one place: the
 // `wts approval` verbs and `wts approval review` both call these, so a decision is sent, checked and
 // reported the same way whichever way it was made.
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
+import { ApiError, CliError, ExitCode } from '../errors.js';
 import { changedFields, draftDocument, type Draft, type DraftDocument } from '../input/draft.js';
 import { editText, keepText } from '../input/editor.js';
 import { requiredText } from '../input/text.js';
@@ -18,7 +19,7 @@ export interface Decided {
 const path = (actionId: string) => ({ actionId });
 
 /** How each kind of pending action is settled with wts. */
-const SETTLED_WITH: Record<string, { what: string; command: string }> = {
+const SETTLED_WITH: Record<PendingAction['kind'], { what: string; command: string }> = {
   action: { what: 'a proposed action', command: 'wts approval approve|reject ID' },
   human_task: { what: 'a task for a person', command: 'wts approval done ID' },
   question: { what: 'a question from the agent', command: 'wts approval answer ID TEXT' },
@@ -28,24 +29,22 @@ const SETTLED_WITH: Record<string, { what: string; command: string }> = {
  * Sends a decision made for `kind`; when the service refuses it as a conflict and the action is of another
  * kind, says so and names the wts command that settles it (the service can only name its own operations).
  */
-async function settling<T>(ctx: CommandContext, actionId: string, kind: string, send: () => Promise<T>): Promise<T> {
+async function settling<T>(ctx: CommandContext, actionId: string, kind: PendingAction['kind'], send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (err) {
-    const { ApiError } = await import('../api/client.js');
     if (!(err instanceof ApiError) || err.status !== 409) throw err;
     const api = await ctx.api();
-    const action = (await api.call('get_pending_action', { path: path(actionId) }).catch(() => undefined)) as PendingAction | undefined;
-    const other = action && action.kind !== kind ? SETTLED_WITH[action.kind] : undefined;
-    if (!other) throw err;
-    const { CliError, ExitCode } = await import('../errors.js');
-    throw new CliError(`conflict: ${action!.id} is ${other.what}, not ${SETTLED_WITH[kind]!.what}; use \`${other.command.replace('ID', action!.id)}\``, ExitCode.conflict);
+    const action = await api.call('get_pending_action', { path: path(actionId) }).catch(() => undefined);
+    if (!action || action.kind === kind) throw err;
+    const other = SETTLED_WITH[action.kind];
+    throw new CliError(`conflict: ${action.id} is ${other.what}, not ${SETTLED_WITH[kind].what}; use \`${other.command.replace('ID', action.id)}\``, ExitCode.conflict);
   }
 }
 
 export async function approveAction(ctx: CommandContext, actionId: string): Promise<Decided> {
   const api = await ctx.api();
-  const action = (await settling(ctx, actionId, 'action', () => api.call('approve_pending_action', { path: path(actionId), body: {} }))) as PendingAction;
+  const action = await settling(ctx, actionId, 'action', () => api.call('approve_pending_action', { path: path(actionId), body: {} }));
   return { action, message: `Approved ${action.id}: ${action.summary}` };
 }
 
@@ -53,27 +52,27 @@ export async function approveAction(ctx: CommandContext, actionId: string): Prom
 export async function rejectAction(ctx: CommandContext, actionId: string, reason: string | undefined, name = '--reason'): Promise<Decided> {
   const given = reason === undefined ? undefined : requiredText(reason, name);
   const api = await ctx.api();
-  const action = (await settling(ctx, actionId, 'action', () => api.call('reject_pending_action', { path: path(actionId), body: given === undefined ? {} : { reason: given } }))) as PendingAction;
+  const action = await settling(ctx, actionId, 'action', () => api.call('reject_pending_action', { path: path(actionId), body: given === undefined ? {} : { reason: given } }));
   return { action, message: `Rejected ${action.id}: ${action.summary}${given === undefined ? '' : ` (reason: ${given})`}` };
 }
 
 export async function completeHumanTask(ctx: CommandContext, actionId: string, note: string | undefined, name = '--note'): Promise<Decided> {
   const given = note === undefined ? undefined : requiredText(note, name);
   const api = await ctx.api();
-  const action = (await settling(ctx, actionId, 'human_task', () => api.call('complete_human_task', { path: path(actionId), body: given === undefined ? {} : { note: given } }))) as PendingAction;
+  const action = await settling(ctx, actionId, 'human_task', () => api.call('complete_human_task', { path: path(actionId), body: given === undefined ? {} : { note: given } }));
   return { action, message: `Done ${action.id}: ${action.summary}${given === undefined ? '' : ` (note: ${given})`}` };
 }
 
 export async function answerQuestion(ctx: CommandContext, actionId: string, answer: string, name = 'TEXT'): Promise<Decided> {
   const given = requiredText(answer, name);
   const api = await ctx.api();
-  const action = (await settling(ctx, actionId, 'question', () => api.call('answer_agent_question', { path: path(actionId), body: { answer: given } }))) as PendingAction;
+  const action = await settling(ctx, actionId, 'question', () => api.call('answer_agent_question', { path: path(actionId), body: { answer: given } }));
   return { action, message: `Answered ${action.id}: ${action.summary} (answer: ${given})` };
 }
 
 export async function updateDraft(ctx: CommandContext, actionId: string, changes: Draft): Promise<Decided> {
   const api = await ctx.api();
-  const action = (await api.call('update_pending_action', { path: path(actionId), body: { draft: changes } })) as PendingAction;
+  const action = await api.call('update_pending_action', { path: path(actionId), body: { draft: changes } });
   return { action, message: `Updated ${Object.keys(changes).join(', ') || 'nothing'} of ${action.id}: ${action.summary}` };
 }
 

@@ -2,6 +2,7 @@
 // its last argument, as gh and git do), else the `open` package (xdg-open, open, start).
 import { spawn } from 'node:child_process';
 import type { Env } from '../io.js';
+import { messageOf } from '../errors.js';
 
 /** Splits a command line into words: whitespace separates, quotes and backslashes group. */
 export function splitCommandLine(command: string): string[] {
@@ -64,6 +65,6 @@ export async function openBrowser(url: string, env: Env, onExit: (problem: strin
     child.unref();
     return { opened: true, how: 'the default browser' };
   } catch (err) {
-    return { opened: false, reason: `cannot open a browser: ${(err as Error).message}` };
+    return { opened: false, reason: `cannot open a browser: ${messageOf(err)}` };
   }
 }

@@ -149,7 +149,7 @@ export function withTokenResponse(base: Omit<StoredCredentials, 'accessToken' | 
 /** Parses a stored record; undefined when it is not one of ours. */
 export function parseStoredCredentials(value: unknown): StoredCredentials | undefined {
   const v = value as Partial<StoredCredentials> | undefined;
-  if (!v || v.version !== 1 || typeof v.origin !== 'string' || typeof v.accessToken !== 'string') return undefined;
-  if (!v.server || typeof v.server.tokenEndpoint !== 'string' || !v.client || typeof v.client.id !== 'string') return undefined;
+  if (v?.version !== 1 || typeof v.origin !== 'string' || typeof v.accessToken !== 'string') return undefined;
+  if (typeof v.server?.tokenEndpoint !== 'string' || typeof v.client?.id !== 'string') return undefined;
   return v as StoredCredentials;
 }

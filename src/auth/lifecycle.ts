@@ -6,7 +6,7 @@
 // refresh-intent.ts.
 import { hostname } from 'node:os';
 import type { TokenSource } from '../api/client.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, messageOf } from '../errors.js';
 import { isExpiring, withTokenResponse, type StoredCredentials } from './credentials.js';
 import { clockTime, withLock, type LockOwner } from './lock.js';
 import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
@@ -116,7 +116,7 @@ async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials
     await conn.store.write(next);
   } catch (err) {
     // The record stays: the old refresh token was superseded.
-    throw new CliError(`the sign-in was refreshed but the new tokens could not be saved (${(err as Error).message}); the old ones no longer work — run \`wts login\``, ExitCode.failure);
+    throw new CliError(`the sign-in was refreshed but the new tokens could not be saved (${messageOf(err)}); the old ones no longer work — run \`wts login\``, ExitCode.failure);
   }
   clearRefreshIntent(intentPath);
   conn.debug(`* refreshed; the new access token expires in ${next.expiresAt === undefined ? '?' : Math.round((next.expiresAt - now) / 1000)} s`);

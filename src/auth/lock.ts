@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, errnoOf, ExitCode } from '../errors.js';
 
 export interface LockOwner {
   pid: number;
@@ -45,7 +45,6 @@ export interface HeldLock {
   release(): Promise<void>;
 }
 
-export const DEFAULT_LOCK_STALE_MS = 60_000;
 /** A break lock is held for microseconds; one this old was left by a process that died holding it. */
 const BREAK_STALE_MS = 5_000;
 
@@ -105,7 +104,7 @@ export function processAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return errnoOf(err) === 'EPERM';
   }
 }
 
@@ -115,7 +114,7 @@ export function readLockOwner(path: string): LockOwner | 'absent' | undefined {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
+    if (errnoOf(err) === 'ENOENT') return 'absent';
     return undefined;
   }
   try {
@@ -135,7 +134,7 @@ function tryCreate(path: string, owner: LockOwner): boolean {
     linkSync(tmp, path);
     return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (errnoOf(err) === 'EEXIST') return false;
     throw err;
   } finally {
     unlinkSync(tmp);

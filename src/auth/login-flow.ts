@@ -3,7 +3,7 @@
 //   pasted answer) → check the callback → exchange the code at once → keep the tokens.
 import { randomBytes } from 'node:crypto';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, messageOf } from '../errors.js';
 import { openBrowser } from './browser.js';
 import { clientFromFlags, registerClient, registrationStillKnown, type ClientFlags, type LoginClient } from './client-registration.js';
 import { connectionHandle } from './connection.js';
@@ -239,7 +239,7 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
     if (earlierStore && earlierStore.entryId !== store.entryId) await earlierStore.remove().catch((e: Error) => ctx.debug(`* could not remove the earlier credentials: ${e.message}`));
     return { credentials, store, notGranted: notGranted(req.scopes, credentials) };
   } catch (err) {
-    answered?.({ ok: false, title: 'Sign-in failed', message: `${(err as Error).message.replace(/`/g, '')}. You can close this tab.` });
+    answered?.({ ok: false, title: 'Sign-in failed', message: `${messageOf(err).replace(/`/g, '')}. You can close this tab.` });
     throw err;
   } finally {
     await loopback.close();
@@ -252,7 +252,7 @@ async function saveSignIn(ctx: CommandContext, req: LoginRequest, store: Credent
   try {
     await withLock(handle.lockPath, `saving the sign-in of profile ${req.profile}`, handle.lock, () => store.write(credentials));
   } catch (err) {
-    throw new CliError(`signed in, but the credentials could not be saved in ${store.description}: ${(err as Error).message}`, ExitCode.failure);
+    throw new CliError(`signed in, but the credentials could not be saved in ${store.description}: ${messageOf(err)}`, ExitCode.failure);
   }
   const { secret: _secret, ...client } = credentials.client;
   const auth: ProfileAuth = {

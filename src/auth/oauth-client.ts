@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
 import type * as Oidc from 'openid-client';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, errnoOf, ExitCode, messageOf } from '../errors.js';
 import type { ClientAuthMethod, ClientIdentity, ServerEndpoints } from './credentials.js';
 import { isLoopbackHttp } from './origin.js';
 
@@ -70,7 +70,7 @@ export async function loadClientKey(file: string): Promise<Oidc.PrivateKey> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new CliError(`cannot read the client key ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, ExitCode.usage);
+    throw new CliError(`cannot read the client key ${file}: ${errnoOf(err) ?? messageOf(err)}`, ExitCode.usage);
   }
   const { importJWK } = await import('jose');
   let jwk: Record<string, unknown> & { kty?: string; crv?: string; alg?: string; kid?: string };

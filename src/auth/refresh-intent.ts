@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { writeFileAtomic } from '../atomic-file.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, errnoOf, ExitCode } from '../errors.js';
 
 export interface RefreshIntent {
   version: 1;
@@ -39,7 +39,7 @@ export function readRefreshIntent(path: string): RefreshIntent | undefined {
   try {
     value = JSON.parse(readFileSync(path, 'utf8')) as Partial<RefreshIntent>;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (errnoOf(err) === 'ENOENT') return undefined;
     // A record cut short by a crash while it was written: the request had not left yet, but which token
     // it was about cannot be read. Unreadable is treated as "about every token", the safe reading.
     return { version: 1, pid: 0, host: '', startedAt: 0, refreshTokenSha256: '*' };
@@ -69,7 +69,7 @@ export function clearRefreshIntent(path: string): void {
   try {
     unlinkSync(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    if (errnoOf(err) !== 'ENOENT') throw err;
   }
 }
 

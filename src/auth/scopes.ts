@@ -1,5 +1,5 @@
 // The scopes `wts login` asks for: the API's five (from the catalog) and offline_access, for a refresh token.
-import { SCOPES } from '../api/operations.js';
+import { SCOPES } from '../contract/operations.js';
 import { CliError, ExitCode } from '../errors.js';
 
 export const OFFLINE_ACCESS = 'offline_access';

@@ -1,8 +1,8 @@
 // wts agent list
 import type { Command } from 'commander';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import { printItems, type Column } from '../output/print.js';
-import { verb, type CliDeps } from './action.js';
+import { verb, type CliDeps } from '../framework/verb.js';
 
 type Agent = Resource<'Agent'>;
 
@@ -20,7 +20,7 @@ export function registerAgent(program: Command, deps: CliDeps): void {
         { header: 'Name', value: (a) => a.name, flex: true },
         { header: 'Workspace', value: (a) => a.workspaceId, priority: 1 },
       ];
-      await printItems(ctx, api.items('list_agents', { path: {} }) as AsyncIterable<Agent>, columns, { empty: 'No agents.' });
+      await printItems(ctx, api.items('list_agents', { path: {} }), columns, { empty: 'No agents.' });
     },
   });
 }

@@ -3,13 +3,13 @@
 // Fields as gh api has them: -f raw text, -F typed (numbers, booleans, null, @file).
 import type { Command } from 'commander';
 import type { RawRequest } from '../api/client.js';
-import { isDotSegment } from '../api/path-segment.js';
+import { isDotSegment } from '../contract/path-segment.js';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, messageOf } from '../errors.js';
 import { apiFields, type ApiField } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
 import { jsonText } from '../output/sanitize.js';
-import { verb, type CliDeps } from './action.js';
+import { verb, type CliDeps, options } from '../framework/verb.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -76,14 +76,14 @@ async function printAllPages(ctx: CommandContext, send: (req: RawRequest) => Pro
 }
 
 export function registerApi(program: Command, deps: CliDeps): void {
-  verb<ApiFlags>(program, deps, {
+  verb(program, deps, {
     name: 'api',
     description: `send any request under ${API_PREFIX} with your sign-in, and print the JSON answer`,
     args: [
       ['<METHOD>', METHODS.join(', ')],
       ['<PATH>', `path under ${API_PREFIX}, e.g. /workspaces (a ?query is kept)`],
     ],
-    options: (c) =>
+    options: options<ApiFlags>((c) =>
       c
         .option('-f, --raw-field <key=value>', 'a query parameter (GET, DELETE, or with --input) or a body field (POST, PATCH), sent as the text typed; repeatable', raw, [])
         .option('-F, --field <key=value>', 'as -f, typed: true, false, null and numbers as such, @FILE the text of a file (@- standard input); repeatable', typed, [])
@@ -93,7 +93,7 @@ export function registerApi(program: Command, deps: CliDeps): void {
           'after',
           '\nKeys may nest: -F "a[b]=1" sends {"a":{"b":1}}, -f "tags[]=x" -f "tags[]=y" sends {"tags":["x","y"]}.\n' +
             'GET, PATCH and DELETE are repeated after a lost answer or a server error; POST is not (a 429 is retried for any method).',
-        ),
+        )),
     examples: [
       'wts api GET /workspaces',
       'wts api GET /workspaces/ws_support/tasks -f status=todo -f limit=50 --paginate',
@@ -103,9 +103,9 @@ export function registerApi(program: Command, deps: CliDeps): void {
       'wts api PATCH /tasks/task_s001 --input change.json',
     ],
     async run({ ctx, args, opts }) {
-      const method = (args[0] as string).toUpperCase() as Method;
-      if (!METHODS.includes(method)) throw new CliError(`METHOD: must be one of ${METHODS.join(', ')}, not "${args[0] as string}"`, ExitCode.usage);
-      const { path, query } = splitPath(args[1] as string);
+      const method = args[0].toUpperCase() as Method;
+      if (!METHODS.includes(method)) throw new CliError(`METHOD: must be one of ${METHODS.join(', ')}, not "${args[0]}"`, ExitCode.usage);
+      const { path, query } = splitPath(args[1]);
       const bodyless = method === 'GET' || method === 'DELETE';
       if (opts.input !== undefined && bodyless) throw new CliError(`--input: a ${method} request has no body; use -f key=value for query parameters`, ExitCode.usage);
       if (opts.paginate && method !== 'GET') throw new CliError('--paginate: only a GET request can be followed page by page', ExitCode.usage);
@@ -116,7 +116,7 @@ export function registerApi(program: Command, deps: CliDeps): void {
         try {
           body = JSON.parse(text);
         } catch (err) {
-          throw new CliError(`--input: not valid JSON (${(err as Error).message})`, ExitCode.usage);
+          throw new CliError(`--input: not valid JSON (${messageOf(err)})`, ExitCode.usage);
         }
       } else if (!bodyless) body = fields;
       const fieldsInQuery = bodyless || opts.input !== undefined;

@@ -1,7 +1,7 @@
 // wts approval list TASK | view ID | approve ID | reject ID [--reason R] | done ID [--note N]
 //              | answer ID TEXT | edit ID [--set FIELD=VALUE ... | --draft-file F] | review [--workspace WS]
 import type { Command } from 'commander';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { reportUnchanged } from '../input/editor.js';
@@ -11,11 +11,11 @@ import { readTextFile } from '../input/text.js';
 import { relativeTime, stateText } from '../output/format.js';
 import { pendingActionRows } from '../output/pending-action.js';
 import { printDone, printItems, printObject, type Column } from '../output/print.js';
-import { examples, verb, type CliDeps } from './action.js';
+import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type PendingAction = Resource<'PendingAction'>;
 
-const ID: [string, string] = ['<ID>', 'pending action id (from `wts approval list TASK`)'];
+const ID = ['<ID>', 'pending action id (from `wts approval list TASK`)'] as const;
 const FIELDS = { actionId: 'ID', taskId: 'TASK', answer: 'TEXT' };
 
 function printAction(ctx: CommandContext, action: PendingAction): void {
@@ -29,10 +29,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     .description("actions, tasks for people and questions waiting for someone's decision");
   examples(group, ['wts approval review', 'wts approval list task_s021', 'wts approval approve act_s001']);
 
-  verb<{ workspace?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'review',
     description: 'decide what waits, one item after another, on a terminal: approve, reject, edit, answer, mark done or skip',
-    options: (c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)'),
+    options: options<{ workspace?: string }>((c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)')),
     fields: { workspaceId: '--workspace' },
     examples: ['wts approval review', 'wts approval review --workspace ws_support'],
     async run({ ctx, opts }) {
@@ -62,7 +62,7 @@ export function registerApproval(program: Command, deps: CliDeps): void {
         { header: 'Summary', value: (a) => a.summary, flex: true },
         { header: 'Created', value: (a, mode) => (mode === 'human' ? relativeTime(a.createdAt, ctx.now()) : a.createdAt), priority: 2 },
       ];
-      const items = api.items('list_pending_actions', { path: { taskId: args[0] as string } }) as AsyncIterable<PendingAction>;
+      const items = api.items('list_pending_actions', { path: { taskId: args[0] } });
       await printItems(ctx, items, columns, { empty: 'Nothing is waiting for a decision on this task.' });
     },
   });
@@ -75,7 +75,7 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     examples: ['wts approval view act_s001', 'wts approval view act_s001 --json'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      printAction(ctx, (await api.call('get_pending_action', { path: { actionId: args[0] as string } })) as PendingAction);
+      printAction(ctx, await api.call('get_pending_action', { path: { actionId: args[0] } }));
     },
   });
 
@@ -87,35 +87,35 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     examples: ['wts approval approve act_s001'],
     async run({ ctx, args }) {
       const { approveAction } = await import('../approvals/decisions.js');
-      const { action, message } = await approveAction(ctx, args[0] as string);
+      const { action, message } = await approveAction(ctx, args[0]);
       printDone(ctx, action, message);
     },
   });
 
-  verb<{ reason?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'reject',
     description: 'reject a pending action, optionally saying why',
     args: [ID],
-    options: (c) => c.option('--reason <text>', 'why, for the agent and the task history'),
+    options: options<{ reason?: string }>((c) => c.option('--reason <text>', 'why, for the agent and the task history')),
     fields: FIELDS,
     examples: ['wts approval reject act_s008', 'wts approval reject act_s008 --reason "Wait for the signed contract"'],
     async run({ ctx, args, opts }) {
       const { rejectAction } = await import('../approvals/decisions.js');
-      const { action, message } = await rejectAction(ctx, args[0] as string, opts.reason);
+      const { action, message } = await rejectAction(ctx, args[0], opts.reason);
       printDone(ctx, action, message);
     },
   });
 
-  verb<{ note?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'done',
     description: 'mark a task for a person as done',
     args: [ID],
-    options: (c) => c.option('--note <text>', 'what was done, for the agent and the task history'),
+    options: options<{ note?: string }>((c) => c.option('--note <text>', 'what was done, for the agent and the task history')),
     fields: FIELDS,
     examples: ['wts approval done act_s005', 'wts approval done act_s005 --note "Called Oliver; claim fixed"'],
     async run({ ctx, args, opts }) {
       const { completeHumanTask } = await import('../approvals/decisions.js');
-      const { action, message } = await completeHumanTask(ctx, args[0] as string, opts.note);
+      const { action, message } = await completeHumanTask(ctx, args[0], opts.note);
       printDone(ctx, action, message);
     },
   });
@@ -128,21 +128,21 @@ export function registerApproval(program: Command, deps: CliDeps): void {
     examples: ['wts approval answer act_s004 "Contest it with the approval as evidence"', 'wts approval answer act_s004 - < answer.txt'],
     async run({ ctx, args }) {
       const fromStdin = args[1] === '-';
-      const text = fromStdin ? await readTextFile(ctx, '-', 'TEXT') : (args[1] as string);
+      const text = fromStdin ? await readTextFile(ctx, '-', 'TEXT') : args[1];
       const { answerQuestion } = await import('../approvals/decisions.js');
-      const { action, message } = await answerQuestion(ctx, args[0] as string, text, fromStdin ? 'standard input' : 'TEXT');
+      const { action, message } = await answerQuestion(ctx, args[0], text, fromStdin ? 'standard input' : 'TEXT');
       printDone(ctx, action, message);
     },
   });
 
-  verb<{ set: string[]; draftFile?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'edit',
     description: "change fields of a pending action's draft before deciding (on a terminal with no flags: in $VISUAL/$EDITOR, one plain-text section per field)",
     args: [ID],
-    options: (c) =>
+    options: options<{ set: string[]; draftFile?: string }>((c) =>
       c
         .option('--set <field=value>', 'set one draft field (repeatable); a value that reads as a JSON number or true/false is sent as such, anything else as text', collect, [])
-        .option('--draft-file <file>', 'a JSON object of the draft fields to change (- for standard input); for lists and objects'),
+        .option('--draft-file <file>', 'a JSON object of the draft fields to change (- for standard input); for lists and objects')),
     fields: FIELDS,
     examples: [
       'wts approval edit act_s001 --set subject="Re: Charged twice for April (refund sent)"',
@@ -150,7 +150,7 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       'wts approval edit act_s001   # on a terminal: the draft in your editor',
     ],
     async run({ ctx, args, opts }) {
-      const actionId = args[0] as string;
+      const actionId = args[0];
       if (opts.set.length > 0 && opts.draftFile !== undefined) throw new CliError('--set and --draft-file cannot be used together', ExitCode.usage);
       let changes: Draft | undefined;
       if (opts.set.length > 0) changes = Object.fromEntries(opts.set.map((s) => parseAssignment(s, '--set')));
@@ -165,7 +165,7 @@ export function registerApproval(program: Command, deps: CliDeps): void {
         throw new CliError('nothing to change: pass --set FIELD=VALUE or --draft-file F (the editor opens only on a terminal)', ExitCode.usage);
       }
       const api = await ctx.api();
-      const current = (await api.call('get_pending_action', { path: { actionId } })) as PendingAction;
+      const current = await api.call('get_pending_action', { path: { actionId } });
       const edited = await editDraft(ctx, current);
       if (!edited) reportUnchanged(ctx, current);
       else printDone(ctx, edited.action, edited.message);

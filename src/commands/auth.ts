@@ -4,10 +4,10 @@ import type { TokenSource } from '../api/client.js';
 import type { StoredCredentials } from '../auth/credentials.js';
 import type { CredentialStore } from '../auth/stores/store.js';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
+import { CliError, describeFailure, ExitCode, type ExitCodeValue } from '../errors.js';
 import { localAndRelative } from '../output/format.js';
 import { printDone, printObject, type Mode } from '../output/print.js';
-import { verb, type CliDeps } from './action.js';
+import { verb, type CliDeps } from '../framework/verb.js';
 
 /** What `auth status --json` prints (and login, refresh with --json): never a token. */
 export interface AuthStatus {
@@ -54,7 +54,6 @@ async function checkWorking(ctx: CommandContext, origin: string, tokens: TokenSo
     await api.call('list_workspaces', { path: {} });
     return {};
   } catch (err) {
-    const { describeFailure } = await import('../cli.js');
     const failure = await describeFailure(err);
     // A scope not granted still means the connection itself works.
     if (failure.exitCode === ExitCode.forbidden) return {};

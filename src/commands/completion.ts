@@ -1,22 +1,28 @@
 // wts completion bash|zsh|fish: prints the completion script, the same as the checked-in completions/.
 import { Argument, type Command } from 'commander';
-import { verb, type CliDeps } from './action.js';
+import { CliError, ExitCode } from '../errors.js';
+import { options, verb, type CliDeps } from '../framework/verb.js';
+
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export function registerCompletion(program: Command, deps: CliDeps): void {
   verb(program, deps, {
     name: 'completion',
     description: 'print the shell completion script for bash, zsh or fish (subcommands, flags, fixed values, recently listed ids)',
-    options: (c) => c.addArgument(new Argument('<SHELL>', 'the shell').choices(['bash', 'zsh', 'fish'])),
+    // An Argument rather than `args`, for its choices: commander refuses any other shell, listing these.
+    options: options((c) => c.addArgument(new Argument('<SHELL>', 'the shell').choices(SHELLS))),
     examples: [
       'wts completion bash > ~/.local/share/bash-completion/completions/wts',
       'wts completion zsh > ~/.zfunc/_wts   # with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc',
       'wts completion fish > ~/.config/fish/completions/wts.fish',
     ],
-    async run({ ctx, args, command }) {
+    async run({ ctx, command }) {
+      const shell = SHELLS.find((s) => s === command.args[0]);
+      if (!shell) throw new CliError(`SHELL: must be one of ${SHELLS.join(', ')}`, ExitCode.usage);
       const { completionScript } = await import('../completion/scripts.js');
       let root = command;
       while (root.parent) root = root.parent;
-      ctx.io.stdout.write(completionScript(args[0] as 'bash' | 'zsh' | 'fish', root));
+      ctx.io.stdout.write(completionScript(shell, root));
     },
   });
 }

@@ -5,9 +5,9 @@ import { SETTINGS, settingNamed, type Setting } from '../config.js';
 import { CliError, ExitCode } from '../errors.js';
 import { printDone, printJson } from '../output/print.js';
 import { pipeField } from '../output/sanitize.js';
-import { verb, type CliDeps } from './action.js';
+import { verb, type CliDeps } from '../framework/verb.js';
 
-const KEY: [string, string] = ['<KEY>', `the setting: ${SETTINGS.map((s) => s.key).join(', ')}`];
+const KEY = ['<KEY>', `the setting: ${SETTINGS.map((s) => s.key).join(', ')}`] as const;
 
 function known(key: string): Setting {
   const setting = settingNamed(key);
@@ -29,7 +29,7 @@ export function registerConfig(program: Command, deps: CliDeps): void {
     args: [KEY],
     examples: ['wts config get workspace', 'wts --profile work config get pager'],
     async run({ ctx, args }) {
-      const setting = known(args[0] as string);
+      const setting = known(args[0]);
       const value = ctx.setting(setting.key) ?? setting.default;
       if (ctx.json) printJson(ctx, { key: setting.key, value: value ?? null });
       else if (value !== undefined) ctx.io.stdout.write(`${pipeField(value)}\n`);
@@ -42,8 +42,8 @@ export function registerConfig(program: Command, deps: CliDeps): void {
     args: [KEY, ['<VALUE>', 'the new value']],
     examples: ['wts config set workspace ws_support   # then: wts task list', 'wts config set editor "code --wait"', 'wts config set pager "less -R"'],
     async run({ ctx, args }) {
-      const setting = known(args[0] as string);
-      const value = args[1] as string;
+      const setting = known(args[0]);
+      const value = args[1];
       const problem = setting.check?.(value) ?? (setting.key === 'workspace' && !/^\S+$/.test(value) ? 'must be a workspace id (from `wts workspace list`)' : undefined);
       if (problem) throw new CliError(`VALUE: ${setting.key} ${problem}, not "${pipeField(value)}"`, ExitCode.usage);
       ctx.config.updateSetting(ctx.profileName(), setting.key, value);
@@ -57,7 +57,7 @@ export function registerConfig(program: Command, deps: CliDeps): void {
     args: [KEY],
     examples: ['wts config unset workspace'],
     async run({ ctx, args }) {
-      const setting = known(args[0] as string);
+      const setting = known(args[0]);
       ctx.config.updateSetting(ctx.profileName(), setting.key, undefined);
       printDone(ctx, { key: setting.key, value: setting.default ?? null }, `Unset ${setting.key} (profile ${ctx.profileName()})`);
     },

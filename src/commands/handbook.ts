@@ -2,14 +2,14 @@
 // wts handbook list | view SECTION | edit SECTION [--title --body-file F] | reorder ID...
 // An agent's instructions and the company handbook are the same kind of document; only the operations differ.
 import type { Command } from 'commander';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { editText, reportUnchanged, sendKeepingText } from '../input/editor.js';
 import { optionalText, readTextFile } from '../input/text.js';
 import { wrapText } from '../output/format.js';
 import { printDone, printItems, printJson, styled, terminalText, terminalView, type Column } from '../output/print.js';
-import { examples, verb, type CliDeps } from './action.js';
+import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Entry = Resource<'HandbookEntry'>;
 
@@ -21,7 +21,7 @@ interface Handbook {
   section: string; // an example section id
 }
 
-const SECTION: [string, string] = ['<SECTION>', 'entry id (from `list`)'];
+const SECTION = ['<SECTION>', 'entry id (from `list`)'] as const;
 const FIELDS = { sectionId: 'SECTION', agentId: 'AGENT', sectionIds: 'ID', body: '--body-file' };
 
 function entryColumns(): Column<Entry>[] {
@@ -53,17 +53,17 @@ function addView(group: Command, deps: CliDeps, handbook: Handbook): void {
     fields: FIELDS,
     examples: [`${handbook.command} view ${handbook.section}`, `${handbook.command} view ${handbook.section} > entry.md`],
     async run({ ctx, args }) {
-      await printWhole(ctx, handbook, args[0] as string);
+      await printWhole(ctx, handbook, args[0]);
     },
   });
 }
 
 function addEdit(group: Command, deps: CliDeps, handbook: Handbook): void {
-  verb<{ title?: string; bodyFile?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'edit',
     description: "change an entry's title or text (on a terminal with neither flag: the text in $VISUAL/$EDITOR)",
     args: [SECTION],
-    options: (c) => c.option('--title <text>', 'the new title').option('--body-file <file>', 'the new text from this file (- for standard input)'),
+    options: options<{ title?: string; bodyFile?: string }>((c) => c.option('--title <text>', 'the new title').option('--body-file <file>', 'the new text from this file (- for standard input)')),
     fields: FIELDS,
     examples: [
       `${handbook.command} edit ${handbook.section}   # on a terminal: the text in your editor`,
@@ -71,13 +71,13 @@ function addEdit(group: Command, deps: CliDeps, handbook: Handbook): void {
       `${handbook.command} edit ${handbook.section} --title "Tone and voice"`,
     ],
     async run({ ctx, args, opts }) {
-      const sectionId = args[0] as string;
+      const sectionId = args[0];
       const title = optionalText(opts.title, '--title');
       const body = opts.bodyFile === undefined ? undefined : await readTextFile(ctx, opts.bodyFile, '--body-file');
       const api = await ctx.api();
       if (title !== undefined || body !== undefined) {
         const change = { ...(title !== undefined && { title }), ...(body !== undefined && { body }) };
-        const entry = (await api.call(handbook.update, { path: { sectionId }, body: change })) as Entry;
+        const entry = await api.call(handbook.update, { path: { sectionId }, body: change });
         printDone(ctx, entry, `Updated ${entry.id} (${entry.title})`);
         return;
       }
@@ -93,14 +93,14 @@ function addEdit(group: Command, deps: CliDeps, handbook: Handbook): void {
         reportUnchanged(ctx, current);
         return;
       }
-      const entry = (await sendKeepingText(ctx, edited, () => api.call(handbook.update, { path: { sectionId }, body: { body: edited } }))) as Entry;
+      const entry = await sendKeepingText(ctx, edited, () => api.call(handbook.update, { path: { sectionId }, body: { body: edited } }));
       printDone(ctx, entry, `Updated ${entry.id} (${entry.title})`);
     },
   });
 }
 
-function reordered(ctx: CommandContext, page: unknown, whose: string): void {
-  const entries = (page as { items: Entry[] }).items;
+function reordered(ctx: CommandContext, page: { items: Entry[] }, whose: string): void {
+  const entries = page.items;
   printDone(ctx, entries, `New order of ${whose}: ${entries.map((e) => e.id).join(', ')}`);
 }
 
@@ -122,7 +122,7 @@ export function registerInstructions(program: Command, deps: CliDeps): void {
     examples: ['wts instructions list agt_support', 'wts instructions list agt_support --json'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const items = api.items('list_agent_instructions', { path: { agentId: args[0] as string } }) as AsyncIterable<Entry>;
+      const items = api.items('list_agent_instructions', { path: { agentId: args[0] } });
       await printItems(ctx, items, entryColumns(), { empty: 'This agent has no instructions yet.' });
     },
   });
@@ -139,9 +139,9 @@ export function registerInstructions(program: Command, deps: CliDeps): void {
     fields: FIELDS,
     examples: ['wts instructions reorder agt_sales sec_sales_2 sec_sales_1 sec_sales_3'],
     async run({ ctx, args }) {
-      const agentId = args[0] as string;
+      const agentId = args[0];
       const api = await ctx.api();
-      const page = await api.call('reorder_agent_instruction_sections', { path: { agentId }, body: { sectionIds: args[1] as string[] } });
+      const page = await api.call('reorder_agent_instruction_sections', { path: { agentId }, body: { sectionIds: args[1] } });
       reordered(ctx, page, `${agentId}'s instructions`);
     },
   });
@@ -164,7 +164,7 @@ export function registerHandbook(program: Command, deps: CliDeps): void {
     examples: ['wts handbook list', 'wts handbook list --json'],
     async run({ ctx }) {
       const api = await ctx.api();
-      const items = api.items('list_company_handbook_sections', { path: {} }) as AsyncIterable<Entry>;
+      const items = api.items('list_company_handbook_sections', { path: {} });
       await printItems(ctx, items, entryColumns(), { empty: 'The company handbook is empty.' });
     },
   });
@@ -179,7 +179,7 @@ export function registerHandbook(program: Command, deps: CliDeps): void {
     examples: ['wts handbook reorder sec_acme_company_2 sec_acme_company_1 sec_acme_company_3'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const page = await api.call('reorder_company_handbook_sections', { path: {}, body: { sectionIds: args[0] as string[] } });
+      const page = await api.call('reorder_company_handbook_sections', { path: {}, body: { sectionIds: args[0] } });
       reordered(ctx, page, 'the company handbook');
     },
   });

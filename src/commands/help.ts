@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
 import { printItems, type Column } from '../output/print.js';
-import { examples, verb, type CliDeps } from './action.js';
+import { examples, verb, type CliDeps } from '../framework/verb.js';
 
 export interface EnvironmentVariable {
   name: string;

@@ -4,7 +4,7 @@ import type { CommandContext } from '../context.js';
 import type { PendingKind, WaitingItem } from '../inbox/gather.js';
 import { DONE } from '../input/statuses.js';
 import { pipeField } from '../output/sanitize.js';
-import { verb, type CliDeps } from './action.js';
+import { verb, type CliDeps, options } from '../framework/verb.js';
 
 /** Section headings on a terminal, by kind. */
 const HEADINGS: Record<PendingKind, string> = {
@@ -64,10 +64,10 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
 }
 
 export function registerInbox(program: Command, deps: CliDeps): void {
-  verb<{ workspace?: string }>(program, deps, {
+  verb(program, deps, {
     name: 'inbox',
     description: 'what waits for a decision across tasks: actions to approve, tasks for people, questions; oldest first',
-    options: (c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)'),
+    options: options<{ workspace?: string }>((c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)')),
     fields: { workspaceId: '--workspace' },
     examples: ['wts inbox', 'wts inbox --workspace ws_support', "wts inbox --json | jq -r '.[] | select(.kind == \"question\") | .id'"],
     async run({ ctx, opts }) {

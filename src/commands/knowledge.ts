@@ -1,15 +1,15 @@
 // wts knowledge list | view ID | add URL --name N [--note] | edit ID [--name --note --url] | remove ID
 import type { Command } from 'commander';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import { CliError, ExitCode } from '../errors.js';
 import { optionalText, requiredText } from '../input/text.js';
 import { printDone, printItems, printObject, type Column } from '../output/print.js';
-import { confirmDestructive } from './confirm.js';
-import { examples, verb, type CliDeps } from './action.js';
+import { confirmDestructive } from '../framework/confirm.js';
+import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Source = Resource<'KnowledgeSource'>;
 
-const ID: [string, string] = ['<ID>', 'knowledge source id (from `wts knowledge list`)'];
+const ID = ['<ID>', 'knowledge source id (from `wts knowledge list`)'] as const;
 const FIELDS = { sourceId: 'ID', url: 'URL' };
 
 /** Where a source points: its address, or the file it was uploaded as. */
@@ -32,7 +32,7 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
         { header: 'Source', value: where, flex: true, min: 12, priority: 2 },
         { header: 'Note', value: (s) => s.note, flex: true, priority: 1 },
       ];
-      await printItems(ctx, api.items('list_knowledge_sources', { path: {} }) as AsyncIterable<Source>, columns, { empty: 'No knowledge sources.' });
+      await printItems(ctx, api.items('list_knowledge_sources', { path: {} }), columns, { empty: 'No knowledge sources.' });
     },
   });
 
@@ -44,7 +44,7 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
     examples: ['wts knowledge view ks_s003'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const source = (await api.call('read_knowledge_source', { path: { sourceId: args[0] as string } })) as Source;
+      const source = await api.call('read_knowledge_source', { path: { sourceId: args[0] } });
       printObject(ctx, source, [
         ['ID', () => source.id],
         ['Name', () => source.name],
@@ -54,26 +54,26 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<{ name?: string; note?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'add',
     description: 'add a web page as a knowledge source',
     args: [['<URL>', 'http or https address of the page']],
-    options: (c) => c.option('--name <name>', 'how agents and people see it (required)').option('--note <text>', 'when to use it'),
+    options: options<{ name?: string; note?: string }>((c) => c.option('--name <name>', 'how agents and people see it (required)').option('--note <text>', 'when to use it')),
     fields: FIELDS,
     examples: ['wts knowledge add https://acme.example/legal/dpa --name "Data processing agreement"', 'wts knowledge add https://status.example --name Status --note "Check before answering outage tickets"'],
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
-      const body = { url: args[0] as string, name: optionalText(opts.name, '--name') as string, ...(opts.note !== undefined && { note: opts.note }) };
-      const source = (await api.call('add_knowledge_link', { path: {}, body })) as Source;
+      const body = { url: args[0], name: optionalText(opts.name, '--name') as string, ...(opts.note !== undefined && { note: opts.note }) };
+      const source = await api.call('add_knowledge_link', { path: {}, body });
       printDone(ctx, source, `Added ${source.name} (${source.id})`);
     },
   });
 
-  verb<{ name?: string; note?: string; url?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'edit',
     description: "change a knowledge source's name, note or address",
     args: [ID],
-    options: (c) => c.option('--name <name>', 'the new name').option('--note <text>', 'the new note ("" to clear it)').option('--url <url>', 'the new address (links only)'),
+    options: options<{ name?: string; note?: string; url?: string }>((c) => c.option('--name <name>', 'the new name').option('--note <text>', 'the new note ("" to clear it)').option('--url <url>', 'the new address (links only)')),
     fields: FIELDS,
     examples: ['wts knowledge edit ks_s003 --note "Refunds over 500 EUR need a manager"', 'wts knowledge edit ks_s002 --url https://status.acme.example/history'],
     async run({ ctx, args, opts }) {
@@ -84,20 +84,20 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
       };
       if (Object.keys(body).length === 0) throw new CliError('nothing to change: pass --name, --note and/or --url', ExitCode.usage);
       const api = await ctx.api();
-      const source = (await api.call('update_knowledge_source', { path: { sourceId: args[0] as string }, body })) as Source;
+      const source = await api.call('update_knowledge_source', { path: { sourceId: args[0] }, body });
       printDone(ctx, source, `Updated ${source.name} (${source.id})`);
     },
   });
 
-  verb<{ yes?: boolean }>(group, deps, {
+  verb(group, deps, {
     name: 'remove',
     description: 'remove a knowledge source; agents stop consulting it',
     args: [ID],
-    options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
+    options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: FIELDS,
     examples: ['wts knowledge remove ks_s005', 'wts knowledge remove ks_s005 --yes   # in scripts'],
     async run({ ctx, args, opts }) {
-      const sourceId = args[0] as string;
+      const sourceId = args[0];
       await confirmDestructive(ctx, `Remove knowledge source ${sourceId}? Agents will no longer consult it.`, opts.yes, { operation: 'remove_knowledge_source', path: { sourceId } });
       const api = await ctx.api();
       const removed = await api.call('remove_knowledge_source', { path: { sourceId } });

@@ -3,7 +3,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
 import { printDone } from '../output/print.js';
-import { verb, type CliDeps } from './action.js';
+import { verb, type CliDeps, options } from '../framework/verb.js';
 
 interface LoginFlags {
   scopes?: string[];
@@ -36,10 +36,10 @@ Credentials go to the OS keychain. Where none is available, login says so and st
 WTS_CREDENTIALS_FILE to name the file (servers, CI).`;
 
 export function registerLogin(program: Command, deps: CliDeps): void {
-  const login = verb<LoginFlags>(program, deps, {
+  const login = verb(program, deps, {
     name: 'login',
     description: 'sign in to the service in a browser and keep the connection',
-    options: (c) =>
+    options: options<LoginFlags>((c) =>
       c
         .option('--scopes <scope...>', 'scopes to ask for, space- or comma-separated (default: all five API scopes and offline_access)')
         .option('--no-browser', 'print the sign-in address instead of opening a browser; the address the browser ends on may also be pasted here')
@@ -47,7 +47,7 @@ export function registerLogin(program: Command, deps: CliDeps): void {
         .option('--client-id <url-or-id>', 'sign in as this client: a client ID metadata document URL, or the id of a client registered beforehand')
         .option('--client-key <file>', 'the private key (PEM or JWK) of that client, for private_key_jwt')
         .addOption(new Option('--client-auth <method>', 'how that client authenticates (default: from --client-key or WTS_CLIENT_SECRET)').choices(['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt']))
-        .addOption(new Option('--store <store>', 'where to keep the credentials (default: keychain; see also WTS_CREDENTIAL_STORE, WTS_CREDENTIALS_FILE)').choices(['keychain', 'file'])),
+        .addOption(new Option('--store <store>', 'where to keep the credentials (default: keychain; see also WTS_CREDENTIAL_STORE, WTS_CREDENTIALS_FILE)').choices(['keychain', 'file']))),
     examples: [
       'wts login --origin https://tasks.example.com',
       'wts login --profile globex --origin https://tasks.example.com   # a second organization, side by side',

@@ -1,19 +1,19 @@
 // wts reminder list TASK | create TASK --at TIME --message TEXT | edit ID [--at --message] | cancel ID
 import type { Command } from 'commander';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { optionalText, requiredText } from '../input/text.js';
 import { describeWhen, parseWhen, requireFuture } from '../input/when.js';
 import { localAndRelative, stateText } from '../output/format.js';
 import { printDone, printItems, type Column } from '../output/print.js';
-import { confirmDestructive } from './confirm.js';
-import { examples, verb, type CliDeps } from './action.js';
+import { confirmDestructive } from '../framework/confirm.js';
+import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Reminder = Resource<'Reminder'>;
 
-const TASK: [string, string] = ['<TASK>', 'task id (from `wts task list WS`)'];
-const ID: [string, string] = ['<ID>', 'reminder id (from `wts reminder list TASK`)'];
+const TASK = ['<TASK>', 'task id (from `wts task list WS`)'] as const;
+const ID = ['<ID>', 'reminder id (from `wts reminder list TASK`)'] as const;
 const FIELDS = { taskId: 'TASK', reminderId: 'ID', remindAt: '--at' };
 const AT_HELP = 'when: ISO 8601 (2026-11-23T09:00) or e.g. "tomorrow 9:00", "in 2h", "fri 17:00" (local time)';
 
@@ -37,16 +37,16 @@ export function registerReminder(program: Command, deps: CliDeps): void {
         { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
         { header: 'Message', value: (r) => r.message, flex: true },
       ];
-      const items = api.items('list_reminders', { path: { taskId: args[0] as string } }) as AsyncIterable<Reminder>;
+      const items = api.items('list_reminders', { path: { taskId: args[0] } });
       await printItems(ctx, items, columns, { empty: 'No reminders on this task.' });
     },
   });
 
-  verb<{ at?: string; message?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'create',
     description: 'set a reminder on a task',
     args: [TASK],
-    options: (c) => c.option('--at <time>', `${AT_HELP} (required)`).option('--message <text>', 'what the agent is reminded of (required)'),
+    options: options<{ at?: string; message?: string }>((c) => c.option('--at <time>', `${AT_HELP} (required)`).option('--message <text>', 'what the agent is reminded of (required)')),
     fields: FIELDS,
     examples: ['wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"', 'wts reminder create task_s024 --at 2026-11-23T09:00 --message "Chargeback deadline"'],
     async run({ ctx, args, opts }) {
@@ -56,16 +56,16 @@ export function registerReminder(program: Command, deps: CliDeps): void {
       const remindAt = await parseWhen(opts.at, '--at', ctx.now());
       requireFuture(remindAt, '--at', ctx.now(), 'a reminder');
       const api = await ctx.api();
-      const reminder = (await api.call('create_reminder', { path: { taskId: args[0] as string }, body: { message, remindAt } })) as Reminder;
+      const reminder = await api.call('create_reminder', { path: { taskId: args[0] }, body: { message, remindAt } });
       printDone(ctx, reminder, `Reminder ${reminder.id} set on ${reminder.taskId} for ${describeWhen(reminder.remindAt, ctx.now())}`);
     },
   });
 
-  verb<{ at?: string; message?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'edit',
     description: "change a reminder's time or message",
     args: [ID],
-    options: (c) => c.option('--at <time>', AT_HELP).option('--message <text>', 'the new message'),
+    options: options<{ at?: string; message?: string }>((c) => c.option('--at <time>', AT_HELP).option('--message <text>', 'the new message')),
     fields: FIELDS,
     examples: ['wts reminder edit rem_1001 --at "fri 17:00"', 'wts reminder edit rem_1001 --message "Call Maria back"'],
     async run({ ctx, args, opts }) {
@@ -75,23 +75,23 @@ export function registerReminder(program: Command, deps: CliDeps): void {
       if (remindAt !== undefined) requireFuture(remindAt, '--at', ctx.now(), 'a reminder');
       const body = { ...(remindAt !== undefined && { remindAt }), ...(message !== undefined && { message }) };
       const api = await ctx.api();
-      const reminder = (await api.call('update_reminder', { path: { reminderId: args[0] as string }, body })) as Reminder;
+      const reminder = await api.call('update_reminder', { path: { reminderId: args[0] }, body });
       printDone(ctx, reminder, `Reminder ${reminder.id} on ${reminder.taskId} is for ${describeWhen(reminder.remindAt, ctx.now())}: ${reminder.message}`);
     },
   });
 
-  verb<{ yes?: boolean }>(group, deps, {
+  verb(group, deps, {
     name: 'cancel',
     description: 'cancel a reminder',
     args: [ID],
-    options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
+    options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: FIELDS,
     examples: ['wts reminder cancel rem_1001', 'wts reminder cancel rem_1001 --yes   # in scripts'],
     async run({ ctx, args, opts }) {
-      const reminderId = args[0] as string;
+      const reminderId = args[0];
       await confirmDestructive(ctx, `Cancel reminder ${reminderId}?`, opts.yes, { operation: 'cancel_reminder', path: { reminderId } });
       const api = await ctx.api();
-      const reminder = (await api.call('cancel_reminder', { path: { reminderId } })) as Reminder;
+      const reminder = await api.call('cancel_reminder', { path: { reminderId } });
       printDone(ctx, reminder, `Cancelled reminder ${reminder.id} on ${reminder.taskId}`);
     },
   });

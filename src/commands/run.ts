@@ -1,12 +1,9 @@
 // wts run view RUN | watch RUN
 import type { Command } from 'commander';
-import type { Resource } from '../api/resources.js';
 import { waitOptions, waitTimeoutMs, type WaitFlags } from '../follow/options.js';
 import { localAndRelative, stateText } from '../output/format.js';
 import { printObject, styled, type Mode } from '../output/print.js';
-import { verb, type CliDeps } from './action.js';
-
-type Run = Resource<'Run'>;
+import { options, verb, type CliDeps } from '../framework/verb.js';
 
 export function registerRun(program: Command, deps: CliDeps): void {
   const group = program.command('run').alias('runs').description("an agent's runs: what it did on a task and what it proposed");
@@ -19,7 +16,7 @@ export function registerRun(program: Command, deps: CliDeps): void {
     examples: ['wts run view run_s001', 'wts run view run_s001 --json'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const run = (await api.call('get_run', { path: { runId: args[0] as string } })) as Run;
+      const run = await api.call('get_run', { path: { runId: args[0] } });
       const { chalk } = ctx;
       const moment = (iso: string, mode: Mode) => (mode === 'human' ? localAndRelative(iso, ctx.now()) : iso);
       printObject(ctx, run, [
@@ -35,18 +32,18 @@ export function registerRun(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<WaitFlags>(group, deps, {
+  verb(group, deps, {
     name: 'watch',
     description: 'wait for a run to finish, then show its output and what it proposed: exit 0 if it succeeded, 8 if it failed',
     args: [['<RUN>', 'run id (from `wts task runs TASK`)']],
-    options: (c) => waitOptions(c, 'the run finishes', { always: true }),
+    options: options<WaitFlags>((c) => waitOptions(c, 'the run finishes', { always: true })),
     fields: { runId: 'RUN' },
     examples: ['wts run watch run_s001', 'wts run watch run_s001 --timeout 30m && echo succeeded', 'wts run watch run_s001 --json | jq .proposedActions'],
     async run({ ctx, args, opts }) {
       const timeoutMs = waitTimeoutMs(opts, { always: true });
       const api = await ctx.api();
-      api.prepare('get_run', { path: { runId: args[0] as string } }); // bad input fails before anything is sent
-      await (await import('../follow/wait.js')).watchRun(ctx, args[0] as string, { timeoutMs });
+      api.prepare('get_run', { path: { runId: args[0] } }); // bad input fails before anything is sent
+      await (await import('../follow/wait.js')).watchRun(ctx, args[0], { timeoutMs });
     },
   });
 }

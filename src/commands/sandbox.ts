@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
-import type { CliDeps } from './action.js';
+import type { CliDeps } from '../framework/verb.js';
 
 function parsePort(value: string): number {
   const n = Number(value);

@@ -5,8 +5,8 @@
 // The modules behind explain, check, diff and apply (src/schedules/: cron-parser, yaml, zod) are loaded
 // inside those verbs only, so that starting wts for any other command does not load them.
 import type { Command } from 'commander';
-import { cronProblem, cronSentence, CRON_SHAPES_TEXT } from '../api/cron.js';
-import type { Resource } from '../api/resources.js';
+import { cronProblem, cronSentence, CRON_SHAPES_TEXT } from '../contract/cron.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { waitOptions, waitTimeoutMs, type WaitFlags } from '../follow/options.js';
@@ -16,14 +16,14 @@ import { terminalLine } from '../output/sanitize.js';
 import { printDone, printItems, printJson, printObject, renderTable, styled, type Column, type Mode, type Text } from '../output/print.js';
 import type { ScheduleReport } from '../schedules/check.js';
 import { localTimeZone, resolveTimeZone, runTimeForPeople, unknownTimeZoneMessage } from '../schedules/zones.js';
-import { confirmDestructive } from './confirm.js';
-import { pageOptions, printListing, type PageOptions } from './listing.js';
-import { examples, verb, type CliDeps } from './action.js';
+import { confirmDestructive } from '../framework/confirm.js';
+import { pageOptions, printListing, type PageOptions } from '../framework/listing.js';
+import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Schedule = Resource<'ScheduledTask'>;
 type Run = Resource<'Run'>;
 
-const ID: [string, string] = ['<ID>', 'scheduled task id (from `wts schedule list`)'];
+const ID = ['<ID>', 'scheduled task id (from `wts schedule list`)'] as const;
 const FIELDS = { scheduledTaskId: 'ID', workspaceId: '--workspace', agentId: '--agent' };
 
 interface ScheduleFlags {
@@ -119,7 +119,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       const columns: Column<Schedule>[] = ctx.io.isStdoutTTY
         ? [id, title, { header: 'Schedule', value: (s) => cronSentence(s.cron), flex: true, min: 12, priority: 3 }, timezone, state, next, last]
         : [id, title, { header: 'Cron', value: (s) => s.cron, priority: 3 }, timezone, state, next, last];
-      await printItems(ctx, api.items('list_scheduled_tasks', { path: {} }) as AsyncIterable<Schedule>, columns, { empty: 'No scheduled tasks.' });
+      await printItems(ctx, api.items('list_scheduled_tasks', { path: {} }), columns, { empty: 'No scheduled tasks.' });
     },
   });
 
@@ -131,15 +131,15 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     examples: ['wts schedule view sched_support_weekly', 'wts schedule view sched_support_weekly --json'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      printSchedule(ctx, (await api.call('get_scheduled_task', { path: { scheduledTaskId: args[0] as string } })) as Schedule);
+      printSchedule(ctx, await api.call('get_scheduled_task', { path: { scheduledTaskId: args[0] } }));
     },
   });
 
-  verb<PageOptions>(group, deps, {
+  verb(group, deps, {
     name: 'runs',
     description: 'list the past runs of a scheduled task, newest first',
     args: [ID],
-    options: pageOptions,
+    options: options<PageOptions>(pageOptions),
     fields: FIELDS,
     examples: ['wts schedule runs sched_support_weekly', 'wts schedule runs sched_ops_backups --all --json'],
     async run({ ctx, args, opts }) {
@@ -150,16 +150,16 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
         { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
       ];
-      await printListing<'list_scheduled_task_runs', Run>(ctx, 'list_scheduled_task_runs', { path: { scheduledTaskId: args[0] as string } }, opts, (items) =>
+      await printListing(ctx, 'list_scheduled_task_runs', { path: { scheduledTaskId: args[0] } }, opts, (items) =>
         printItems(ctx, items, columns, { empty: 'No runs yet.' }),
       );
     },
   });
 
-  verb<ScheduleFlags>(group, deps, {
+  verb(group, deps, {
     name: 'create',
     description: 'run a prompt on a repeating schedule',
-    options: (c) => scheduleOptions(c, ' (required)'),
+    options: options<ScheduleFlags>((c) => scheduleOptions(c, ' (required)')),
     fields: FIELDS,
     examples: [
       'wts schedule create --title "Weekly digest" --prompt "Summarize last week\'s tickets" --cron "0 9 * * 1" --workspace ws_support --agent agt_support',
@@ -169,23 +169,23 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       if (opts.prompt === undefined && opts.promptFile === undefined) throw new CliError('--prompt: is required (or --prompt-file F)', ExitCode.usage);
       const body = await scheduleChanges(ctx, opts);
       const api = await ctx.api();
-      const schedule = (await api.call('create_scheduled_task', { path: {}, body: body as Required<typeof body> })) as Schedule;
+      const schedule = await api.call('create_scheduled_task', { path: {}, body: body as Required<typeof body> });
       printDone(ctx, schedule, `Created ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);
     },
   });
 
-  verb<ScheduleFlags>(group, deps, {
+  verb(group, deps, {
     name: 'edit',
     description: "change a scheduled task's title, prompt, schedule, workspace or agent",
     args: [ID],
-    options: (c) => scheduleOptions(c, ''),
+    options: options<ScheduleFlags>((c) => scheduleOptions(c, '')),
     fields: FIELDS,
     examples: ['wts schedule edit sched_sales_digest --cron "0 8 * * 1-5"', 'wts schedule edit sched_support_weekly --prompt-file prompt.md'],
     async run({ ctx, args, opts }) {
       const body = await scheduleChanges(ctx, opts);
       if (Object.keys(body).length === 0) throw new CliError('nothing to change: pass --title, --prompt, --prompt-file, --cron, --workspace or --agent', ExitCode.usage);
       const api = await ctx.api();
-      const schedule = (await api.call('update_scheduled_task', { path: { scheduledTaskId: args[0] as string }, body })) as Schedule;
+      const schedule = await api.call('update_scheduled_task', { path: { scheduledTaskId: args[0] }, body });
       printDone(ctx, schedule, `Updated ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);
     },
   });
@@ -198,7 +198,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     examples: ['wts schedule pause sched_sales_digest'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const schedule = (await api.call('pause_scheduled_task', { path: { scheduledTaskId: args[0] as string }, body: {} })) as Schedule;
+      const schedule = await api.call('pause_scheduled_task', { path: { scheduledTaskId: args[0] }, body: {} });
       printDone(ctx, schedule, `Paused ${schedule.id} (${schedule.title})`);
     },
   });
@@ -211,20 +211,20 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     examples: ['wts schedule resume sched_support_status'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const schedule = (await api.call('resume_scheduled_task', { path: { scheduledTaskId: args[0] as string }, body: {} })) as Schedule;
+      const schedule = await api.call('resume_scheduled_task', { path: { scheduledTaskId: args[0] }, body: {} });
       printDone(ctx, schedule, `Resumed ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);
     },
   });
 
-  verb<{ yes?: boolean }>(group, deps, {
+  verb(group, deps, {
     name: 'delete',
     description: 'delete a scheduled task; its earlier runs stay',
     args: [ID],
-    options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
+    options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: FIELDS,
     examples: ['wts schedule delete sched_ops_access', 'wts schedule delete sched_ops_access --yes   # in scripts'],
     async run({ ctx, args, opts }) {
-      const scheduledTaskId = args[0] as string;
+      const scheduledTaskId = args[0];
       await confirmDestructive(ctx, `Delete scheduled task ${scheduledTaskId}? Its earlier runs stay.`, opts.yes, { operation: 'delete_scheduled_task', path: { scheduledTaskId } });
       const api = await ctx.api();
       const deleted = await api.call('delete_scheduled_task', { path: { scheduledTaskId } });
@@ -232,11 +232,11 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<WaitFlags>(group, deps, {
+  verb(group, deps, {
     name: 'run',
     description: 'run a scheduled task once now, outside its schedule',
     args: [ID],
-    options: (c) => waitOptions(c, 'the run finishes'),
+    options: options<WaitFlags>((c) => waitOptions(c, 'the run finishes')),
     fields: FIELDS,
     examples: [
       'wts schedule run sched_ops_backups',
@@ -247,11 +247,11 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
       const timeoutMs = waitTimeoutMs(opts);
       const api = await ctx.api();
       if (opts.wait) {
-        api.prepare('run_scheduled_task_now', { path: { scheduledTaskId: args[0] as string }, body: {} }); // bad input fails before anything is sent
-        return (await import('../follow/wait.js')).runScheduledAndWait(ctx, args[0] as string, { timeoutMs });
+        api.prepare('run_scheduled_task_now', { path: { scheduledTaskId: args[0] }, body: {} }); // bad input fails before anything is sent
+        return (await import('../follow/wait.js')).runScheduledAndWait(ctx, args[0], { timeoutMs });
       }
-      const run = (await api.call('run_scheduled_task_now', { path: { scheduledTaskId: args[0] as string }, body: {} })) as Run;
-      printDone(ctx, run, `Started run ${run.id} of ${args[0] as string} on task ${run.taskId} (${run.state})`);
+      const run = await api.call('run_scheduled_task_now', { path: { scheduledTaskId: args[0] }, body: {} });
+      printDone(ctx, run, `Started run ${run.id} of ${args[0]} on task ${run.taskId} (${run.state})`);
     },
   });
 
@@ -276,21 +276,21 @@ function timeZoneOption(text: string | undefined, fallback: string): string {
 }
 
 function registerExplain(group: Command, deps: CliDeps): void {
-  verb<ExplainFlags>(group, deps, {
+  verb(group, deps, {
     name: 'explain',
     description: 'say when a cron runs, without signing in: its shape, a sentence, the next runs in a timezone and locally',
     args: [['<CRON>', `a five-field cron, quoted; one of ${CRON_SHAPES_TEXT}`]],
-    options: (c) =>
+    options: options<ExplainFlags>((c) =>
       c
         .option('--tz <zone>', "read the cron in this IANA timezone, e.g. Europe/Berlin (default: the local one; the service uses the organization's, shown by `wts schedule list`)")
-        .option('--count <n>', 'how many next runs to show, 1 to 100', '5'),
+        .option('--count <n>', 'how many next runs to show, 1 to 100', '5')),
     examples: [
       'wts schedule explain "0 9 * * 1-5" --tz Europe/Berlin',
       'wts schedule explain "30 2 * * *" --tz Europe/Berlin --count 10   # a change of the clocks moves a run',
       'wts schedule explain "0 9 * * 1" --tz America/New_York --json',
     ],
     async run({ ctx, args, opts }) {
-      const cron = args[0] as string;
+      const cron = args[0];
       const problem = cronProblem(cron);
       if (problem) throw new CliError(`CRON: ${problem}`, ExitCode.usage);
       const localZone = localTimeZone();
@@ -332,16 +332,16 @@ const CHECK_HEADERS = { cron: 'Cron', state: 'State', late: 'On time', lastRun: 
 const CHECK_NAMES = { cron: 'cron', state: 'state', late: 'late', lastRun: 'last run' } as const;
 
 function registerCheck(group: Command, deps: CliDeps): void {
-  verb<CheckFlags>(group, deps, {
+  verb(group, deps, {
     name: 'check',
     description: 'check scheduled tasks in CI: supported cron, state, not late, last run succeeded; exit 8 when a check fails',
     args: [['[ID...]', 'scheduled task ids (default: every scheduled task, or every one of --workspace)']],
-    options: (c) =>
+    options: options<CheckFlags>((c) =>
       c
         .option('--workspace <id>', 'only the scheduled tasks of this workspace')
         .option('--require <state>', 'fail unless the scheduled task is in this state: active or paused')
         .option('--max-late <duration>', 'fail when an occurrence older than this (e.g. 15m, 2h, 1d) has had no run started since')
-        .option('--last-run <outcome>', 'fail unless the latest finished run has this outcome: succeeded (one that never ran passes)'),
+        .option('--last-run <outcome>', 'fail unless the latest finished run has this outcome: succeeded (one that never ran passes)')),
     fields: FIELDS,
     examples: [
       'wts schedule check --require active --max-late 30m --last-run succeeded',
@@ -349,7 +349,7 @@ function registerCheck(group: Command, deps: CliDeps): void {
       'wts schedule check --workspace ws_ops --require active --json | jq \'.[] | select(.ok | not) | .id\'',
     ],
     async run({ ctx, args, opts }) {
-      const ids = (args[0] as string[] | undefined) ?? [];
+      const ids = args[0] ?? [];
       if (ids.length > 0 && opts.workspace !== undefined) throw new CliError('pass scheduled task IDs or --workspace, not both', ExitCode.usage);
       if (opts.require !== undefined && opts.require !== 'active' && opts.require !== 'paused') throw new CliError(`--require: must be active or paused, not "${opts.require}"`, ExitCode.usage);
       if (opts.lastRun !== undefined && opts.lastRun !== 'succeeded') throw new CliError(`--last-run: must be succeeded, not "${opts.lastRun}"`, ExitCode.usage);
@@ -361,9 +361,9 @@ function registerCheck(group: Command, deps: CliDeps): void {
       const api = await ctx.api();
       const schedules: Schedule[] = [];
       if (ids.length > 0) {
-        for (const scheduledTaskId of ids) schedules.push((await api.call('get_scheduled_task', { path: { scheduledTaskId } })) as Schedule);
+        for (const scheduledTaskId of ids) schedules.push(await api.call('get_scheduled_task', { path: { scheduledTaskId } }));
       } else {
-        for await (const s of api.items('list_scheduled_tasks', { path: {} }) as AsyncIterable<Schedule>) if (opts.workspace === undefined || s.workspaceId === opts.workspace) schedules.push(s);
+        for await (const s of api.items('list_scheduled_tasks', { path: {} })) if (opts.workspace === undefined || s.workspaceId === opts.workspace) schedules.push(s);
       }
       if (schedules.length === 0) {
         throw new CliError(`no scheduled tasks${opts.workspace ? ` in ${opts.workspace}` : ''}: nothing was checked (a check of nothing fails, so a mistyped workspace cannot pass)`, ExitCode.checkFailed);
@@ -375,7 +375,7 @@ function registerCheck(group: Command, deps: CliDeps): void {
         // The latest run may still be running: its outcome is the one before it.
         if (options.lastRun && finished?.state === 'running') {
           const runs: Run[] = [];
-          for await (const run of api.items('list_scheduled_task_runs', { path: { scheduledTaskId: s.id } }) as AsyncIterable<Run>) {
+          for await (const run of api.items('list_scheduled_task_runs', { path: { scheduledTaskId: s.id } })) {
             runs.push(run);
             if (run.state !== 'running' || runs.length >= 100) break;
           }
@@ -428,7 +428,7 @@ async function planFromFile(ctx: CommandContext, opts: FileFlags) {
   const specs = parseScheduleFile(await readTextFile(ctx, opts.file, '--file'), fileName);
   const api = await ctx.api();
   const actual: Schedule[] = [];
-  for await (const s of api.items('list_scheduled_tasks', { path: {} }) as AsyncIterable<Schedule>) actual.push(s);
+  for await (const s of api.items('list_scheduled_tasks', { path: {} })) actual.push(s);
   return { api, fileName, plan: planSchedules(specs, actual, { prune: Boolean(opts.prune) }) };
 }
 
@@ -442,10 +442,10 @@ const MATCHING_HELP = `Matching:
 `;
 
 function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
-  const diff = verb<FileFlags>(group, deps, {
+  const diff = verb(group, deps, {
     name: 'diff',
     description: "show how the service's scheduled tasks differ from a schedules file; exit 8 on any drift",
-    options: (c) => c.option('-f, --file <file>', FILE_HELP),
+    options: options<FileFlags>((c) => c.option('-f, --file <file>', FILE_HELP)),
     examples: ['wts schedule diff -f schedules.yaml', 'wts schedule diff -f schedules.json --json', 'wts schedule diff -f schedules.yaml; echo $?   # 0 no drift, 8 drift, 2 a malformed file'],
     async run({ ctx, opts }) {
       const { fileName, plan } = await planFromFile(ctx, opts);
@@ -463,14 +463,14 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
 
   diff.addHelpText('after', MATCHING_HELP);
 
-  const apply = verb<FileFlags>(group, deps, {
+  const apply = verb(group, deps, {
     name: 'apply',
     description: 'make the scheduled tasks match a schedules file: create, update, pause, resume (and with --prune delete)',
-    options: (c) =>
+    options: options<FileFlags>((c) =>
       c
         .option('-f, --file <file>', FILE_HELP)
         .option('--prune', 'also delete the scheduled tasks the file does not list, in the workspaces it names (never in others)')
-        .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)'),
+        .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)')),
     examples: ['wts schedule apply -f schedules.yaml', 'wts schedule apply -f schedules.yaml --prune --yes   # in CI', 'wts schedule apply -f schedules.yaml --yes --json'],
     async run({ ctx, opts }) {
       const { api, fileName, plan } = await planFromFile(ctx, opts);

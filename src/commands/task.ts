@@ -2,29 +2,28 @@
 //          | edit TASK | complete TASK | assign TASK USER... | tag TASK TAG... | note TASK [TEXT | --file F | -]
 //          | delete TASK | create --agent AGENT TITLE | message TASK TEXT | runs TASK
 import type { Command } from 'commander';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, InputError } from '../errors.js';
 import { followOption, waitOptions, waitTimeoutMs, type WaitFlags } from '../follow/options.js';
 import { editorCommand, editText, sendKeepingText } from '../input/editor.js';
 import { optionalText, readStdin, readTextFile, requiredText } from '../input/text.js';
 import { describeWhen, parseWhen } from '../input/when.js';
 import { localAndRelative, relativeTime, stateText } from '../output/format.js';
 import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
-import { verb, WS_ARG, type CliDeps } from './action.js';
-import { confirmDestructive } from './confirm.js';
-import { collectItems, listTotal, pageOptions, printListing, totalLimit, type PageOptions } from './listing.js';
+import { options, verb, WS_ARG, type CliDeps } from '../framework/verb.js';
+import { confirmDestructive } from '../framework/confirm.js';
+import { collectItems, listTotal, pageOptions, printListing, totalLimit, type PageOptions } from '../framework/listing.js';
 import { collectList, PeopleResolver } from '../input/people.js';
 import { byDueDate, DONE, statusKey } from '../input/statuses.js';
 
 type Task = Resource<'Task'>;
 type Event = Resource<'Event'>;
-type Message = Resource<'Message'>;
 type Run = Resource<'Run'>;
-type PendingAction = Resource<'PendingAction'>;
+type Message = Resource<'Message'>;
 type Status = Resource<'Status'>;
 
-const TASK: [string, string] = ['<TASK>', 'task id (from `wts task list WS`)'];
+const TASK = ['<TASK>', 'task id (from `wts task list WS`)'] as const;
 
 /** "2026-11-23 09:00 (in 2 days)" for people, the ISO time for scripts. */
 function moment(ctx: CommandContext, iso: string | null, mode: Mode): string {
@@ -93,8 +92,7 @@ async function namingSource<T>(source: string, send: () => Promise<T>): Promise<
   try {
     return await send();
   } catch (err) {
-    const { InputError } = await import('../api/validate.js');
-    if (err instanceof InputError && err.field === 'content') throw new InputError(source, err.problem);
+    if (err instanceof InputError && err.field === 'content') throw err.named(source);
     throw err;
   }
 }
@@ -109,9 +107,9 @@ interface ChangeOptions {
 
 function changeOptions(command: Command, one: string, many: string, what: string): Command {
   return command
-    .option('--add <' + one + '>', `add ${many} (${what}); repeatable or comma-separated`, collectList, [])
-    .option('--remove <' + one + '>', `remove ${many}; repeatable or comma-separated`, collectList, [])
-    .option('--set <' + one + '>', `replace all the ${many} with these; repeatable or comma-separated`, collectList)
+    .option(`--add <${one}>`, `add ${many} (${what}); repeatable or comma-separated`, collectList, [])
+    .option(`--remove <${one}>`, `remove ${many}; repeatable or comma-separated`, collectList, [])
+    .option(`--set <${one}>`, `replace all the ${many} with these; repeatable or comma-separated`, collectList)
     .option('--clear', `remove all the ${many}`);
 }
 
@@ -150,7 +148,7 @@ function difference<T>(before: readonly T[], after: readonly T[], key: (item: T)
 /** "Tagged task_1: added vip; removed urgent; now billing, vip". */
 function changeMessage(id: string, verbed: string, added: string[], removed: string[], now: string[], nothing: string): string {
   const parts = [...(added.length ? [`added ${added.join(', ')}`] : []), ...(removed.length ? [`removed ${removed.join(', ')}`] : []), `now ${now.length ? now.join(', ') : nothing}`];
-  return `${verbed[0]!.toUpperCase()}${verbed.slice(1)} ${id}: ${parts.join('; ')}`;
+  return `${verbed.charAt(0).toUpperCase()}${verbed.slice(1)} ${id}: ${parts.join('; ')}`;
 }
 
 /** The fields of `task edit` in the editor: what update_task can change. */
@@ -164,7 +162,7 @@ const EDITABLE = ['title', 'status', 'due'] as const;
 async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> {
   const api = await ctx.api();
   api.prepare('update_task', { path: { taskId }, body: {} });
-  const task = (await api.call('get_task', { path: { taskId } })) as Task;
+  const task = await api.call('get_task', { path: { taskId } });
   const statuses = (await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId: task.workspaceId } }))).sort((a, b) => a.position - b.position);
   const shown = { title: task.title, status: task.status, due: task.dueDate ?? '' };
   const initial = [
@@ -185,10 +183,10 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
     const values = new Map<string, string>();
     for (const line of text.split(/\r?\n/)) {
       if (line.trim() === '' || line.startsWith('#')) continue;
-      const field = /^(\w+):[ \t]?(.*)$/.exec(line);
-      if (!field || !(EDITABLE as readonly string[]).includes(field[1]!)) throw new CliError(`cannot read "${pipeText(line)}": each line is title:, status: or due: and its value`, ExitCode.usage);
-      if (values.has(field[1]!)) throw new CliError(`${field[1]} is given twice`, ExitCode.usage);
-      values.set(field[1]!, field[2]!.trim());
+      const [, key = '', value = ''] = /^(\w+):[ \t]?(.*)$/.exec(line) ?? [];
+      if (!EDITABLE.some((editable) => editable === key)) throw new CliError(`cannot read "${pipeText(line)}": each line is title:, status: or due: and its value`, ExitCode.usage);
+      if (values.has(key)) throw new CliError(`${key} is given twice`, ExitCode.usage);
+      values.set(key, value.trim());
     }
     body = {};
     const title = values.get('title');
@@ -208,25 +206,25 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
     return;
   }
   const { sendKeepingText } = await import('../input/editor.js');
-  const updated = (await sendKeepingText(ctx, text, () => api.call('update_task', { path: { taskId }, body }), '.txt')) as Task;
+  const updated = await sendKeepingText(ctx, text, () => api.call('update_task', { path: { taskId }, body }), '.txt');
   printDone(ctx, updated, `Updated ${Object.keys(body).map((k) => (k === 'dueDate' ? 'due' : k)).join(', ')} of ${updated.id} (${updated.title})${body.dueDate !== undefined ? dueEcho(ctx, updated) : ''}`);
 }
 
 export function registerTask(program: Command, deps: CliDeps): void {
   const group = program.command('task').alias('tasks').description('tasks: find, read, change, and hand them to an agent');
 
-  verb<PageOptions & { status: string[]; assignee?: string; tag?: string; unassigned?: boolean }>(group, deps, {
+  verb(group, deps, {
     name: 'list',
     description: 'list the tasks of a workspace: open work by default (every column but done), in board order, then by due date',
     args: [WS_ARG],
-    options: (c) =>
+    options: options<PageOptions & { status: string[]; assignee?: string; tag?: string; unassigned?: boolean }>((c) =>
       pageOptions(
         c
           .option('--status <column>', 'only these columns: key or name, repeatable or comma-separated; "all" for every column (default: all but done)', collectList, [])
           .option('--assignee <person>', 'only tasks assigned to this person: id, name, email or @me')
           .option('--tag <tag>', 'only tasks with this tag')
           .option('--unassigned', 'only tasks nobody is assigned to'),
-      ),
+      )),
     fields: { workspaceId: 'WS' },
     examples: [
       'wts task list ws_support                       # open work: every column but done',
@@ -235,7 +233,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
       'wts task list ws_support --status all --all --json | jq length',
     ],
     async run({ ctx, args, opts }) {
-      const workspaceId = args[0] as string;
+      const workspaceId = args[0];
       const limit = totalLimit(opts.limit);
       const api = await ctx.api();
       const path = { workspaceId };
@@ -268,24 +266,24 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<{ rows?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'board',
     description: "show a workspace's board: its columns side by side with their tasks, fitted to the terminal",
     args: [WS_ARG],
-    options: (c) => c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)'),
+    options: options<{ rows?: string }>((c) => c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)')),
     fields: { workspaceId: 'WS' },
     examples: ['wts task board ws_support', "wts task board ws_support --json | jq '.columns[] | {key, count}'", 'wts task board ws_support | grep ^waiting   # status<TAB>id<TAB>title'],
     async run({ ctx, args, opts }) {
       const rows = opts.rows === undefined ? 10 : Number(opts.rows);
       if (!Number.isInteger(rows) || rows < 1 || rows > 1000) throw new CliError('--rows: must be a whole number from 1 to 1000', ExitCode.usage);
-      const workspaceId = args[0] as string;
+      const workspaceId = args[0];
       const api = await ctx.api();
       const [statuses, tasks] = await Promise.all([
         collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })),
         collectItems<Task>(api.items('list_tasks', { path: { workspaceId }, query: { limit: 50 } })),
       ]);
       // Columns in board order; a task in a column the workspace no longer lists still shows, after them.
-      const columns = [...statuses].sort((a, b) => a.position - b.position).map((s) => ({ key: s.key, name: s.name, tasks: [] as Task[] }));
+      const columns = [...statuses].sort((a, b) => a.position - b.position).map((s): { key: string; name: string; tasks: Task[] } => ({ key: s.key, name: s.name, tasks: [] }));
       for (const task of tasks) {
         let column = columns.find((c) => c.key === task.status);
         if (!column) columns.push((column = { key: task.status, name: task.status, tasks: [] }));
@@ -303,17 +301,17 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<PageOptions>(group, deps, {
+  verb(group, deps, {
     name: 'search',
     description: 'find tasks whose title or description holds all the words',
     args: [WS_ARG, ['<WORDS...>', 'words to look for']],
-    options: pageOptions,
+    options: options<PageOptions>(pageOptions),
     fields: { workspaceId: 'WS', q: 'WORDS' },
     examples: ['wts task search ws_support refund', 'wts task search ws_support duplicate charge --all'],
     async run({ ctx, args, opts }) {
-      const api = await ctx.api();
-      const q = requiredText((args[1] as string[]).join(' '), 'WORDS');
-      await printListing(ctx, 'search_tasks', { path: { workspaceId: args[0] as string }, query: { q } }, opts, printTasks(ctx));
+      await ctx.api(); // signed in first, as before the listing is read
+      const q = requiredText(args[1].join(' '), 'WORDS');
+      await printListing(ctx, 'search_tasks', { path: { workspaceId: args[0] }, query: { q } }, opts, printTasks(ctx));
     },
   });
 
@@ -325,14 +323,16 @@ export function registerTask(program: Command, deps: CliDeps): void {
     examples: ['wts task view task_s021', 'wts task view task_s021 --json'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const path = { taskId: args[0] as string };
+      const path = { taskId: args[0] };
       if (ctx.json) {
         printObject(ctx, await api.call('get_task', { path }), []);
         return;
       }
-      const [task, waiting] = (await Promise.all([api.call('get_task', { path }), api.call('list_pending_actions', { path })])) as [Task, { items: PendingAction[] }];
+      const [task, waiting] = await Promise.all([api.call('get_task', { path }), api.call('list_pending_actions', { path })]);
       const { chalk } = ctx;
       const none = (mode: Mode, text = 'none'): Text => (mode === 'human' ? styled(text, (t) => chalk.dim(t)) : '');
+      const { conversationKey } = task;
+      const conversation: Row[] = conversationKey ? [['Conversation', () => conversationKey]] : [];
       const rows: Row[] = [
         ['Title', () => styled(task.title, (t) => chalk.bold(t))],
         ['ID', () => task.id],
@@ -348,7 +348,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
             return mode === 'human' && isOverdue(ctx, task) ? styled(`${due} overdue`, (t) => chalk.red(t)) : due;
           },
         ],
-        ...(task.conversationKey ? [['Conversation', () => task.conversationKey!] as Row] : []),
+        ...conversation,
         ['Created', (mode) => moment(ctx, task.createdAt, mode)],
         ['Updated', (mode) => moment(ctx, task.updatedAt, mode)],
         ['Description', (mode) => task.description || none(mode)],
@@ -384,55 +384,55 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<PageOptions & { follow?: boolean }>(group, deps, {
+  verb(group, deps, {
     name: 'events',
     description: 'show the activity log of a task',
     args: [TASK],
-    options: (c) => followOption(pageOptions(c), 'activity'),
+    options: options<PageOptions & { follow?: boolean }>((c) => followOption(pageOptions(c), 'activity')),
     fields: { taskId: 'TASK' },
     examples: ['wts task events task_s021', 'wts task events task_s021 --all --json', 'wts task events task_s021 -f   # new activity as it happens, until Ctrl-C'],
     async run({ ctx, args, opts }) {
-      if (opts.follow) return (await import('../follow/listings.js')).followEvents(ctx, args[0] as string, opts);
-      const api = await ctx.api();
+      if (opts.follow) return (await import('../follow/listings.js')).followEvents(ctx, args[0], opts);
+      await ctx.api(); // signed in first, as before the listing is read
       const columns: Column<Event>[] = [
         { header: 'Time', value: (e, mode) => (mode === 'human' ? relativeTime(e.createdAt, ctx.now()) : e.createdAt) },
         { header: 'Actor', value: (e) => e.actor.name, flex: true, min: 8, priority: 2 },
         { header: 'Kind', value: (e) => styled(e.kind, (k) => ctx.chalk.dim(k)), priority: 1 },
         { header: 'Summary', value: (e) => e.summary, flex: true },
       ];
-      await printListing(ctx, 'list_task_events', { path: { taskId: args[0] as string } }, opts, (items: AsyncIterable<Event>) =>
+      await printListing(ctx, 'list_task_events', { path: { taskId: args[0] } }, opts, (items: AsyncIterable<Event>) =>
         printItems(ctx, items, columns, { empty: 'No activity.' }),
       );
     },
   });
 
-  verb<PageOptions & { follow?: boolean }>(group, deps, {
+  verb(group, deps, {
     name: 'chat',
     description: 'show the chat between people and the agent on a task',
     args: [TASK],
-    options: (c) => followOption(pageOptions(c), 'messages'),
+    options: options<PageOptions & { follow?: boolean }>((c) => followOption(pageOptions(c), 'messages')),
     fields: { taskId: 'TASK' },
     examples: ['wts task chat task_s021', 'wts task chat task_s021 --all', 'wts task chat task_s021 --follow   # new messages as they arrive, until Ctrl-C'],
     async run({ ctx, args, opts }) {
-      if (opts.follow) return (await import('../follow/listings.js')).followChat(ctx, args[0] as string, printMessages(ctx), opts);
-      const api = await ctx.api();
-      await printListing(ctx, 'list_task_messages', { path: { taskId: args[0] as string } }, opts, printMessages(ctx));
+      if (opts.follow) return (await import('../follow/listings.js')).followChat(ctx, args[0], printMessages(ctx), opts);
+      await ctx.api(); // signed in first, as before the listing is read
+      await printListing(ctx, 'list_task_messages', { path: { taskId: args[0] } }, opts, printMessages(ctx));
     },
   });
 
-  verb<PageOptions>(group, deps, {
+  verb(group, deps, {
     name: 'conversation',
     description: 'show the email or chat thread a task came from',
     args: [TASK],
-    options: pageOptions,
+    options: options<PageOptions>(pageOptions),
     fields: { taskId: 'TASK' },
     examples: ['wts task conversation task_s021', 'wts task conversation task_s021 --json'],
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
-      const path = { taskId: args[0] as string };
+      const path = { taskId: args[0] };
       // Check --limit before the first request, so bad input sends nothing.
       listTotal(opts);
-      const task = (await api.call('get_task', { path })) as Task;
+      const task = await api.call('get_task', { path });
       if (!task.conversationKey) {
         throw new CliError(`task ${task.id} did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat ${task.id}`, ExitCode.notFound);
       }
@@ -440,21 +440,21 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<{ title?: string; status?: string; due?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'edit',
     description: 'change the title, status or due date of a task; with no flags on a terminal, in your editor',
     args: [TASK],
-    options: (c) =>
+    options: options<{ title?: string; status?: string; due?: string }>((c) =>
       c
         .option('--title <text>', 'the new title')
         .option('--status <key>', 'move it to this column (from `wts workspace statuses WS`)')
-        .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00", or "none" to clear it'),
+        .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00", or "none" to clear it')),
     fields: { taskId: 'TASK', dueDate: '--due' },
     examples: ['wts task edit task_s001                 # on a terminal: title, status and due date in $EDITOR', 'wts task edit task_s001 --status in_progress', 'wts task edit task_s001 --due "fri 17:00"', 'wts task edit task_s001 --title "Login fails after reset" --due none'],
     async run({ ctx, args, opts }) {
       if (opts.title === undefined && opts.status === undefined && opts.due === undefined) {
         if (!ctx.io.canPrompt) throw new CliError('nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)', ExitCode.usage);
-        await editInEditor(ctx, args[0] as string);
+        await editInEditor(ctx, args[0]);
         return;
       }
       const title = optionalText(opts.title, '--title');
@@ -464,7 +464,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
         ...(opts.due !== undefined && { dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', ctx.now()) }),
       };
       const api = await ctx.api();
-      const task = (await api.call('update_task', { path: { taskId: args[0] as string }, body })) as Task;
+      const task = await api.call('update_task', { path: { taskId: args[0] }, body });
       printDone(ctx, task, `Updated ${task.id} (${task.title})${opts.due === undefined ? '' : dueEcho(ctx, task)}`);
     },
   });
@@ -477,24 +477,24 @@ export function registerTask(program: Command, deps: CliDeps): void {
     examples: ['wts task complete task_s001'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const task = (await api.call('complete_task', { path: { taskId: args[0] as string }, body: {} })) as Task;
+      const task = await api.call('complete_task', { path: { taskId: args[0] }, body: {} });
       printDone(ctx, task, `Completed ${task.id} (${task.title})`);
     },
   });
 
-  verb<ChangeOptions>(group, deps, {
+  verb(group, deps, {
     name: 'assign',
     description: 'add and remove the people assigned to a task (adding never removes anyone); --set replaces them all',
     args: [TASK, ['[PERSON...]', 'people to add: id, name, email or @me (as --add)']],
-    options: (c) => changeOptions(c, 'person', 'people', 'id, name, email or @me'),
+    options: options<ChangeOptions>((c) => changeOptions(c, 'person', 'people', 'id, name, email or @me')),
     fields: { taskId: 'TASK', assigneeIds: 'PERSON' },
     examples: ['wts task assign task_s001 ben', 'wts task assign task_s001 --add @me --remove ada@acme.example', 'wts task assign task_s001 --set usr_ada,usr_ben', 'wts task assign task_s001 --clear'],
     async run({ ctx, args, opts }) {
-      const taskId = args[0] as string;
-      const change = planChange(opts, (args[1] as string[] | undefined) ?? [], 'PERSON', 'people');
+      const taskId = args[0];
+      const change = planChange(opts, args[1] ?? [], 'PERSON', 'people');
       const api = await ctx.api();
       api.prepare('assign_task', { path: { taskId }, body: { assigneeIds: [...(change.set ?? []), ...change.add, ...change.remove] } });
-      const task = (await api.call('get_task', { path: { taskId } })) as Task;
+      const task = await api.call('get_task', { path: { taskId } });
       const people = new PeopleResolver(ctx, api, task.workspaceId);
       const resolve = async (typed: string[], label: string) => {
         const out: { id: string; name: string }[] = [];
@@ -509,40 +509,40 @@ export function registerTask(program: Command, deps: CliDeps): void {
         printDone(ctx, task, `No change: ${task.id} is assigned to ${before.length ? before.map((p) => p.name).join(', ') : 'nobody'}`);
         return;
       }
-      const updated = (await api.call('assign_task', { path: { taskId }, body: { assigneeIds: after.map((p) => p.id) } })) as Task;
+      const updated = await api.call('assign_task', { path: { taskId }, body: { assigneeIds: after.map((p) => p.id) } });
       printDone(ctx, updated, changeMessage(updated.id, 'assigned', added.map((p) => p.name), removed.map((p) => p.name), updated.assignees.map((a) => a.name), 'nobody'));
     },
   });
 
-  verb<ChangeOptions>(group, deps, {
+  verb(group, deps, {
     name: 'tag',
     description: 'add and remove the tags of a task (adding never removes one); --set replaces them all',
     args: [TASK, ['[TAG...]', 'tags to add (as --add)']],
-    options: (c) => changeOptions(c, 'tag', 'tags', 'a tag'),
+    options: options<ChangeOptions>((c) => changeOptions(c, 'tag', 'tags', 'a tag')),
     fields: { taskId: 'TASK', tags: 'TAG' },
     examples: ['wts task tag task_s001 vip', 'wts task tag task_s001 --add bug,login --remove triage', 'wts task tag task_s001 --set billing', 'wts task tag task_s001 --clear'],
     async run({ ctx, args, opts }) {
-      const taskId = args[0] as string;
-      const change = planChange(opts, (args[1] as string[] | undefined) ?? [], 'TAG', 'tags');
+      const taskId = args[0];
+      const change = planChange(opts, args[1] ?? [], 'TAG', 'tags');
       const api = await ctx.api();
       api.prepare('set_task_tags', { path: { taskId }, body: { tags: [...(change.set ?? []), ...change.add, ...change.remove] } });
-      const task = (await api.call('get_task', { path: { taskId } })) as Task;
+      const task = await api.call('get_task', { path: { taskId } });
       const after = applyChange(task.tags, change.set, change.add, change.remove, (t) => t);
       const { added, removed } = difference(task.tags, after, (t) => t);
       if (!added.length && !removed.length) {
         printDone(ctx, task, `No change: ${task.id} has ${task.tags.length ? `the tags ${task.tags.join(', ')}` : 'no tags'}`);
         return;
       }
-      const updated = (await api.call('set_task_tags', { path: { taskId }, body: { tags: after } })) as Task;
+      const updated = await api.call('set_task_tags', { path: { taskId }, body: { tags: after } });
       printDone(ctx, updated, changeMessage(updated.id, 'tagged', added, removed, updated.tags, 'no tags'));
     },
   });
 
-  verb<{ file?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'note',
     description: 'add a note for the team and the agent: TEXT, --file F, - for standard input, or your editor on a terminal',
     args: [TASK, ['[TEXT]', 'the note; - reads it from standard input']],
-    options: (c) => c.option('--file <path>', 'read the note from a file (- for standard input)'),
+    options: options<{ file?: string }>((c) => c.option('--file <path>', 'read the note from a file (- for standard input)')),
     fields: { taskId: 'TASK', content: 'TEXT' },
     examples: [
       'wts task note task_s001 "Called the customer; waiting for logs"',
@@ -551,18 +551,21 @@ export function registerTask(program: Command, deps: CliDeps): void {
       'wts task note task_s001            # opens $VISUAL or $EDITOR',
     ],
     async run({ ctx, args, opts }) {
-      const taskId = args[0] as string;
-      const given = args[1] as string | undefined;
+      const taskId = args[0];
+      const given = args[1];
       if (given !== undefined && opts.file !== undefined) throw new CliError('pass the note as TEXT, with --file F, or as - for standard input: only one of them', ExitCode.usage);
       const useEditor = given === undefined && opts.file === undefined;
       if (useEditor && !ctx.io.canPrompt) throw new CliError('no note: pass it as TEXT, with --file F, or - to read standard input', ExitCode.usage);
       if (useEditor && !editorCommand(ctx)) throw new CliError('no editor: set VISUAL or EDITOR, or pass the note as TEXT, with --file F, or - for standard input', ExitCode.usage);
       const api = await ctx.api();
-      const send = (content: string) => api.call('add_task_note', { path: { taskId }, body: { content } }) as Promise<Task>;
+      const send = (content: string) => api.call('add_task_note', { path: { taskId }, body: { content } });
       let task: Task;
       if (given === '-') task = await namingSource('standard input', async () => send(requiredText(await readStdin(ctx), 'standard input')));
       else if (given !== undefined) task = await send(requiredText(given, 'TEXT'));
-      else if (opts.file !== undefined) task = await namingSource('--file', async () => send(requiredText(await readTextFile(ctx, opts.file!, '--file'), '--file')));
+      else if (opts.file !== undefined) {
+        const file = opts.file;
+        task = await namingSource('--file', async () => send(requiredText(await readTextFile(ctx, file, '--file'), '--file')));
+      }
       else {
         api.prepare('add_task_note', { path: { taskId }, body: { content: '-' } }); // a bad TASK fails before the editor opens
         const text = (await editText(ctx, '', { postfix: '.md', what: 'the note' })).trim();
@@ -572,15 +575,15 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<{ yes?: boolean }>(group, deps, {
+  verb(group, deps, {
     name: 'delete',
     description: 'delete a task that is done, with its chat, activity, reminders and approvals',
     args: [TASK],
-    options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
+    options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: { taskId: 'TASK' },
     examples: ['wts task delete task_s050', 'wts task delete task_s050 --yes   # in scripts'],
     async run({ ctx, args, opts }) {
-      const taskId = args[0] as string;
+      const taskId = args[0];
       const api = await ctx.api();
       api.prepare('delete_task', { path: { taskId } }); // a bad TASK fails before the question
       await confirmDestructive(ctx, `Delete task ${taskId}? Its chat, activity, reminders and pending approvals go with it.`, opts.yes);
@@ -589,18 +592,18 @@ export function registerTask(program: Command, deps: CliDeps): void {
     },
   });
 
-  verb<{ agent: string; description?: string; due?: string } & WaitFlags>(group, deps, {
+  verb(group, deps, {
     name: 'create',
     description: 'create a task and have an agent start on it',
     args: [['<TITLE>', 'title of the task']],
-    options: (c) =>
+    options: options<{ agent: string; description?: string; due?: string } & WaitFlags>((c) =>
       waitOptions(
         c
           .requiredOption('--agent <id>', 'the agent that works on it (from `wts agent list`); the task goes to its workspace')
           .option('--description <text>', 'what the agent should know and do')
           .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00"'),
         "the agent's run on it finishes",
-      ),
+      )),
     fields: { agentId: '--agent', title: 'TITLE', dueDate: '--due' },
     examples: [
       'wts task create --agent agt_support "Reply to Lena about the login problem"',
@@ -610,7 +613,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
     async run({ ctx, args, opts }) {
       const timeoutMs = waitTimeoutMs(opts);
       const body = {
-        title: requiredText(args[0] as string, 'TITLE'),
+        title: requiredText(args[0], 'TITLE'),
         ...(opts.description !== undefined && { description: opts.description }),
         ...(opts.due !== undefined && { dueDate: await parseWhen(opts.due, '--due', ctx.now()) }),
       };
@@ -619,41 +622,41 @@ export function registerTask(program: Command, deps: CliDeps): void {
         api.prepare('submit_task', { path: { agentId: opts.agent }, body }); // bad input fails before anything is sent
         return (await import('../follow/wait.js')).submitAndWait(ctx, opts.agent, body, { timeoutMs });
       }
-      const task = (await api.call('submit_task', { path: { agentId: opts.agent }, body })) as Task;
+      const task = await api.call('submit_task', { path: { agentId: opts.agent }, body });
       printDone(ctx, task, `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}${opts.due === undefined ? '' : dueEcho(ctx, task)}`);
     },
   });
 
-  verb<WaitFlags>(group, deps, {
+  verb(group, deps, {
     name: 'message',
     description: 'send the agent a follow-up in the task chat',
     args: [TASK, ['<TEXT>', 'the message']],
-    options: (c) => waitOptions(c, 'the agent replies (or the run it starts finishes)'),
+    options: options<WaitFlags>((c) => waitOptions(c, 'the agent replies (or the run it starts finishes)')),
     fields: { taskId: 'TASK', content: 'TEXT' },
     examples: ['wts task message task_s021 "Please also check the March invoice"', 'wts task message task_s021 "What is the status?" --wait'],
     async run({ ctx, args, opts }) {
       const timeoutMs = waitTimeoutMs(opts);
-      const taskId = args[0] as string;
-      const content = requiredText(args[1] as string, 'TEXT');
+      const taskId = args[0];
+      const content = requiredText(args[1], 'TEXT');
       const api = await ctx.api();
       if (opts.wait) {
         api.prepare('send_task_message', { path: { taskId }, body: { content } }); // bad input fails before anything is sent
         return (await import('../follow/wait.js')).sendAndWait(ctx, taskId, content, { timeoutMs });
       }
-      const message = (await api.call('send_task_message', { path: { taskId }, body: { content } })) as Message;
+      const message = await api.call('send_task_message', { path: { taskId }, body: { content } });
       printDone(ctx, message, `Sent to the agent on ${taskId}`);
     },
   });
 
-  verb<PageOptions>(group, deps, {
+  verb(group, deps, {
     name: 'runs',
     description: 'list the times an agent worked on a task',
     args: [TASK],
-    options: pageOptions,
+    options: options<PageOptions>(pageOptions),
     fields: { taskId: 'TASK' },
     examples: ['wts task runs task_s021', 'wts task runs task_s021 --json'],
     async run({ ctx, args, opts }) {
-      const api = await ctx.api();
+      await ctx.api(); // signed in first, as before the listing is read
       const columns: Column<Run>[] = [
         { header: 'ID', value: (r) => r.id },
         { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
@@ -661,7 +664,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
         { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
       ];
-      await printListing(ctx, 'list_task_runs', { path: { taskId: args[0] as string } }, opts, (items: AsyncIterable<Run>) =>
+      await printListing(ctx, 'list_task_runs', { path: { taskId: args[0] } }, opts, (items: AsyncIterable<Run>) =>
         printItems(ctx, items, columns, { empty: 'No runs yet.' }),
       );
     },

@@ -1,11 +1,11 @@
 // wts workspace list | members WS | statuses WS | create NAME [--folder ID] | rename WS NAME | archive WS
 import type { Command } from 'commander';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import { requiredText } from '../input/text.js';
 import { stateText } from '../output/format.js';
 import { printDone, printItems, type Column } from '../output/print.js';
-import { confirmDestructive } from './confirm.js';
-import { verb, WS_ARG, type CliDeps } from './action.js';
+import { confirmDestructive } from '../framework/confirm.js';
+import { options, verb, WS_ARG, type CliDeps } from '../framework/verb.js';
 
 type Workspace = Resource<'Workspace'>;
 type Member = Resource<'Member'>;
@@ -26,7 +26,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
         { header: 'Name', value: (w) => w.name, flex: true },
         { header: 'Folder', value: (w) => w.folderId ?? '', priority: 1 },
       ];
-      await printItems(ctx, api.items('list_workspaces', { path: {} }) as AsyncIterable<Workspace>, columns, { empty: 'No workspaces.' });
+      await printItems(ctx, api.items('list_workspaces', { path: {} }), columns, { empty: 'No workspaces.' });
     },
   });
 
@@ -43,7 +43,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
         { header: 'Name', value: (m) => m.name, flex: true },
         { header: 'Email', value: (m) => m.email, flex: true, min: 12, priority: 1 },
       ];
-      await printItems(ctx, api.items('list_workspace_members', { path: { workspaceId: args[0] as string } }) as AsyncIterable<Member>, columns);
+      await printItems(ctx, api.items('list_workspace_members', { path: { workspaceId: args[0] } }), columns);
     },
   });
 
@@ -60,21 +60,21 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
         { header: 'Name', value: (s) => s.name, flex: true },
         { header: 'Position', value: (s) => String(s.position), priority: 1 },
       ];
-      await printItems(ctx, api.items('list_workspace_statuses', { path: { workspaceId: args[0] as string } }) as AsyncIterable<Status>, columns);
+      await printItems(ctx, api.items('list_workspace_statuses', { path: { workspaceId: args[0] } }), columns);
     },
   });
 
-  verb<{ folder?: string }>(group, deps, {
+  verb(group, deps, {
     name: 'create',
     description: 'create a workspace, with its own agent',
     args: [['<NAME>', 'name of the new workspace']],
-    options: (c) => c.option('--folder <id>', 'put it in this folder'),
+    options: options<{ folder?: string }>((c) => c.option('--folder <id>', 'put it in this folder')),
     fields: { name: 'NAME', folderId: '--folder' },
     examples: ['wts workspace create "Customer Success"', 'wts workspace create Research --folder fld_internal'],
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
-      const body = { name: requiredText(args[0] as string, 'NAME'), ...(opts.folder !== undefined && { folderId: opts.folder }) };
-      const workspace = (await api.call('create_workspace', { path: {}, body })) as Workspace;
+      const body = { name: requiredText(args[0], 'NAME'), ...(opts.folder !== undefined && { folderId: opts.folder }) };
+      const workspace = await api.call('create_workspace', { path: {}, body });
       printDone(ctx, workspace, `Created workspace ${workspace.name} (${workspace.id})`);
     },
   });
@@ -87,23 +87,23 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
     examples: ['wts workspace rename ws_sales "Sales EMEA"'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const workspace = (await api.call('rename_workspace', { path: { workspaceId: args[0] as string }, body: { name: requiredText(args[1] as string, 'NAME') } })) as Workspace;
+      const workspace = await api.call('rename_workspace', { path: { workspaceId: args[0] }, body: { name: requiredText(args[1], 'NAME') } });
       printDone(ctx, workspace, `Renamed ${workspace.id} to ${workspace.name}`);
     },
   });
 
-  verb<{ yes?: boolean }>(group, deps, {
+  verb(group, deps, {
     name: 'archive',
     description: 'hide a workspace and pause its agents and automations',
     args: [WS_ARG],
-    options: (c) => c.option('-y, --yes', 'do not ask for confirmation'),
+    options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: { workspaceId: 'WS' },
     examples: ['wts workspace archive ws_old', 'wts workspace archive ws_old --yes   # in scripts'],
     async run({ ctx, args, opts }) {
-      const workspaceId = args[0] as string;
+      const workspaceId = args[0];
       await confirmDestructive(ctx, `Archive workspace ${workspaceId}? Its agents and scheduled tasks will be paused.`, opts.yes, { operation: 'archive_workspace', path: { workspaceId } });
       const api = await ctx.api();
-      const workspace = (await api.call('archive_workspace', { path: { workspaceId }, body: {} })) as Workspace;
+      const workspace = await api.call('archive_workspace', { path: { workspaceId }, body: {} });
       printDone(ctx, workspace, `Archived ${workspace.name} (${workspace.id})`);
     },
   });

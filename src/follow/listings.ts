@@ -3,12 +3,13 @@
 // growing to 15 s); a 429, a 5xx or a lost connection is waited out, never the end of the follow.
 // On a terminal the transcript as people read it; piped, one line per entry as it arrives; with --json,
 // one JSON object per line (a stream has no end at which to close an array).
-import type { ApiClient, Page } from '../api/client.js';
-import type { Resource } from '../api/resources.js';
+import type { ApiClient } from '../api/client.js';
+import type { Page } from '../contract/operations.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { localTime } from '../output/format.js';
 import { jsonText, pipeField, terminalLine } from '../output/sanitize.js';
-import { pageSize, type PageOptions } from '../commands/listing.js';
+import { pageSize, type PageOptions } from '../framework/listing.js';
 import { interruptSignal } from './interrupt.js';
 import { poll, type PollClock, type PollContext } from './poll.js';
 import { ListingTail } from './tail.js';
@@ -69,7 +70,7 @@ export async function followChat(
   (await ctx.api()).prepare('list_task_messages', { path: { taskId }, query: { limit } }); // bad input fails before anything is sent
   await followListing<Message>(
     ctx,
-    async (api, loop, cursor) => (await api.call('list_task_messages', { path: { taskId }, query: { limit, ...(cursor ? { cursor } : {}) } }, loop.call())) as Page<Message>,
+    async (api, loop, cursor) => await api.call('list_task_messages', { path: { taskId }, query: { limit, ...(cursor ? { cursor } : {}) } }, loop.call()),
     async (batch, first) => {
       if (ctx.json) return jsonLines(ctx, batch);
       // The transcript separates messages with a blank line on a terminal; a new batch continues it.
@@ -86,7 +87,7 @@ export async function followEvents(ctx: CommandContext, taskId: string, opts: Pa
   const { chalk } = ctx;
   await followListing<Event>(
     ctx,
-    async (api, loop, cursor) => (await api.call('list_task_events', { path: { taskId }, query: { limit, ...(cursor ? { cursor } : {}) } }, loop.call())) as Page<Event>,
+    async (api, loop, cursor) => await api.call('list_task_events', { path: { taskId }, query: { limit, ...(cursor ? { cursor } : {}) } }, loop.call()),
     async (batch, first) => {
       if (ctx.json) jsonLines(ctx, batch);
       else if (!ctx.io.isStdoutTTY) {

@@ -1,7 +1,7 @@
 // What came of a wait: the run's state and output, the actions it proposed with the command that decides
 // each, and the agent's reply. On a terminal a short report; piped, `label<TAB>fields` lines; `--json`
 // one object. Every text from the service goes through the sanitizer.
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { relativeTime, stateText, wrapText } from '../output/format.js';
 import { printJson, terminalText } from '../output/print.js';

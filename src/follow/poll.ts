@@ -7,7 +7,8 @@
 //   longer interval and tries again: only the deadline (or Ctrl-C) ends a wait, never a storm of errors.
 // Steps send their requests with the client's own retries off (`POLL_CALL`), so one policy decides when
 // to ask again and a failing service sees one request per interval, not four.
-import { ApiError, NetworkError, type CallOptions } from '../api/client.js';
+import type { CallOptions } from '../api/client.js';
+import { ApiError, messageOf, NetworkError } from '../errors.js';
 
 export const MIN_INTERVAL_MS = 1000;
 export const MAX_INTERVAL_MS = 15_000;
@@ -87,7 +88,7 @@ export function isTransient(err: unknown): boolean {
 /** A short reason for a transient failure, for the spinner and --debug. */
 export function transientReason(err: unknown): string {
   if (err instanceof ApiError) return err.status === 429 ? 'rate limited' : `the service answered ${err.status}`;
-  return (err as Error).message;
+  return messageOf(err);
 }
 
 /** The loop: a handle on time that a step can use for its requests. */

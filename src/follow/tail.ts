@@ -2,7 +2,7 @@
 // the first read walks every page; each read after asks for the last page again — with the cursor that
 // led to it — and walks on only if it has grown past a page. So a follow with nothing new costs one
 // request, on any service whose cursors mean "after this point" or "from this offset".
-import type { Page } from '../api/client.js';
+import type { Page } from '../contract/operations.js';
 
 export type PageReader<T> = (cursor: string | undefined) => Promise<Page<T>>;
 

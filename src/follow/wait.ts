@@ -3,10 +3,10 @@
 // goes as far as it can — submit, find the run, follow it, read what it proposed — and keeps what it
 // learnt, so a failed request is retried from where it stopped and nothing is ever sent twice.
 // Exit 0 when the run succeeded, 8 when it failed, 1 at --timeout, 130 on Ctrl-C (the run goes on).
-import { ApiError, type ApiClient, type Page } from '../api/client.js';
-import type { Resource } from '../api/resources.js';
+import type { ApiClient } from '../api/client.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { ApiError, CliError, ExitCode } from '../errors.js';
 import { formatDuration } from '../schedules/duration.js';
 import { printOutcome, type Outcome } from './outcome.js';
 import { isTransient, poll, WaitTimeout, type PollClock, type PollContext, type StepResult } from './poll.js';
@@ -134,24 +134,24 @@ class Waiter {
 
   /** The run as it is now. */
   getRun(runId: string, loop: PollContext): Promise<Run> {
-    return this.api.call('get_run', { path: { runId } }, loop.call()) as Promise<Run>;
+    return this.api.call('get_run', { path: { runId } }, loop.call());
   }
 
   /** The actions a finished run proposed, in its order. */
   async proposed(run: Run, have: Map<string, PendingAction>, loop: PollContext): Promise<PendingAction[]> {
     for (const actionId of run.proposedActionIds) {
-      if (!have.has(actionId)) have.set(actionId, (await this.api.call('get_pending_action', { path: { actionId } }, loop.call())) as PendingAction);
+      if (!have.has(actionId)) have.set(actionId, await this.api.call('get_pending_action', { path: { actionId } }, loop.call()));
     }
     return run.proposedActionIds.map((id) => have.get(id)!);
   }
 }
 
 function eventsTail(api: ApiClient, taskId: string, loop: PollContext): ListingTail<Event> {
-  return new ListingTail<Event>(async (cursor) => (await api.call('list_task_events', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call())) as Page<Event>);
+  return new ListingTail<Event>(async (cursor) => await api.call('list_task_events', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call()));
 }
 
 function chatTail(api: ApiClient, taskId: string, loop: PollContext): ListingTail<Message> {
-  return new ListingTail<Message>(async (cursor) => (await api.call('list_task_messages', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call())) as Page<Message>);
+  return new ListingTail<Message>(async (cursor) => await api.call('list_task_messages', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call()));
 }
 
 /** A request that changes something is repeated only after a 429, which the service refused before doing anything. */
@@ -203,7 +203,7 @@ export async function runScheduledAndWait(ctx: CommandContext, scheduledTaskId: 
   await w.run(
     async (loop) => {
       if (!started) {
-        started = fresh = (await w.api.call('run_scheduled_task_now', { path: { scheduledTaskId }, body: {} })) as Run;
+        started = fresh = await w.api.call('run_scheduled_task_now', { path: { scheduledTaskId }, body: {} });
       }
       const r = await follow(started.id, loop, fresh);
       fresh = undefined;
@@ -224,11 +224,11 @@ export async function submitAndWait(ctx: CommandContext, agentId: string, body: 
   await w.run(
     async (loop) => {
       if (!task) {
-        task = (await w.api.call('submit_task', { path: { agentId }, body })) as Task;
+        task = await w.api.call('submit_task', { path: { agentId }, body });
         w.enter({ doing: `${task.id}: waiting for ${agentId} to start`, waitingFor: `waiting for ${agentId} to start on task ${task.id}`, resume: `wts task runs ${task.id}` });
       }
       if (!run) {
-        const page = (await w.api.call('list_task_runs', { path: { taskId: task.id }, query: { limit: RUNS_PAGE } }, loop.call())) as Page<Run>;
+        const page = await w.api.call('list_task_runs', { path: { taskId: task.id }, query: { limit: RUNS_PAGE } }, loop.call());
         run = fresh = latest(page.items);
         if (!run) return { done: false, changed: false };
       }
@@ -277,7 +277,7 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
         positioned = true;
       }
       if (!message) {
-        message = (await w.api.call('send_task_message', { path: { taskId }, body: { content } })) as Message;
+        message = await w.api.call('send_task_message', { path: { taskId }, body: { content } });
         w.enter(listening);
       }
       if (!run) {
@@ -289,7 +289,7 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
           w.show(activity.at(-1)!.summary);
         }
         await collectReplies();
-        const page = (await w.api.call('list_task_runs', { path: { taskId }, query: { limit: RUNS_PAGE } }, loop.call())) as Page<Run>;
+        const page = await w.api.call('list_task_runs', { path: { taskId }, query: { limit: RUNS_PAGE } }, loop.call());
         const since = Date.parse(message.createdAt);
         run = fresh = latest(page.items.filter((r) => Date.parse(r.startedAt) >= since));
         unchecked = false;

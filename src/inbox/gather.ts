@@ -2,9 +2,10 @@
 // (or the one asked for), every task of each (all pages), then each task's pending actions — at most
 // CONCURRENCY requests at a time. Tasks in the done column are checked too: a proposed action, a task
 // for a person or a question on a finished task still waits until someone settles it.
-import { ApiError, type ApiClient } from '../api/client.js';
-import type { Resource } from '../api/resources.js';
-import { collectItems } from '../commands/listing.js';
+import type { ApiClient } from '../api/client.js';
+import { ApiError } from '../errors.js';
+import type { Resource } from '../contract/resources.js';
+import { collectItems } from '../framework/listing.js';
 import type { CommandContext } from '../context.js';
 import { progressLine } from '../output/progress.js';
 import { mapBounded } from './bounded.js';
@@ -36,7 +37,7 @@ export function byKindThenAge(a: WaitingItem, b: WaitingItem): number {
 
 async function pendingActionsOf(api: ApiClient, taskId: string): Promise<PendingAction[]> {
   try {
-    return (await api.call('list_pending_actions', { path: { taskId } }) as { items: PendingAction[] }).items;
+    return (await api.call('list_pending_actions', { path: { taskId } })).items;
   } catch (err) {
     // Deleted between the listing and now: nothing waits on it any more.
     if (err instanceof ApiError && err.status === 404) return [];

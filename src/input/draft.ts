@@ -1,7 +1,7 @@
 // A pending action's draft as a person edits it. Scripts pass one JSON object of fields (--draft-file,
 // --set); in the editor, each field is a section of plain text, so an email body reads and saves as the
 // email it is (no JSON string with \n escapes). Only the changed fields are sent (the service merges them).
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, messageOf } from '../errors.js';
 import { terminalLine } from '../output/sanitize.js';
 
 export type Draft = Record<string, unknown>;
@@ -12,7 +12,7 @@ export function parseDraft(text: string, where: string): Draft {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new CliError(`${where}: not valid JSON (${(err as Error).message})`, ExitCode.usage);
+    throw new CliError(`${where}: not valid JSON (${messageOf(err)})`, ExitCode.usage);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError(`${where}: must be a JSON object of draft fields`, ExitCode.usage);
   return parsed as Draft;
@@ -89,7 +89,7 @@ export function draftDocument(draft: Draft, about: string): DraftDocument {
         try {
           fields[mark.field] = JSON.parse(content);
         } catch (err) {
-          throw new CliError(`the edited draft: ${mark.field} (json) is not valid JSON (${(err as Error).message})`, ExitCode.usage);
+          throw new CliError(`the edited draft: ${mark.field} (json) is not valid JSON (${messageOf(err)})`, ExitCode.usage);
         }
       });
       return fields;

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, errnoOf, ExitCode } from '../errors.js';
 import { printJson } from '../output/print.js';
 
 /** The editor command: VISUAL, EDITOR, then `wts config get editor`; undefined when none is set. */
@@ -44,8 +44,8 @@ export async function editText(ctx: CommandContext, initial: string, options: Ed
   const file = keptFile(ctx, options.postfix);
   writeFileSync(file, initial, { mode: 0o600 });
   // Like the library before it, the command is split at spaces ("code --wait"); the file comes last.
-  const [bin, ...args] = command.trim().split(/\s+/);
-  const run = spawnSync(bin!, [...args, file], { stdio: 'inherit' });
+  const [bin = '', ...args] = command.trim().split(/\s+/);
+  const run = spawnSync(bin, [...args, file], { stdio: 'inherit' });
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -53,7 +53,7 @@ export async function editText(ctx: CommandContext, initial: string, options: Ed
     text = '';
   }
   const failure = run.error
-    ? `could not start (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})`
+    ? `could not start (${errnoOf(run.error) ?? run.error.message})`
     : run.signal
       ? `was stopped by ${run.signal}`
       : run.status !== 0

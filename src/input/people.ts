@@ -1,7 +1,7 @@
 // People as people name them: a user id, a name (or a part of it: "ben"), an email, or @me (the signed-in
 // user, as the token response named them: see `wts auth status`), resolved against a workspace's members.
 import type { ApiClient } from '../api/client.js';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { pipeField } from '../output/sanitize.js';
@@ -50,7 +50,7 @@ export class PeopleResolver {
   memberList(): Promise<Member[]> {
     this.members ??= (async () => {
       const out: Member[] = [];
-      for await (const m of this.api.items('list_workspace_members', { path: { workspaceId: this.workspaceId } })) out.push(m as Member);
+      for await (const m of this.api.items('list_workspace_members', { path: { workspaceId: this.workspaceId } })) out.push(m);
       return out;
     })();
     return this.members;

@@ -1,6 +1,6 @@
 // Columns as people name them: a status key or the column's name, in any case ("In progress",
 // in_progress, IN_PROGRESS), with "did you mean" for a near miss.
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import { CliError, ExitCode } from '../errors.js';
 import { pipeField } from '../output/sanitize.js';
 import { closest } from './suggest.js';

@@ -1,7 +1,7 @@
 // Text a command sends (notes, handbook bodies, prompts): from an argument, a file, standard input, or an editor.
 import { readFile } from 'node:fs/promises';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, errnoOf, ExitCode, messageOf } from '../errors.js';
 
 export async function readStdin(ctx: CommandContext): Promise<string> {
   const chunks: Buffer[] = [];
@@ -15,7 +15,7 @@ export async function readTextFile(ctx: CommandContext, path: string, flag: stri
   try {
     return await readFile(path, 'utf8');
   } catch (err) {
-    throw new CliError(`${flag}: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, ExitCode.usage);
+    throw new CliError(`${flag}: cannot read ${path}: ${errnoOf(err) ?? messageOf(err)}`, ExitCode.usage);
   }
 }
 

@@ -4,7 +4,7 @@
 // Names and titles are sanitized before they are cut and padded (by display width), so a cut never lands
 // inside an escape sequence and a wide character counts as two columns.
 import type { ChalkInstance } from 'chalk';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import { styled, terminalText } from './print.js';
 import { padToWidth } from './width.js';
 

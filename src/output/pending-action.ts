@@ -1,5 +1,5 @@
 // How a pending action reads for a person: its fields, then every field of its draft in full.
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { localAndRelative, stateText } from './format.js';
 import type { Mode, Row } from './print.js';

@@ -156,21 +156,26 @@ export function fitColumns(natural: number[], fits: readonly Omit<ColumnFit, 'he
     const count = shown.filter(Boolean).length;
     let excess = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, count - 1) - width;
     if (excess <= 0) return widths;
-    excess = shrink(widths, excess, (i) => (shown[i] && fits[i]?.flex ? Math.min(widths[i]!, fits[i]?.min ?? FLEX_MIN) : widths[i]!));
+    excess = shrink(widths, excess, (w, i) => (shown[i] && fits[i]?.flex ? Math.min(w, fits[i]?.min ?? FLEX_MIN) : w));
     if (excess <= 0) return widths;
     let drop = -1;
+    let lowest = Number.POSITIVE_INFINITY;
     fits.forEach((f, i) => {
-      if (shown[i] && f.priority !== undefined && (drop < 0 || f.priority < fits[drop]!.priority!)) drop = i;
+      if (shown[i] && f.priority !== undefined && (drop < 0 || f.priority < lowest)) {
+        drop = i;
+        lowest = f.priority;
+      }
     });
     if (drop >= 0) {
       shown[drop] = false;
       continue;
     }
-    excess = shrink(widths, excess, (i) => (fits[i]?.flex ? Math.min(widths[i]!, 1) : widths[i]!));
+    excess = shrink(widths, excess, (w, i) => (fits[i]?.flex ? Math.min(w, 1) : w));
     for (let i = widths.length - 1; i >= 0 && excess > 0; i--) {
-      const give = Math.min(excess, widths[i]! - 1);
+      const w = widths[i] ?? 0;
+      const give = Math.min(excess, w - 1);
       if (give > 0) {
-        widths[i]! -= give;
+        widths[i] = w - give;
         excess -= give;
       }
     }
@@ -178,22 +183,26 @@ export function fitColumns(natural: number[], fits: readonly Omit<ColumnFit, 'he
   }
 }
 
-/** Takes up to `excess` columns from `widths`, each down to `floor(i)`, in proportion to what each can give; returns what is left to take. */
-function shrink(widths: number[], excess: number, floor: (i: number) => number): number {
-  const spare = widths.map((w, i) => Math.max(0, w - floor(i)));
+/**
+ * Takes up to `excess` columns from `widths`, each down to `floor(width, i)`, in proportion to what each
+ * can give; returns what is left to take.
+ */
+function shrink(widths: number[], excess: number, floor: (width: number, i: number) => number): number {
+  const spare = widths.map((w, i) => Math.max(0, w - floor(w, i)));
   const total = spare.reduce((a, b) => a + b, 0);
   if (total === 0) return excess;
   const take = Math.min(excess, total);
   let taken = 0;
   spare.forEach((s, i) => {
     const give = Math.floor((s * take) / total);
-    widths[i]! -= give;
+    widths[i] = (widths[i] ?? 0) - give;
     taken += give;
   });
   // What rounding left: one column at a time from the columns with the most to spare.
   for (let i = 0; taken < take; i = (i + 1) % widths.length) {
-    if (widths[i]! > floor(i)) {
-      widths[i]! -= 1;
+    const w = widths[i] ?? 0;
+    if (w > floor(w, i)) {
+      widths[i] = w - 1;
       taken++;
     }
   }
@@ -207,10 +216,15 @@ function shrink(widths: number[], excess: number, floor: (i: number) => number):
 export function renderTable(chalk: ChalkInstance, width: number, columns: readonly ColumnFit[], rows: Text[][]): string {
   const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(terminalText(plainText(r[i] ?? ''))))));
   const widths = fitColumns(natural, columns, Math.max(1, width));
-  const shown = widths.map((w, i) => (w > 0 ? i : -1)).filter((i) => i >= 0);
-  const line = (cells: string[]) => shown.map((i) => padToWidth(cells[i]!, widths[i]!)).join(' '.repeat(GAP)).trimEnd();
-  const lines = [line(columns.map((c, i) => chalk.bold(truncateToWidth(c.header.toUpperCase(), widths[i]!))))];
-  for (const row of rows) lines.push(line(columns.map((_, i) => terminalText(row[i] ?? '', widths[i]!))));
+  const widthOf = (i: number) => widths[i] ?? 0;
+  // Each cell padded to its column's width; the columns left out (width 0) not at all.
+  const line = (cells: string[]) =>
+    cells
+      .flatMap((cell, i) => (widthOf(i) > 0 ? [padToWidth(cell, widthOf(i))] : []))
+      .join(' '.repeat(GAP))
+      .trimEnd();
+  const lines = [line(columns.map((c, i) => chalk.bold(truncateToWidth(c.header.toUpperCase(), widthOf(i)))))];
+  for (const row of rows) lines.push(line(columns.map((_, i) => terminalText(row[i] ?? '', widthOf(i)))));
   return `${lines.join('\n')}\n`;
 }
 

@@ -47,7 +47,9 @@ export function terminalBlock(text: string): string {
  * A field of piped plain output (tab-separated lines): the same escaping as a terminal line, so tab,
  * newline, CR and every other control character are escaped and one record is one line of fields.
  */
-export const pipeField = terminalLine;
+export function pipeField(text: string): string {
+  return terminalLine(text);
+}
 
 /** What JSON.stringify leaves raw that a terminal would act on: DEL, C1, the bidirectional controls, LS and PS. */
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

@@ -6,7 +6,6 @@
 // letter shows before it counts and Backspace takes it back; Enter alone sends nothing and shows the
 // choices. Editing a draft shows the draft as the service now holds it and asks before approving (No by
 // default). Ctrl-C at any question ends the review: the count so far, exit 130.
-import type { Resource } from '../api/resources.js';
 import {
   answerQuestion,
   approveAction,
@@ -16,13 +15,12 @@ import {
   type Decided,
 } from '../approvals/decisions.js';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, describeFailure, ExitCode } from '../errors.js';
 import { gatherWaiting, type PendingKind, type WaitingItem } from '../inbox/gather.js';
 import { pendingActionRows } from '../output/pending-action.js';
 import { printDone, printObject } from '../output/print.js';
 import { terminalLine } from '../output/sanitize.js';
 
-type PendingAction = Resource<'PendingAction'>;
 type Outcome = 'approved' | 'rejected' | 'done' | 'answered' | 'skipped' | 'settled elsewhere';
 export type Choice = 'approve' | 'reject' | 'edit' | 'done' | 'answer' | 'skip' | 'quit' | 'help';
 
@@ -75,7 +73,7 @@ export function tallyText(tally: Map<Outcome, number>): string {
 }
 
 /** Raised by the prompt library when the person presses Ctrl-C or closes the input. */
-const isPromptExit = (err: unknown) => (err as Error)?.name === 'ExitPromptError';
+const isPromptExit = (err: unknown) => err instanceof Error && err.name === 'ExitPromptError';
 
 /** The review's decision prompt: a key, then Enter. Enter alone, or a key that is not a choice, sends nothing. */
 async function decisionPrompt() {
@@ -160,8 +158,8 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
         return 'done';
       }
       case 'answer': {
-        const options = Array.isArray(action.draft.options) && action.draft.options.every((o) => typeof o === 'string') ? (action.draft.options as string[]) : [];
-        options.forEach((o, i) => say(`  ${i + 1}) ${terminalLine(o)}`));
+        const options = Array.isArray(action.draft.options) && action.draft.options.every((o): o is string => typeof o === 'string') ? action.draft.options : [];
+        for (const [i, o] of options.entries()) say(`  ${i + 1}) ${terminalLine(o)}`);
         const typed = await input(
           {
             message: options.length ? `Answer (1–${options.length} picks an option above, or type your own):` : 'Answer:',
@@ -184,7 +182,7 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
           return undefined;
         }
         report(edited);
-        item.action = edited.action as PendingAction;
+        item.action = edited.action;
         // What would be approved now is what the service holds: show it whole, then ask (No by default).
         show(item, index, true);
         if (!(await confirm({ message: 'Approve this draft now?', default: false }, context))) {
@@ -239,7 +237,6 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
             say(`\n${summary(index)}`);
             throw new CliError(interrupted(decided()), ExitCode.interrupted);
           }
-          const { describeFailure } = await import('../cli.js');
           const { message, exitCode } = await describeFailure(err);
           // Settled by someone else meanwhile: move on. Refused input or a failed editor: ask again.
           // Anything else (sign-in, network…) ends the review.

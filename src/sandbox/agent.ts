@@ -23,6 +23,7 @@ import type {
 import { dateInZone, nextCronOccurrence } from '../schedules/occurrences.js';
 import { ServiceError } from './problem.js';
 import { agentAuthor, recordEvent, recordMessage, recordPendingAction } from './records.js';
+import { messageOf, stackOf } from '../errors.js';
 
 /** Sandbox time an agent run takes. */
 export const RUN_SECONDS = 3;
@@ -95,11 +96,11 @@ export class AgentSimulator {
         try {
           this.handle(item, now);
         } catch (err) {
-          this.ctx.log(`agent: ${item.kind} failed: ${(err as Error).stack ?? String(err)}`);
+          this.ctx.log(`agent: ${item.kind} failed: ${stackOf(err)}`);
         }
       }
     } catch (err) {
-      this.ctx.log(`agent: tick failed: ${(err as Error).stack ?? String(err)}`);
+      this.ctx.log(`agent: tick failed: ${stackOf(err)}`);
     } finally {
       this.ticking = false;
     }
@@ -161,7 +162,7 @@ export class AgentSimulator {
     try {
       return nextCronOccurrence(scheduled.cron, this.timezoneOf(scheduled), afterMs);
     } catch (err) {
-      throw new ServiceError('invalid_request', `cron: ${(err as Error).message}`);
+      throw new ServiceError('invalid_request', `cron: ${messageOf(err)}`);
     }
   }
 

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Principal, SandboxState } from './model.js';
 import type { AgentSimulator } from './agent.js';
+import { errnoOf } from '../errors.js';
 
 /** The sandbox's clock: real time plus an offset that /__sandbox/clock moves. */
 export class SandboxClock {
@@ -77,7 +78,7 @@ export class SandboxStore {
       try {
         text = readFileSync(dataFile, 'utf8');
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        if (errnoOf(err) !== 'ENOENT') throw err;
       }
       if (text !== undefined) {
         const state = JSON.parse(text) as SandboxState;

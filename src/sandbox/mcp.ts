@@ -7,14 +7,15 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { getOperation, operations, type OperationDef, type OperationId } from '../api/operations.js';
-import { resultSchema } from '../api/resources.js';
-import { jsonSchemaOf } from '../api/json-schema.js';
+import { getOperation, operations, type OperationDef, type OperationId } from '../contract/operations.js';
+import { resultSchema } from '../contract/resources.js';
+import { jsonSchemaOf } from './json-schema.js';
 import type { SandboxContext } from './context.js';
 import type { Principal } from './model.js';
 import { ServiceError } from './problem.js';
 import { bearerAuth, bodyLimitOf, faultMiddleware, MAX_BODY_BYTES, resourceOf } from './guard.js';
 import { executeOperation } from './api/dispatch.js';
+import { stackOf } from '../errors.js';
 
 type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
 type Part = 'path' | 'query' | 'body';
@@ -148,7 +149,7 @@ function toolServer(sdk: Sdk, ctx: SandboxContext, tools: ReadonlyMap<string, Op
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
     } catch (err) {
       if (err instanceof ServiceError) return problemResult(err);
-      ctx.log(`internal error in tool ${tool.name}: ${(err as Error).stack ?? String(err)}`);
+      ctx.log(`internal error in tool ${tool.name}: ${stackOf(err)}`);
       return problemResult(new ServiceError('internal_error', 'the sandbox failed to handle this tool call'));
     }
   });

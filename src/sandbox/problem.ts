@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 
-/** Problem codes of DESIGN.md, with their HTTP status. */
+/** The problem codes the service answers with, each with its HTTP status. */
 export const PROBLEM_STATUS = {
   invalid_request: 400,
   unauthorized: 401,

@@ -1083,7 +1083,7 @@ function iso(ms: number): string {
 }
 
 /**
- * The demo data every fresh sandbox starts with. Identities are fixed by DESIGN.md:
+ * The demo data every fresh sandbox starts with. Its identities are fixed (tests and docs rely on them):
  * `ada` belongs to `acme` (first) and `globex`; `ben` to `acme` only.
  */
 export function seedState(startMs: number): SandboxState {
@@ -1120,16 +1120,16 @@ export function seedState(startMs: number): SandboxState {
 
   for (const [agentId, sections] of Object.entries(AGENT_HANDBOOKS)) {
     const orgId = AGENTS.find((a) => a.id === agentId)!.orgId;
-    sections.forEach((s, position) =>
-      d.sections.push({ id: `sec_${agentId.slice(4)}_${position + 1}`, orgId, agentId, title: s.title, body: s.body, position, updatedAt: at(-60 * 24 * (40 - position)) }),
-    );
+    for (const [position, s] of sections.entries()) {
+      d.sections.push({ id: `sec_${agentId.slice(4)}_${position + 1}`, orgId, agentId, title: s.title, body: s.body, position, updatedAt: at(-60 * 24 * (40 - position)) });
+    }
   }
   for (const [orgId, sections] of Object.entries(COMPANY_HANDBOOKS)) {
-    sections.forEach((s, position) =>
-      d.sections.push({ id: `sec_${orgId.slice(4)}_company_${position + 1}`, orgId, agentId: null, title: s.title, body: s.body, position, updatedAt: at(-60 * 24 * (50 - position)) }),
-    );
+    for (const [position, s] of sections.entries()) {
+      d.sections.push({ id: `sec_${orgId.slice(4)}_company_${position + 1}`, orgId, agentId: null, title: s.title, body: s.body, position, updatedAt: at(-60 * 24 * (50 - position)) });
+    }
   }
-  KNOWLEDGE.forEach((k, i) => d.knowledge.push({ ...k, createdAt: at(-60 * 24 * (45 - i)) }));
+  for (const [i, k] of KNOWLEDGE.entries()) d.knowledge.push({ ...k, createdAt: at(-60 * 24 * (45 - i)) });
 
   // Tables read in time order, as the running service appends them.
   const byTime = <T extends { createdAt: string }>(a: T, b: T) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);

@@ -11,6 +11,7 @@ import { controlRoutes } from './controls.js';
 import { AgentSimulator } from './agent.js';
 import { ServiceError, problemResponse } from './problem.js';
 import { addBulkWorkspace } from './seed.js';
+import { messageOf, stackOf } from '../errors.js';
 
 export interface RunningSandbox {
   origin: string;
@@ -33,7 +34,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return state;
     });
   } catch (err) {
-    throw new SandboxStartError(`cannot use the data file ${options.dataFile}: ${(err as Error).message}`);
+    throw new SandboxStartError(`cannot use the data file ${options.dataFile}: ${messageOf(err)}`);
   }
   if (options.autoApprove && !store.state.data.users.some((u) => u.login === options.autoApprove)) {
     const logins = store.state.data.users.map((u) => u.login).join(', ');
@@ -76,7 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   app.notFound((c) => problemResponse(c, new ServiceError('not_found', `no such path: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
     if (err instanceof ServiceError) return problemResponse(c, err);
-    ctx.log(`internal error: ${(err as Error).stack ?? String(err)}`);
+    ctx.log(`internal error: ${stackOf(err)}`);
     return problemResponse(c, new ServiceError('internal_error', 'the sandbox failed to handle this request'));
   });
 

@@ -2,7 +2,7 @@
 // reporting each step as it is done. A failure stops the run: what was done stays done, and the caller
 // is told how far it got.
 import type { ApiClient } from '../api/client.js';
-import type { Resource } from '../api/resources.js';
+import type { Resource } from '../contract/resources.js';
 import { changingSteps, type PlanStep, type SchedulePlan } from './plan.js';
 
 type Schedule = Resource<'ScheduledTask'>;
@@ -42,7 +42,7 @@ export async function applyPlan(api: ApiClient, plan: SchedulePlan, onStep: (ste
         case 'create': {
           const { spec } = step;
           const body = { title: spec.title, prompt: spec.prompt, cron: spec.cron, workspaceId: spec.workspaceId, agentId: spec.agentId };
-          const schedule = (await api.call('create_scheduled_task', { path: {}, body })) as Schedule;
+          const schedule = await api.call('create_scheduled_task', { path: {}, body });
           created.set(spec.index, schedule);
           record('create', schedule, spec.index);
           break;
@@ -50,7 +50,7 @@ export async function applyPlan(api: ApiClient, plan: SchedulePlan, onStep: (ste
         case 'update': {
           const body: Record<string, string> = {};
           for (const change of step.changes) body[change.field] = change.to;
-          const schedule = (await api.call('update_scheduled_task', { path: { scheduledTaskId: step.current.id }, body })) as Schedule;
+          const schedule = await api.call('update_scheduled_task', { path: { scheduledTaskId: step.current.id }, body });
           record('update', schedule, step.spec.index);
           break;
         }
@@ -59,7 +59,7 @@ export async function applyPlan(api: ApiClient, plan: SchedulePlan, onStep: (ste
           const target = step.current ?? created.get(step.spec.index);
           if (!target) throw new Error(`no scheduled task to ${step.action} for schedules[${step.spec.index}]`);
           const op = step.action === 'pause' ? 'pause_scheduled_task' : 'resume_scheduled_task';
-          const schedule = (await api.call(op, { path: { scheduledTaskId: target.id }, body: {} })) as Schedule;
+          const schedule = await api.call(op, { path: { scheduledTaskId: target.id }, body: {} });
           record(step.action, schedule, step.spec.index);
           break;
         }

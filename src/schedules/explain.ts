@@ -1,6 +1,6 @@
 // What a cron means in a timezone, offline: its shape, a sentence, and its next runs there and locally,
 // with a note on the days the clocks change. The data for `wts schedule explain`; printing is the command's.
-import { checkCron, CRON_SHAPES, describeCronFields, type CronShape } from '../api/cron.js';
+import { checkCron, CRON_SHAPES, describeCronFields, type CronShape } from '../contract/cron.js';
 import { localTime } from '../output/format.js';
 import { nextCronOccurrences } from './occurrences.js';
 

@@ -18,8 +18,9 @@
 // with zod, and every problem is one line naming the file, the line, the entry and the field.
 import * as z from 'zod';
 import { LineCounter, parseDocument } from 'yaml';
-import { canonicalCron, checkCron, cronProblem } from '../api/cron.js';
-import { InputError, parseWith } from '../api/validate.js';
+import { canonicalCron, checkCron, cronProblem } from '../contract/cron.js';
+import { InputError } from '../errors.js';
+import { parseWith } from '../contract/validate.js';
 import { CliError, ExitCode } from '../errors.js';
 
 export interface ScheduleSpec {
@@ -151,7 +152,3 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
   return specs;
 }
 
-/** How an entry is named to people: its key, else its title. */
-export function specName(spec: Pick<ScheduleSpec, 'key' | 'title'>): string {
-  return spec.key ?? spec.title;
-}

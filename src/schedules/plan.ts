@@ -7,8 +7,8 @@
 // another team's schedules.
 import type { ChalkInstance } from 'chalk';
 import { terminalLine } from '../output/sanitize.js';
-import { cronSentence, normalizeCron } from '../api/cron.js';
-import type { Resource } from '../api/resources.js';
+import { cronSentence, normalizeCron } from '../contract/cron.js';
+import type { Resource } from '../contract/resources.js';
 import type { ScheduleSpec } from './file.js';
 
 type Schedule = Resource<'ScheduledTask'>;
@@ -189,6 +189,7 @@ export function planJson(plan: SchedulePlan): Record<string, unknown> {
   return {
     drift: hasDrift(plan),
     workspaces: plan.workspaces,
+    // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch returns for every action (TypeScript checks it is exhaustive)
     changes: plan.steps.map((step) => {
       switch (step.action) {
         case 'create':

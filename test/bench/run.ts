@@ -100,7 +100,7 @@ function hyperfine(commands: string[], env: NodeJS.ProcessEnv, options: { rounds
       const r = spawnSync('hyperfine', args, { env, encoding: 'utf8' });
       if (r.status !== 0) throw new BenchError(`hyperfine failed:\n${r.stderr}${r.stdout}`);
       const { results } = JSON.parse(readFileSync(file, 'utf8')) as { results: { times: number[] }[] };
-      results.forEach((result, k) => times[order[k]!]!.push(...result.times));
+      for (const [k, result] of results.entries()) times[order[k]!]!.push(...result.times);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

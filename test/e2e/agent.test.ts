@@ -2,8 +2,8 @@
 // is approved, wakes on reminders and runs schedules. Time is the sandbox's clock, moved with
 // POST /__sandbox/clock, so no test waits for real time to pass.
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
-import { Event, Message, PendingAction, Reminder, Run, ScheduledTask, Task, Workspace } from '../../src/api/resources.js';
+import type * as z from 'zod';
+import { Event, Message, PendingAction, Reminder, Run, ScheduledTask, Task, Workspace } from '../../src/contract/resources.js';
 import { pageOf } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
@@ -41,8 +41,6 @@ const getAction = async (actionId: string): Promise<ActionView> => PendingAction
 const messagesOf = async (taskId: string) => pageOf(Message, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/messages`, { query: { limit: 50 } })).items;
 const eventsOf = async (taskId: string) => pageOf(Event, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/events`, { query: { limit: 50 } })).items;
 const pendingOf = async (taskId: string) => pageOf(PendingAction).parse(await sandbox.api.ok('GET', `/tasks/${taskId}/pending-actions`)).items;
-const tasksIn = async (workspaceId: string, status: string) =>
-  pageOf(Task, 'cursor').parse(await sandbox.api.ok('GET', `/workspaces/${workspaceId}/tasks`, { query: { status, limit: 50 } })).items;
 const getSchedule = async (id: string) => ScheduledTask.parse(await sandbox.api.ok('GET', `/scheduled-tasks/${id}`));
 
 /** The newest run on a task (runs are listed newest first or oldest first: pick by time). */

@@ -1,7 +1,7 @@
 // Agents and runs over /api/v1: listing agents, giving them tasks, writing to them, and reading runs.
 // Only what the handlers do synchronously is asserted here; the agent's later work has its own tests.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, Event, Message, Run, Task, Workspace } from '../../src/api/resources.js';
+import { Agent, Event, Message, Run, Task, Workspace } from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { apiAs, expectProblem, pageOf } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';

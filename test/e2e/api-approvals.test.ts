@@ -1,7 +1,7 @@
 // Pending actions over /api/v1: listing, reading, and settling each kind. The actions are fixtures
 // recorded the way the agent records them, so these tests do not wait for runs.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, Event, PendingAction, Task, Workspace } from '../../src/api/resources.js';
+import { Agent, Event, PendingAction, Task, Workspace } from '../../src/contract/resources.js';
 import type { PendingKind } from '../../src/sandbox/model.js';
 import { signIn } from '../helpers/auth.js';
 import { addPendingAction, apiAs, expectProblem, pageOf } from '../helpers/api.js';

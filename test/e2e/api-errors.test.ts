@@ -3,9 +3,9 @@
 // and, for everything inside a workspace, a workspace outside the connection's choice (403
 // workspace_forbidden). Every answer must be problem+json with type, title, status, code and detail.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations, type OperationId } from '../../src/api/operations.js';
-import { expandPath } from '../../src/api/validate.js';
-import { Agent, Run, Task, Workspace } from '../../src/api/resources.js';
+import { OPERATION_IDS, operations, type OperationId } from '../../src/contract/operations.js';
+import { expandPath } from '../../src/contract/validate.js';
+import { Agent, Run, Task, Workspace } from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { addPendingAction, addSection, addKnowledgeFile, apiAs, expectProblem, orgIdOf, pageOf, type Api } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';

@@ -1,7 +1,7 @@
 // Agent instructions and the company handbook over /api/v1: listing entries, reading bodies in pieces,
 // editing and reordering. Entries are fixtures added to the state (the API has no create operation).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, HandbookEntry, HandbookPiece, Workspace } from '../../src/api/resources.js';
+import { Agent, HandbookEntry, HandbookPiece, Workspace } from '../../src/contract/resources.js';
 import { HANDBOOK_PIECE } from '../../src/sandbox/api/views.js';
 import type { SectionRec } from '../../src/sandbox/model.js';
 import { signIn } from '../helpers/auth.js';

@@ -1,6 +1,6 @@
 // Knowledge sources over /api/v1: organization-wide links and files.
 import { describe, expect, it } from 'vitest';
-import { Deleted, KnowledgeSource } from '../../src/api/resources.js';
+import { Deleted, KnowledgeSource } from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { addKnowledgeFile, apiAs, expectProblem, orgIdOf, pageOf } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';

@@ -1,8 +1,8 @@
 // What every /api/v1 call shares: the OpenAPI description, authentication errors, rate limiting, and the
 // problem+json body on requests that never reach an operation.
 import { describe, expect, it } from 'vitest';
-import { OPERATION_IDS } from '../../src/api/operations.js';
-import { Workspace } from '../../src/api/resources.js';
+import { OPERATION_IDS } from '../../src/contract/operations.js';
+import { Workspace } from '../../src/contract/resources.js';
 import { DEFAULT_FAULTS } from '../../src/sandbox/context.js';
 import { signIn } from '../helpers/auth.js';
 import { apiAs, expectProblem, pageOf } from '../helpers/api.js';

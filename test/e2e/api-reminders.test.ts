@@ -1,6 +1,6 @@
 // Reminders over /api/v1: listing, creating in the future, changing and cancelling scheduled ones.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, Reminder, Task, Workspace } from '../../src/api/resources.js';
+import { Agent, Reminder, Task, Workspace } from '../../src/contract/resources.js';
 import { expectProblem, pageOf } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 

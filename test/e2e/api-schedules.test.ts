@@ -1,6 +1,6 @@
 // Scheduled tasks over /api/v1: creating, reading, changing, pausing, resuming, running now, deleting.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, Deleted, Run, ScheduledTask, Workspace } from '../../src/api/resources.js';
+import { Agent, Deleted, Run, ScheduledTask, Workspace } from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { apiAs, expectProblem, pageOf } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';

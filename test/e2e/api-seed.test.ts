@@ -1,8 +1,8 @@
 // Every record of the demo data reads back through /api/v1 in its exact wire shape: walks each listing
 // (every page) and each read, for both of ada's organizations, validating with the strict schemas.
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
-import { Agent, Event, HandbookEntry, HandbookPiece, KnowledgeSource, Member, Message, PendingAction, Reminder, Run, ScheduledTask, Status, Task, Workspace } from '../../src/api/resources.js';
+import type * as z from 'zod';
+import { Agent, Event, HandbookEntry, HandbookPiece, KnowledgeSource, Member, Message, PendingAction, Reminder, Run, ScheduledTask, Status, Task, Workspace } from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { apiAs, pageOf, type Api } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';

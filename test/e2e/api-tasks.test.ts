@@ -1,7 +1,7 @@
 // Tasks over /api/v1: listing with filters and cursors, search, reading, the activity log, the chat, the
 // source conversation, and every change a person can make to a task.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, Deleted, Event, Message, PendingAction, Reminder, Run, Task, Workspace } from '../../src/api/resources.js';
+import { Agent, Deleted, Event, Message, PendingAction, Reminder, Run, Task, Workspace } from '../../src/contract/resources.js';
 import { addConversation, addPendingAction, expectProblem, orgIdOf, pageOf } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 

@@ -1,6 +1,6 @@
 // Workspaces over /api/v1: listing, members, board columns, creation with an agent, renaming, archiving.
 import { describe, expect, it } from 'vitest';
-import { Agent, Member, ScheduledTask, Status, Workspace } from '../../src/api/resources.js';
+import { Agent, Member, ScheduledTask, Status, Workspace } from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { apiAs, expectProblem, pageOf, type Api } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';

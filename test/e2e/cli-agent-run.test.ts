@@ -1,6 +1,6 @@
 // `wts agent list` and `wts run view` against the real sandbox over HTTP, on a terminal and piped.
 import { describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/api/resources.js';
+import type { Resource } from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';

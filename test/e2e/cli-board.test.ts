@@ -1,7 +1,7 @@
 // `wts task board WS` against the real sandbox: the columns side by side on a terminal, fitted to its
 // width; status<TAB>id<TAB>title lines when piped; { columns: [...] } with --json (every page).
 import { describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/api/resources.js';
+import type { Resource } from '../../src/contract/resources.js';
 import { runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 

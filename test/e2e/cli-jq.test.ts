@@ -2,7 +2,7 @@
 // to WebAssembly), strings printed raw, the whole of a list, a bad expression refused before anything is
 // sent; and once through the built bin/wts, whose bundle loads jq apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/api/resources.js';
+import type { Resource } from '../../src/contract/resources.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import type { Resource } from '../../src/api/resources.js';
+import type { Resource } from '../../src/contract/resources.js';
 import { runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 

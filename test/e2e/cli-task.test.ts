@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/api/resources.js';
+import type { Resource } from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { runWts, tempConfigDir } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';

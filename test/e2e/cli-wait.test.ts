@@ -70,7 +70,7 @@ describe('wts task create --wait', () => {
       `Proposed, waiting for your decision (1):\n  ${actionId}  action  Post an update in #support\n    wts approval approve ${actionId}\n    wts approval reject ${actionId} --reason "…"\n    wts approval view ${actionId}   # the whole draft\n`,
     );
     // The spinner drew on stderr (elapsed time, the run, its latest event), then erased its line.
-    expect(r.stderr).toMatch(new RegExp(`\\r\\x1b\\[2K⠋ 0:00 `));
+    expect(r.stderr).toMatch(/\r\x1b\[2K⠋ 0:00 /);
     expect(r.stderr).toContain(`run ${run.id} on ${task.id} · running · Support Agent started working on the task`);
     expect(r.stderr.endsWith('\r\x1b[2K')).toBe(true);
     expect(r.stderr.replace(/\r\x1b\[2K[^\r]*/g, '')).toBe('');

@@ -1,7 +1,7 @@
 // The client's HTTP layer against the real sandbox: catalog-driven requests, pages, retries and errors.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, ApiError, NetworkError, type TokenSource } from '../../src/api/client.js';
-import { InputError } from '../../src/api/validate.js';
+import { ApiClient, type TokenSource } from '../../src/api/client.js';
+import { ApiError, InputError, NetworkError } from '../../src/errors.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox();
@@ -102,7 +102,10 @@ describe('ApiClient', () => {
 
   it('renews the token once on 401 and retries with the new one', async () => {
     const renewed: string[] = [];
-    const tokens: TokenSource = { accessToken: async () => 'stale-token', renew: async (rejected) => (renewed.push(rejected), sandbox.token) };
+    const tokens: TokenSource = { accessToken: async () => 'stale-token', renew: async (rejected) => {
+        renewed.push(rejected);
+        return sandbox.token;
+      } };
     const page = (await client({ tokens }).call('list_workspaces', { path: {} })) as { items: unknown[] };
     expect(page.items.length).toBeGreaterThan(0);
     expect(renewed).toEqual(['stale-token']);

@@ -204,7 +204,7 @@ describe('wts login refusals and failures', () => {
 describe('wts login with other clients', () => {
   it('signs in as the client a client ID metadata document describes (--client-id URL)', async () => {
     let documentUrl = '';
-    const server: Server = createServer((req, res) => {
+    const server: Server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ client_id: documentUrl, client_name: 'wts via metadata document', application_type: 'native', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }));
     });

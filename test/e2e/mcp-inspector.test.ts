@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS } from '../../src/api/operations.js';
-import { signIn } from '../helpers/auth.js';
+import { OPERATION_IDS } from '../../src/contract/operations.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const run = promisify(execFile);

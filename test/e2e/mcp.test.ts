@@ -9,7 +9,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
-import { getOperation, OPERATION_IDS, operations } from '../../src/api/operations.js';
+import { getOperation, OPERATION_IDS, operations } from '../../src/contract/operations.js';
 import { operationTools, type OperationCatalog } from '../../src/sandbox/mcp.js';
 import { signIn } from '../helpers/auth.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOperation, OPERATION_IDS, TAGS } from '../../src/api/operations.js';
+import { getOperation, OPERATION_IDS, TAGS } from '../../src/contract/operations.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const run = promisify(execFile);
@@ -17,6 +17,7 @@ const bin = (name: string) => join(import.meta.dirname, '..', '..', 'node_module
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false', NO_COLOR: '1' };
 
 /** A parsed JSON document, read field by field. */
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked freely; the linters under test check its shape
 type Json = Record<string, any>;
 
 const sandbox = useSandbox({ signIn: false });
@@ -35,7 +36,7 @@ afterAll(() => {
 });
 
 /** Runs a linter and returns what it exited with and printed, whether it passed or not. */
-async function lint(file: string, args: string[], tool: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function lint(_file: string, args: string[], tool: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(bin(tool), args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Message, Run, Task } from '../../src/api/resources.js';
+import { Message, Run, Task } from '../../src/contract/resources.js';
 import type { SandboxState } from '../../src/sandbox/model.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { apiAs, pageOf } from '../helpers/api.js';

@@ -32,6 +32,7 @@ try {
   const response = await callback;
   result.callbackUrl = response.url();
   result.callbackStatus = response.status();
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (a DOM node's textContent would include hidden text)
   result.page = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 } catch (err) {
   result.error = String((err as Error)?.message ?? err);

@@ -25,6 +25,7 @@ export async function answerPeerPages(page: Page, authorizationUrl: string, logi
   await page.getByRole('button', { name: 'Sign-in' }).click();
   const proceed = page.getByRole('button', { name: 'Continue' });
   await proceed.waitFor();
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered (a DOM node's textContent would include hidden text)
   const consentText = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
   await proceed.click();
   return { consentText };

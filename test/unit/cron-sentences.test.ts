@@ -1,6 +1,6 @@
 // What a cron says, in words: the sentence `schedule explain`, `list` and `view` show.
 import { describe, expect, it } from 'vitest';
-import { checkCron, cronSentence, describeCronFields } from '../../src/api/cron.js';
+import { checkCron, cronSentence, describeCronFields } from '../../src/contract/cron.js';
 
 const describe_ = (cron: string) => {
   const check = checkCron(cron);

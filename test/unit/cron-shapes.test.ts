@@ -1,7 +1,7 @@
 // The five cron shapes the service accepts, every field at its bounds, the crons it refuses with the
 // reason, and the nearest supported cron a refusal suggests.
 import { describe, expect, it } from 'vitest';
-import { canonicalCron, checkCron, cronProblem, CRON_SHAPES, nearestCron, normalizeCron, suggestionText, type CronFields } from '../../src/api/cron.js';
+import { canonicalCron, checkCron, cronProblem, CRON_SHAPES, nearestCron, normalizeCron, suggestionText, type CronFields } from '../../src/contract/cron.js';
 
 const fieldsOf = (cron: string): CronFields => {
   const check = checkCron(cron);

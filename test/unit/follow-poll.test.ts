@@ -1,7 +1,8 @@
 // The polling loop behind every wait and follow, on a fake clock: how often it asks, how it backs off,
 // what ends it. And the tail of a cursor listing, over the sandbox's own cursor pages.
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, type Page } from '../../src/api/client.js';
+import type { Page } from '../../src/contract/operations.js';
+import { ApiError, NetworkError } from '../../src/errors.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS, poll, WaitTimeout, type PollClock, type StepResult } from '../../src/follow/poll.js';
 import { ListingTail } from '../../src/follow/tail.js';
 import { cursorPage } from '../../src/sandbox/api/paging.js';
@@ -36,7 +37,10 @@ describe('poll: how often it asks', () => {
   it('makes at most 15 requests in 60 s of nothing happening', async () => {
     const clock = fakeClock();
     let steps = 0;
-    await expect(poll(async () => (steps++, { done: false, changed: false }), { clock, timeoutMs: 60_000 })).rejects.toBeInstanceOf(WaitTimeout);
+    await expect(poll(async () => {
+      steps++;
+      return { done: false, changed: false };
+    }, { clock, timeoutMs: 60_000 })).rejects.toBeInstanceOf(WaitTimeout);
     expect(steps).toBeLessThanOrEqual(15);
     expect(steps).toBe(9); // at 0, 1.5, 3.75, 7.1, 12.2, 19.8, 31.2, 46.2 and 60 s (the deadline)
   });
@@ -99,7 +103,10 @@ describe('poll: what ends it', () => {
   it('times out at the deadline, after one last step there', async () => {
     const clock = fakeClock();
     const at: number[] = [];
-    const err = await poll(async () => (at.push(clock.t), { done: false, changed: false }), { clock, timeoutMs: 2000 }).catch((e: unknown) => e);
+    const err = await poll(async () => {
+      at.push(clock.t);
+      return { done: false, changed: false };
+    }, { clock, timeoutMs: 2000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WaitTimeout);
     expect(at).toEqual([0, 1500, 2000]);
     expect((err as WaitTimeout).waitedMs).toBe(2000);
@@ -144,7 +151,14 @@ describe('poll: what ends it', () => {
     expect(calls.at(-1)).toEqual({ maxRetries: 0, timeoutMs: 30_000 });
     const late = fakeClock();
     late.t = 0;
-    await poll(async (loop): Promise<StepResult<null>> => (late.t >= 1500 ? (calls.push(loop.call()), { done: true, value: null }) : { done: false, changed: false }), { clock: late, timeoutMs: 2000 });
+    await poll(
+      async (loop): Promise<StepResult<null>> => {
+        if (late.t < 1500) return { done: false, changed: false };
+        calls.push(loop.call());
+        return { done: true, value: null };
+      },
+      { clock: late, timeoutMs: 2000 },
+    );
     expect(calls.at(-1)).toEqual({ maxRetries: 0, timeoutMs: 1000 });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getOperation, operations, OPERATION_IDS, SCOPES, MAX_OFFSET } from '../../src/api/operations.js';
-import { expandPath, InputError, parseOperationInput, readQuery } from '../../src/api/validate.js';
-import { buildOpenApi } from '../../src/api/openapi.js';
+import { getOperation, operations, OPERATION_IDS, SCOPES, MAX_OFFSET } from '../../src/contract/operations.js';
+import { expandPath, parseOperationInput, readQuery } from '../../src/contract/validate.js';
+import { InputError } from '../../src/errors.js';
+import { buildOpenApi } from '../../src/sandbox/openapi.js';
 
 // The 56 operations of the spec's endpoint list, with their method and path.
 const SPEC_ENDPOINTS = `

@@ -18,6 +18,7 @@ const chains = [...new Set(sources(SRC).flatMap((f) => [...readFileSync(f, 'utf8
 
 describe('PLAIN_CHALK', () => {
   const real = new Chalk({ level: 0 });
+  // biome-ignore lint/suspicious/noExplicitAny: walks chalk's chain of style getters by name
   const style = (c: ChalkInstance, chain: string) => chain.split('.').reduce((s: any, k) => s[k], c) as (...a: unknown[]) => string;
 
   it('finds the styles the source uses', () => {

@@ -1,7 +1,7 @@
 // The checks behind `wts schedule check`, as pure functions of a scheduled task and the time: lateness
 // from the cron in the schedule's timezone (also across changes of the clocks), state, last run, cron.
 import { describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/api/resources.js';
+import type { Resource } from '../../src/contract/resources.js';
 import { checkSchedule, checksFor, cronCheck, lastRunCheck, lateCheck, latestFinished, stateCheck } from '../../src/schedules/check.js';
 import { formatDuration, parseDuration } from '../../src/schedules/duration.js';
 

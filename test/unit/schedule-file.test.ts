@@ -95,7 +95,7 @@ describe('a malformed file exits 2 naming the line, the entry and the field', ()
     const twice = (a: string, b: string) => `schedules:\n${[a, b].map((extra) => `  - title: T\n    prompt: P\n    cron: 0 9 * * *\n    workspace: ws_ops\n    agent: agt_ops\n${extra}`).join('')}`;
     expect(refusal(twice('    key: k\n', '    key: k\n').replace(/title: T\n([\s\S]*)title: T/, 'title: T\n$1title: U')).message).toBe('schedules.yaml:13: schedules[1].key: "k" is also the key of schedules[0]');
     expect(refusal(twice('', '')).message).toBe('schedules.yaml:7: schedules[1].title: schedules[0] has the same title in ws_ops; a title names one scheduled task per workspace');
-    expect(parseScheduleFile(twice('', '').replace(/workspace: ws_ops\n    agent: agt_ops\n$/, 'workspace: ws_sales\n    agent: agt_sales\n'), 'ok.yaml')).toHaveLength(2);
+    expect(parseScheduleFile(twice('', '').replace(/workspace: ws_ops\n {4}agent: agt_ops\n$/, 'workspace: ws_sales\n    agent: agt_sales\n'), 'ok.yaml')).toHaveLength(2);
   });
 
   it('YAML that does not parse, with a hint for a cron starting with *', () => {

@@ -2,7 +2,7 @@
 // `schedule diff` reports and `schedule apply` carries out.
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/api/resources.js';
+import type { Resource } from '../../src/contract/resources.js';
 import type { ScheduleSpec } from '../../src/schedules/file.js';
 import { changingSteps, hasDrift, planJson, planSchedules, planSummary, renderPlan } from '../../src/schedules/plan.js';
 

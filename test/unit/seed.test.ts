@@ -1,6 +1,6 @@
 // The demo data: what a person trying the sandbox sees, and that every reference in it resolves.
 import { describe, expect, it } from 'vitest';
-import { checkCron } from '../../src/api/cron.js';
+import { checkCron } from '../../src/contract/cron.js';
 import { nextCronOccurrence } from '../../src/schedules/occurrences.js';
 import type { ServiceData } from '../../src/sandbox/model.js';
 import { addBulkWorkspace, seedState } from '../../src/sandbox/seed.js';

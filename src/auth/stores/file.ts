@@ -4,7 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../atomic-file.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { CliError, errnoOf, ExitCode, messageOf } from '../../errors.js';
 import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
 import { withLock, type LockOptions } from '../lock.js';
 import type { CredentialStore } from './store.js';
@@ -44,8 +44,8 @@ export class FileStore implements CredentialStore {
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, credentials: {} };
-      throw new CliError(`cannot read the credentials file ${this.path}: ${(err as Error).message}`, ExitCode.failure);
+      if (errnoOf(err) === 'ENOENT') return { version: 1, credentials: {} };
+      throw new CliError(`cannot read the credentials file ${this.path}: ${messageOf(err)}`, ExitCode.failure);
     }
     let parsed: CredentialsFile | undefined;
     try {

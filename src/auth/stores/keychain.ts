@@ -1,7 +1,7 @@
 // The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux) through
 // @napi-rs/keyring's asynchronous API, every call bounded by a timeout: a locked or hung keychain
 // must fail with a message, not hang the command.
-import { CliError, ExitCode } from '../../errors.js';
+import { CliError, ExitCode, messageOf } from '../../errors.js';
 import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
 import type { CredentialStore } from './store.js';
 
@@ -55,7 +55,7 @@ export async function keychainCall<T>(what: string, timeoutMs: number, call: (si
     return await Promise.race([call(controller.signal), timeout]);
   } catch (err) {
     if (err instanceof KeychainError) throw err;
-    throw new KeychainError(`${keychainName()} failed (${what}): ${(err as Error)?.message ?? String(err)}`);
+    throw new KeychainError(`${keychainName()} failed (${what}): ${messageOf(err)}`);
   } finally {
     clearTimeout(timer);
   }
@@ -119,6 +119,6 @@ export async function keychainProblem(store: KeychainStore): Promise<string | un
     await store.read();
     return undefined;
   } catch (err) {
-    return (err as Error).message;
+    return messageOf(err);
   }
 }

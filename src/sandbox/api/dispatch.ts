@@ -1,5 +1,6 @@
-import { getOperation, type OperationId, type OperationInput } from '../../api/operations.js';
-import { InputError, parseOperationInput } from '../../api/validate.js';
+import { getOperation, type OperationId, type OperationInput } from '../../contract/operations.js';
+import { InputError } from '../../errors.js';
+import { parseOperationInput } from '../../contract/validate.js';
 import type { SandboxContext } from '../context.js';
 import type { Principal } from '../model.js';
 import { ServiceError } from '../problem.js';

@@ -1,6 +1,6 @@
 // The handlers of all 56 operations, keyed by operation id, one module per resource group.
 // Each receives input already checked and defaulted by the catalog and returns the wire object.
-import type { OperationId } from '../../api/operations.js';
+import type { OperationId } from '../../contract/operations.js';
 import type { Handler, Handlers } from './dispatch.js';
 import { workspaceHandlers } from './handlers/workspaces.js';
 import { taskHandlers } from './handlers/tasks.js';

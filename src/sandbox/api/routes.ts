@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { operations, type OperationDef, type OperationId } from '../../api/operations.js';
-import { readQuery } from '../../api/validate.js';
+import { operations, type OperationDef, type OperationId } from '../../contract/operations.js';
+import { readQuery } from '../../contract/validate.js';
 import type { SandboxContext } from '../context.js';
 import type { Principal } from '../model.js';
 import { ServiceError } from '../problem.js';
@@ -32,7 +32,7 @@ export function apiRoutes(ctx: SandboxContext): Hono<Env> {
   const app = new Hono<Env>();
   // Built on the first request, not at start-up, and kept: it depends only on the catalog and the origin.
   let openApi: Promise<object> | undefined;
-  app.get('/openapi.json', async (c) => c.json(await (openApi ??= import('../../api/openapi.js').then((m) => m.buildOpenApi(ctx.origin)))));
+  app.get('/openapi.json', async (c) => c.json(await (openApi ??= import('../openapi.js').then((m) => m.buildOpenApi(ctx.origin)))));
   app.use('*', faultMiddleware(ctx));
   app.use('*', bearerAuth(ctx, '/api/v1'));
   app.use('*', bodyLimitOf(MAX_BODY_BYTES));

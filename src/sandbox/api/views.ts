@@ -1,6 +1,6 @@
-// Records → wire shapes, exactly as src/api/resources.ts describes them. Handlers never return a record
+// Records → wire shapes, exactly as src/contract/resources.ts describes them. Handlers never return a record
 // as is: state fields such as orgId, memberIds or resolvedBy stay inside the sandbox.
-import type { Resource } from '../../api/resources.js';
+import type { Resource } from '../../contract/resources.js';
 import type { SandboxContext } from '../context.js';
 import { ServiceError } from '../problem.js';
 import type {

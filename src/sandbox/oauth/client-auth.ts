@@ -8,6 +8,7 @@ import { OAuthError } from './errors.js';
 import { param } from './form.js';
 import { equalHashes, sha256Hex } from './secrets.js';
 import { oauthState, own, type ClientAuthMethod, type ClientRec } from './state.js';
+import { messageOf } from '../../errors.js';
 
 export const JWT_BEARER_ASSERTION = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 const BASIC_CHALLENGE: Record<string, string> = { 'www-authenticate': 'Basic realm="wts sandbox", charset="UTF-8"' };
@@ -125,7 +126,7 @@ async function verifyAssertion(ctx: SandboxContext, client: ClientRec, assertion
       clockTolerance: 5,
     }));
   } catch (err) {
-    throw new OAuthError('invalid_client', `the client assertion was refused: ${(err as Error).message}`);
+    throw new OAuthError('invalid_client', `the client assertion was refused: ${messageOf(err)}`);
   }
   if (typeof payload.jti !== 'string' || payload.jti.length === 0) throw new OAuthError('invalid_client', 'the client assertion needs a jti');
   const state = oauthState(ctx);

@@ -153,7 +153,10 @@ export class Ledger {
     const access = own(this.state.accessTokens, hash);
     const connection = own(this.state.connections, refresh?.connectionId ?? access?.connectionId ?? '');
     if (!connection || connection.clientId !== client.clientId) return;
-    if (refresh) return this.revokeConnection(connection);
+    if (refresh) {
+      this.revokeConnection(connection);
+      return;
+    }
     access!.revoked = true;
     this.ctx.store.changed();
   }

@@ -15,6 +15,7 @@ import { registerClient, registrationBody } from './registration.js';
 import { revocationEndpoint } from './revocation.js';
 import { oauthState } from './state.js';
 import { tokenEndpoint } from './token.js';
+import { stackOf } from '../../errors.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -70,7 +71,7 @@ export class OAuthServer implements TokenVerifier {
         return await handler(c);
       } catch (err) {
         if (err instanceof OAuthError) return oauthErrorResponse(err);
-        this.ctx.log(`oauth: ${c.req.method} ${c.req.path} failed: ${(err as Error).stack ?? String(err)}`);
+        this.ctx.log(`oauth: ${c.req.method} ${c.req.path} failed: ${stackOf(err)}`);
         return oauthErrorResponse(new OAuthError('server_error', 'the authorization server failed to handle this request'));
       }
     };
@@ -82,7 +83,7 @@ export class OAuthServer implements TokenVerifier {
       try {
         return await handler(c);
       } catch (err) {
-        this.ctx.log(`oauth: ${c.req.method} ${c.req.path} failed: ${(err as Error).stack ?? String(err)}`);
+        this.ctx.log(`oauth: ${c.req.method} ${c.req.path} failed: ${stackOf(err)}`);
         return page(500, errorPage('Something went wrong', 'The sandbox failed to handle this sign-in request.'));
       }
     };

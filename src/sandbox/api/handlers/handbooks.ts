@@ -6,7 +6,7 @@ import { dataOf, requireAgent, requireAgentSection, requireCompanySection } from
 import type { CallContext } from '../dispatch.js';
 import type { HandlerGroup } from '../handlers.js';
 import { entryView, listPage, pieceView, type Page } from '../views.js';
-import type { Resource } from '../../../api/resources.js';
+import type { Resource } from '../../../contract/resources.js';
 
 type HandbookOps =
   | 'list_agent_instructions'

@@ -1,9 +1,9 @@
 // The machine-readable description of the API (OpenAPI 3.1.0, info.version 1.0.0), generated from the
 // catalog: its titles, descriptions, tags, scopes and field schemas, and the resources' schemas and
 // examples. `npm test` lints it with Redocly (recommended-strict) and Spectral (spectral:oas).
-import * as z from 'zod';
-import { operations, SCOPE_GRANTS, TAGS, type OperationDef } from './operations.js';
-import { resources, resultSchema } from './resources.js';
+import type * as z from 'zod';
+import { operations, SCOPE_GRANTS, TAGS, type OperationDef } from '../contract/operations.js';
+import { resources, resultSchema } from '../contract/resources.js';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -57,7 +57,7 @@ function problemResponse(status: number, code: string, title: string, descriptio
   return { description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: ref('Problem'), example } } };
 }
 
-/** The six error answers every operation documents (the spec's Errors section), with their headers. */
+/** The six error answers every operation documents (the service's error contract), with their headers. */
 const ERROR_RESPONSES: Record<string, JsonSchema> = {
   '400': problemResponse(400, 'invalid_request', 'Bad Request', 'The request is invalid; detail names the field and its bound.', 'limit: must be at most 50'),
   '401': problemResponse(401, 'unauthorized', 'Unauthorized', 'No access token, or one that is invalid, expired or meant for another resource.', 'an access token is required', {

@@ -3,8 +3,8 @@
 // allows (the catalog's bound), the last one no larger than what is still wanted. When a list is cut
 // while more exist, one line on stderr says so, on a terminal or not (never on stdout: it would be data).
 import type { Command } from 'commander';
-import type { ApiClient, Page } from '../api/client.js';
-import type { OperationArgs, OperationId } from '../api/operations.js';
+import type { ApiClient } from '../api/client.js';
+import type { OperationArgs, OperationId, OperationItem, Page } from '../contract/operations.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { pipeField } from '../output/sanitize.js';
@@ -53,24 +53,24 @@ export function pageSize(text: string | undefined): number | undefined {
  * largest pages the operation allows and handed to `print` as they arrive (a printItems-like function);
  * `args` carries the path and any filters, not `limit` or `cursor`.
  */
-export async function printListing<K extends OperationId, T>(
+export async function printListing<K extends OperationId>(
   ctx: CommandContext,
   opId: K,
   args: OperationArgs<K>,
   opts: PageOptions,
-  print: (items: AsyncIterable<T>) => Promise<number>,
+  print: (items: AsyncIterable<OperationItem<K>>) => Promise<number>,
 ): Promise<void> {
   const total = listTotal(opts);
-  const [api, { pageBounds }] = await Promise.all([ctx.api(), import('../api/operations.js')]);
+  const [api, { pageBounds }] = await Promise.all([ctx.api(), import('../contract/operations.js')]);
   const largest = pageBounds(opId)?.max;
   if (largest === undefined) throw new Error(`${opId} is not a cursor listing`);
   let more = false;
-  const items = async function* (): AsyncGenerator<T> {
+  const items = async function* (): AsyncGenerator<OperationItem<K>> {
     let shown = 0;
     let cursor: string | undefined;
     while (shown < total) {
       const limit = Math.min(largest, total - shown);
-      const page = (await callPage(api, opId, args, limit, cursor)) as Page<T>;
+      const page = await callPage(api, opId, args, limit, cursor);
       const room = total - shown;
       yield* page.items.slice(0, room);
       shown += Math.min(room, page.items.length);
@@ -87,14 +87,15 @@ export async function printListing<K extends OperationId, T>(
   }
 }
 
-function callPage<K extends OperationId>(api: ApiClient, opId: K, args: OperationArgs<K>, limit: number, cursor: string | undefined): Promise<unknown> {
+async function callPage<K extends OperationId>(api: ApiClient, opId: K, args: OperationArgs<K>, limit: number, cursor: string | undefined): Promise<Page<OperationItem<K>>> {
   const query = { ...(args.query as object), limit, ...(cursor !== undefined && { cursor }) };
-  return api.call(opId, { ...args, query } as OperationArgs<K>);
+  // A cursor listing (printListing checked its page bounds) answers with a page of the catalog's items.
+  return (await api.send(api.prepare(opId, { ...args, query } as OperationArgs<K>))) as Page<OperationItem<K>>;
 }
 
 /** Every item of a listing in one array, for views that need the whole of it (a board, the inbox). */
-export async function collectItems<T>(items: AsyncIterable<unknown>): Promise<T[]> {
+export async function collectItems<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
-  for await (const item of items) out.push(item as T);
+  for await (const item of items) out.push(item);
   return out;
 }

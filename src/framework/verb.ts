@@ -3,7 +3,7 @@
 import type { Command, Option } from 'commander';
 import { idOf, RECORDED_BY } from '../completion/ids.js';
 import { chalkFor, createContext, type CommandContext, type GlobalOptions } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, InputError } from '../errors.js';
 import type { Env, IO } from '../io.js';
 import { processIO } from '../io.js';
 
@@ -13,10 +13,39 @@ export interface CliDeps {
   now?: () => number;
 }
 
-export interface VerbCall<O> {
+/** A positional argument as commander spells it, with its description: ['<WS>', 'workspace id']. */
+export type ArgDecl = readonly [spec: string, description: string];
+
+/** What commander passes for an argument: `<X>` a string, `[X]` maybe one, `<X...>` a list, `[X...]` maybe one. */
+type ArgValue<S> = S extends `<${string}...>`
+  ? string[]
+  : S extends `[${string}...]`
+    ? string[] | undefined
+    : S extends `<${string}>`
+      ? string
+      : string | undefined;
+
+/** The values of declared arguments, in order, typed from their declaration. */
+export type ArgValues<A extends readonly ArgDecl[]> = { -readonly [I in keyof A]: A[I] extends readonly [infer S, string] ? ArgValue<S> : never };
+
+/**
+ * A verb's options: what adds them to the command, and (as a type) what commander parses them into.
+ * Declared with `options<{ yes?: boolean }>((c) => c.option('-y, --yes', …))`.
+ */
+export interface OptionsDecl<O> {
+  add: (command: Command) => Command;
+  /** Never set: carries the parsed options' type to the verb. */
+  readonly parsed?: O;
+}
+
+export function options<O>(add: (command: Command) => Command): OptionsDecl<O> {
+  return { add };
+}
+
+export interface VerbCall<O, A extends readonly ArgDecl[] = readonly ArgDecl[]> {
   ctx: CommandContext;
-  /** Positional arguments in order; a variadic one is an array. */
-  args: (string | string[] | undefined)[];
+  /** Positional arguments in order, typed from the verb's declaration; a variadic one is an array. */
+  args: ArgValues<A>;
   opts: O;
   command: Command;
 }
@@ -34,12 +63,12 @@ export function displayNameFor(command: Command | undefined, field: string): str
   const names = FIELD_NAMES.get(command);
   if (names?.[field]) return names[field];
   // An item of a list given as a variadic argument: `tags[1]` with { tags: 'TAG' } reads "TAG #2".
-  const item = /^(\w+)\[(\d+)\]$/.exec(field);
-  const list = item ? names?.[item[1]!] : undefined;
-  return list ? `${list} #${Number(item![2]) + 1}` : undefined;
+  const [, name = '', index = ''] = /^(\w+)\[(\d+)\]$/.exec(field) ?? [];
+  const list = names?.[name];
+  return list ? `${list} #${Number(index) + 1}` : undefined;
 }
 
-export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise<void>, fields: FieldNames = {}) {
+function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: VerbCall<O, A>) => Promise<void>, fields: FieldNames = {}) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
     FIELD_NAMES.set(command, fields);
@@ -55,8 +84,8 @@ export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise
     const realIO = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
     // With --jq the command's JSON is kept and filtered once it has finished (the whole of a list, as gh
     // does); a bad expression is refused before anything is sent.
-    const jq = normalized.jq !== undefined ? await import('../output/jq.js') : undefined;
-    if (jq) await jq.checkJq(normalized.jq!);
+    const jq = normalized.jq !== undefined ? { expression: normalized.jq, ...(await import('../output/jq.js')) } : undefined;
+    if (jq) await jq.checkJq(jq.expression);
     const kept: string[] = [];
     const io = jq ? withStdout(realIO, { write: (text: string) => kept.push(text) }) : realIO;
     const ctx = createContext(io, deps.env, normalized, deps.now, await chalkFor(io));
@@ -68,10 +97,12 @@ export function withContext<O>(deps: CliDeps, fn: (call: VerbCall<O>) => Promise
         if (shown) ctx.remember(kind, shown.id, shown.label);
       };
     }
-    activeCommand = command;
     try {
-      await fn({ ctx, args: received.slice(0, -2) as VerbCall<O>['args'], opts: command.opts() as O, command });
-      if (jq) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, normalized.jq!, kept.join(''));
+      await fn({ ctx, args: received.slice(0, -2) as ArgValues<A>, opts: command.opts() as O, command });
+      if (jq) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, kept.join(''));
+    } catch (err) {
+      // Name a refused field as the user typed it: `--limit`, not `limit`.
+      throw err instanceof InputError && !err.shownAs ? err.named(displayNameFor(command, err.field)) : err;
     } finally {
       await ctx.close();
     }
@@ -83,44 +114,41 @@ function withStdout(io: IO, stdout: { write(text: string): unknown }): IO {
   return Object.create(io, { stdout: { value: stdout } }) as IO;
 }
 
-/** The command being run, so the error handler can name flags as the user typed them. */
-export let activeCommand: Command | undefined;
-
 /** Adds an "Examples:" block to a command's help. */
 export function examples(command: Command, lines: string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
 }
 
-export interface VerbSpec<O> {
+export interface VerbSpec<O, A extends readonly ArgDecl[]> {
   /** The verb, e.g. "list". */
   name: string;
   description: string;
   /** Positional arguments as commander spells them, with a description: [['<WS>', 'workspace id']]. */
-  args?: [spec: string, description: string][];
-  /** Adds the verb's options. */
-  options?: (command: Command) => Command;
+  args?: A;
+  /** Adds the verb's options, and says what they parse into (see `options`). */
+  options?: OptionsDecl<O>;
   /** At least one; shown under "Examples:" in the verb's help. */
   examples: string[];
   /** How catalog fields are named to the user, when not by an option of the same name. */
   fields?: FieldNames;
-  run: (call: VerbCall<O>) => Promise<void>;
+  run: (call: VerbCall<O, A>) => Promise<void>;
 }
 
 /** The workspace argument of a verb: optional once a default workspace is set (see withWorkspace). */
-export const WS_ARG: [spec: string, description: string] = ['<WS>', 'workspace id (from `wts workspace list`; default: WTS_WORKSPACE, else `wts config get workspace`)'];
+export const WS_ARG = ['<WS>', 'workspace id (from `wts workspace list`; default: WTS_WORKSPACE, else `wts config get workspace`)'] as const;
 
 /** Declares one verb of a group: arguments, options, help with examples, and what it runs. */
-export function verb<O = Record<string, never>>(group: Command, deps: CliDeps, spec: VerbSpec<O>): Command {
+export function verb<const A extends readonly ArgDecl[] = [], O = Record<string, never>>(group: Command, deps: CliDeps, spec: VerbSpec<O, A>): Command {
   let command = group.command(spec.name).description(spec.description);
-  const args = spec.args ?? [];
+  const args: readonly ArgDecl[] = spec.args ?? [];
   const takesWorkspace = args.some(([argSpec]) => argSpec === WS_ARG[0]);
   // With a workspace argument every argument is declared optional: which ones were given is decided
   // when the verb runs, once the default workspace is known.
   for (const [argSpec, description] of args) command = command.argument(takesWorkspace ? argSpec.replace(/^<(.*)>$/, '[$1]') : argSpec, description);
-  if (spec.options) command = spec.options(command);
+  if (spec.options) command = spec.options.add(command);
   examples(command, spec.examples);
   const run = takesWorkspace ? withWorkspace(args, spec.run) : spec.run;
-  return command.action(withContext<O>(deps, run, spec.fields));
+  return command.action(withContext(deps, run, spec.fields));
 }
 
 /**
@@ -130,24 +158,27 @@ export function verb<O = Record<string, never>>(group: Command, deps: CliDeps, s
  * and a verb whose last argument takes many words (`wts task search WORDS...`) reads them all as those
  * words. Without a default, the first word is WS, as declared.
  */
-function withWorkspace<O>(declared: [string, string][], run: (call: VerbCall<O>) => Promise<void>) {
-  return async (call: VerbCall<O>): Promise<void> => {
+function withWorkspace<O, A extends readonly ArgDecl[]>(declared: readonly ArgDecl[], run: (call: VerbCall<O, A>) => Promise<void>) {
+  return async (call: VerbCall<O, A>): Promise<void> => {
     const typed = call.command.args.slice();
     const at = declared.findIndex(([argSpec]) => argSpec === WS_ARG[0]);
     const fallback = call.ctx.defaultWorkspace();
     const required = declared.filter(([argSpec]) => argSpec.startsWith('<')).length;
-    const variadic = declared[declared.length - 1]![0].endsWith('...>') || declared[declared.length - 1]![0].endsWith('...]');
+    const isList = (argSpec: string) => argSpec.endsWith('...>') || argSpec.endsWith('...]');
+    const variadic = declared.some(([argSpec]) => isList(argSpec));
     const given = fallback === undefined || (!variadic && typed.length >= required);
     if (given && typed.length <= at) {
       throw new CliError('WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)', ExitCode.usage);
     }
-    const words = given ? typed : [...typed.slice(0, at), fallback!, ...typed.slice(at)];
-    const args = declared.map(([argSpec], i) => (argSpec.endsWith('...>') || argSpec.endsWith('...]') ? words.slice(i) : words[i]));
+    const words = given || fallback === undefined ? typed : [...typed.slice(0, at), fallback, ...typed.slice(at)];
+    const args = declared.map(([argSpec], i) => (isList(argSpec) ? words.slice(i) : words[i]));
     declared.forEach(([argSpec], i) => {
-      const missing = Array.isArray(args[i]) ? (args[i] as string[]).length === 0 : args[i] === undefined;
+      const value = args[i];
+      const missing = Array.isArray(value) ? value.length === 0 : value === undefined;
       if (argSpec.startsWith('<') && missing) throw new CliError(`missing required argument '${argSpec.slice(1, -1).replace(/\.\.\.$/, '')}'`, ExitCode.usage);
     });
     if (words.length > declared.length && !variadic) throw new CliError(`too many arguments: expected ${declared.length}, got ${words.length}`, ExitCode.usage);
-    await run({ ...call, args });
+    // Each argument now holds what its declaration promises: a string, maybe one, or a list (checked above).
+    await run({ ...call, args: args as ArgValues<A> });
   };
 }

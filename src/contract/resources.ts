@@ -1,4 +1,4 @@
-// Wire shapes of the service's resources (DESIGN.md, "Resource shapes"). The catalog names them per
+// Wire shapes of the service's resources, the one definition of each. The catalog names them per
 // operation; the OpenAPI document, the MCP tools' output schemas, the sandbox's views and the client's
 // output all follow them. Each carries one example, shown in the OpenAPI document and checked against
 // its schema by the OpenAPI linters.

@@ -1,5 +1,5 @@
 // Destructive verbs (delete, remove, cancel, archive) ask on a terminal and need --yes otherwise.
-import type { OperationId } from '../api/operations.js';
+import type { OperationId } from '../contract/operations.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { terminalLine } from '../output/sanitize.js';
@@ -15,7 +15,7 @@ export async function confirmDestructive(
   request?: { operation: OperationId; path: Record<string, string> },
 ): Promise<void> {
   if (request) {
-    const { parseOperationInput } = await import('../api/validate.js');
+    const { parseOperationInput } = await import('../contract/validate.js');
     parseOperationInput(request.operation, { path: request.path, body: {} });
   }
   if (yes) return;

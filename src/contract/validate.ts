@@ -1,18 +1,9 @@
 // Checks an operation's input against the catalog: the client before sending, the sandbox on arrival.
 // Errors name the field and its bound in one line ("limit: must be at most 50").
-import * as z from 'zod';
+import type * as z from 'zod';
+import { InputError } from '../errors.js';
 import { getOperation, type OperationId, type OperationInput } from './operations.js';
 import { pathSegmentProblem } from './path-segment.js';
-
-export class InputError extends Error {
-  constructor(
-    readonly field: string,
-    readonly problem: string,
-  ) {
-    super(field ? `${field}: ${problem}` : problem);
-    this.name = 'InputError';
-  }
-}
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 

@@ -1,14 +1,15 @@
 // THE operations catalog: one entry per operation of the Workspace Task Service. The client's HTTP layer,
 // the sandbox's routes and its MCP tools are all generated from it; no other file repeats a path, a query
-// name or a body field. Bounds come from the spec; names the spec leaves open come from DESIGN.md.
+// name or a body field. Bounds and scopes are the service's published limits; the names of fields and values
+// the service leaves open are fixed here, and the sandbox and client follow them.
 import * as z from 'zod';
 import { cronProblem, CRON_SHAPES_TEXT } from './cron.js';
-import type { ResourceName } from './resources.js';
+import type { Resource, ResourceName } from './resources.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Scope = 'workspace:read' | 'workspace:write' | 'agents:read' | 'agents:write' | 'approvals:write';
 export const SCOPES: readonly Scope[] = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'];
-/** What each scope grants (the spec's words), and offline_access, which keeps a connection without a sign-in. */
+/** What each scope grants (in the service's words), and offline_access, which keeps a connection without a sign-in. */
 export const SCOPE_GRANTS: Readonly<Record<Scope | 'offline_access', string>> = {
   'workspace:read': 'workspaces, tasks, notes, messages, reminders, pending approvals (read)',
   'workspace:write': 'create and update tasks, notes, tags, reminders, workspaces',
@@ -27,7 +28,7 @@ export const SCOPE_GRANTS: Readonly<Record<Scope | 'offline_access', string>> = 
  */
 export type PageKind = 'object' | 'list' | 'cursor' | 'offset';
 
-// ---- Field schemas, with the spec's bounds -------------------------------------------------------
+// ---- Field schemas, with the service's bounds------------------------------------------------------
 // Every field says what it is (`about`): the MCP tools list and the OpenAPI document show it.
 
 export const MAX_OFFSET = 9007199254740991;
@@ -82,7 +83,7 @@ const dueDate = () => about(dateTime().nullable().optional(), 'due date, ISO 860
 
 // ---- Operation definitions -----------------------------------------------------------------------
 
-/** The resource groups, in the spec's order: OpenAPI tags, and how help and docs group operations. */
+/** The resource groups, in the service's documented order: OpenAPI tags, and how help and docs group operations. */
 export const TAGS = {
   Workspaces: "The organization's workspaces, their members and the columns of their task boards.",
   Tasks: "Tasks on a workspace's board: status, people, tags, due date, notes, chat, activity and the thread a task came from.",
@@ -105,11 +106,17 @@ export type Tag = keyof typeof TAGS;
  */
 export type Effect = 'read' | 'additive' | 'destructive';
 
-export interface OperationDef<P extends z.ZodObject = z.ZodObject, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | null = z.ZodObject | null> {
+export interface OperationDef<
+  P extends z.ZodObject = z.ZodObject,
+  Q extends z.ZodObject = z.ZodObject,
+  B extends z.ZodObject | null = z.ZodObject | null,
+  G extends PageKind = PageKind,
+  R extends ResourceName = ResourceName,
+> {
   method: Method;
   path: string; // under /api/v1, with {name} placeholders
   scope: Scope;
-  /** The spec's purpose, in its words. */
+  /** The operation's purpose, in the service's own words. */
   summary: string;
   /** A name for people: the MCP tool's title and the OpenAPI operation's summary. */
   title: string;
@@ -123,8 +130,8 @@ export interface OperationDef<P extends z.ZodObject = z.ZodObject, Q extends z.Z
    * started by an operation only propose, and what they propose waits for a person.
    */
   openWorld: boolean;
-  page: PageKind;
-  result: ResourceName; // the resource (or the item of a page)
+  page: G;
+  result: R; // the resource (or the item of a page)
   /**
    * Safe to repeat after a lost response: the client may retry it. Also the MCP idempotentHint: calling
    * it again with the same arguments has no further effect.
@@ -146,9 +153,9 @@ interface Schemas<P, Q, B> {
  * all 56 operations' zod schemas takes longer than a one-request command's whole HTTP exchange, and a
  * run of the CLI checks one operation's input.
  */
-function op<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject | null>(
-  def: Omit<OperationDef<P, Q, B>, 'idempotent' | 'openWorld' | 'pathParams' | 'query' | 'body'> & { idempotent?: boolean; openWorld?: boolean; schemas: () => Schemas<P, Q, B> },
-): OperationDef<P, Q, B> {
+function op<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject | null, G extends PageKind, R extends ResourceName>(
+  def: Omit<OperationDef<P, Q, B, G, R>, 'idempotent' | 'openWorld' | 'pathParams' | 'query' | 'body'> & { idempotent?: boolean; openWorld?: boolean; schemas: () => Schemas<P, Q, B> },
+): OperationDef<P, Q, B, G, R> {
   const { schemas, ...meta } = def;
   let built: { pathParams: P; query: Q; body: B } | undefined;
   const build = () => {
@@ -651,6 +658,16 @@ export interface OperationArgs<K extends OperationId> {
   query?: z.input<Operations[K]['query']>;
   body?: Operations[K]['body'] extends z.ZodObject ? z.input<Operations[K]['body']> : undefined;
 }
+
+/** The resource an operation answers with, or for a listing the resource of each item. */
+export type OperationItem<K extends OperationId> = Resource<Operations[K]['result']>;
+/** A page of a listing: its items, and the cursor of the next page (null or absent on the last). */
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string | null;
+}
+/** What an operation answers: a page of items for `list` and `cursor` operations, else the resource. */
+export type OperationResult<K extends OperationId> = Operations[K]['page'] extends 'list' | 'cursor' ? Page<OperationItem<K>> : OperationItem<K>;
 
 export function getOperation(opId: OperationId): OperationDef {
   return operations[opId] as unknown as OperationDef;
