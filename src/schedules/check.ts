@@ -76,10 +76,10 @@ export function lateCheck(s: Schedule, maxLateMs: number, nowMs: number): CheckR
   if (!timezone) return skip(`unknown timezone "${s.timezone}"`, facts);
   const dueMs = previousCronOccurrence(s.cron, timezone, nowMs - maxLateMs + 1);
   const due = new Date(dueMs).toISOString();
-  const lastStart = s.lastRun ? Date.parse(s.lastRun.startedAt) : undefined;
-  Object.assign(facts, { dueAt: due, lastRunStartedAt: s.lastRun?.startedAt ?? null });
-  if (lastStart !== undefined && lastStart >= dueMs) return pass(`ran ${relativeTime(s.lastRun!.startedAt, nowMs)}`, { ...facts, lateSeconds: 0 });
-  if (lastStart === undefined && s.nextRunAt && Date.parse(s.nextRunAt) > dueMs) {
+  const { lastRun } = s;
+  Object.assign(facts, { dueAt: due, lastRunStartedAt: lastRun?.startedAt ?? null });
+  if (lastRun && Date.parse(lastRun.startedAt) >= dueMs) return pass(`ran ${relativeTime(lastRun.startedAt, nowMs)}`, { ...facts, lateSeconds: 0 });
+  if (!lastRun && s.nextRunAt && Date.parse(s.nextRunAt) > dueMs) {
     return pass(`first run ${relativeTime(s.nextRunAt, nowMs)}`, { ...facts, lateSeconds: 0 });
   }
   const lateMs = nowMs - dueMs;
@@ -116,7 +116,7 @@ export function checkSchedule(s: Schedule, options: CheckOptions, nowMs: number,
 }
 
 /** The latest run that finished, from a list newest first (what list_scheduled_task_runs answers). */
-export function latestFinished(runs: readonly { id: string; state: string; startedAt: string }[]): RunSummary | undefined {
+export function latestFinished(runs: readonly RunSummary[]): RunSummary | undefined {
   const run = runs.find((r) => r.state !== 'running');
-  return run ? ({ id: run.id, state: run.state, startedAt: run.startedAt } as RunSummary) : undefined;
+  return run ? { id: run.id, state: run.state, startedAt: run.startedAt } : undefined;
 }

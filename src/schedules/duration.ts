@@ -2,13 +2,14 @@
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
 const DURATION = /^(?:\d+[smhdw])+$/;
+const isUnit = (unit: string | undefined): unit is keyof typeof UNIT_MS => unit !== undefined && Object.hasOwn(UNIT_MS, unit);
 
 /** Milliseconds for "15m", "2h", "1d", "1h30m"; undefined when the text is not such a duration (or is zero). */
 export function parseDuration(text: string): number | undefined {
   const compact = text.trim().toLowerCase();
   if (!DURATION.test(compact)) return undefined;
   let ms = 0;
-  for (const [, amount, unit] of compact.matchAll(/(\d+)([smhdw])/g)) ms += Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+  for (const [, amount, unit] of compact.matchAll(/(\d+)([smhdw])/g)) if (isUnit(unit)) ms += Number(amount) * UNIT_MS[unit];
   return ms > 0 && Number.isSafeInteger(ms) ? ms : undefined;
 }
 

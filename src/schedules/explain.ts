@@ -30,6 +30,12 @@ export interface CronExplanation {
 
 const HOUR_MS = 3_600_000;
 
+function patternOf(shape: CronShape): string {
+  const known = CRON_SHAPES.find((s) => s.shape === shape);
+  if (!known) throw new Error(`explainCron: no pattern for the shape ${shape}`);
+  return known.pattern;
+}
+
 /** Why a run is not at the wall time the cron names, or happens at a time the day has twice. */
 function dstNote(atMs: number, timezone: string, minute: number, hour: number | null): string | undefined {
   const wall = localTime(new Date(atMs).toISOString(), timezone).slice(11);
@@ -57,7 +63,7 @@ export function explainCron(cron: string, timezone: string, options: { nowMs: nu
   return {
     cron: cron.trim(),
     shape: fields.shape,
-    pattern: CRON_SHAPES.find((s) => s.shape === fields.shape)!.pattern,
+    pattern: patternOf(fields.shape),
     schedule,
     sentence: `${schedule}, ${timezone}`,
     timezone,

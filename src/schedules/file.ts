@@ -17,7 +17,7 @@
 // Parsed with `yaml` (YAML 1.2, a superset of JSON, so one parser and line numbers for both), checked
 // with zod, and every problem is one line naming the file, the line, the entry and the field.
 import * as z from 'zod';
-import { LineCounter, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import { canonicalCron, checkCron, cronProblem } from '../contract/cron.js';
 import { InputError } from '../errors.js';
 import { parseWith } from '../contract/validate.js';
@@ -58,7 +58,7 @@ const ScheduleFile = z.object({ schedules: z.array(Entry) }).strict();
 
 /** "schedules[2].cron" → ["schedules", 2, "cron"] */
 function pathOf(field: string): (string | number)[] {
-  return [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
+  return [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[0]));
 }
 
 const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -67,17 +67,16 @@ const isMapping = (value: unknown): value is Record<string, unknown> => value !=
 export function parseScheduleFile(source: string, fileName: string): ScheduleSpec[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: true });
-  type Located = { range?: [number, number, number]; items?: { key?: { value?: unknown; range?: [number, number, number] } }[] };
   const lineAt = (offset: number) => lineCounter.linePos(offset).line;
   // The line of a field's name (a block value starts below it), else of its value, else of what holds it.
   const lineOf = (path: (string | number)[]): number | undefined => {
     for (let at = path.length; at >= 0; at--) {
       const last = path[at - 1];
-      const holder = (at <= 1 ? doc.contents : doc.getIn(path.slice(0, at - 1), true)) as Located | null | undefined;
-      const key = typeof last === 'string' ? holder?.items?.find((pair) => pair.key?.value === last)?.key : undefined;
-      if (key?.range) return lineAt(key.range[0]);
-      const node = (at === 0 ? doc.contents : doc.getIn(path.slice(0, at), true)) as Located | null | undefined;
-      if (node?.range) return lineAt(node.range[0]);
+      const holder = at <= 1 ? doc.contents : doc.getIn(path.slice(0, at - 1), true);
+      const key = typeof last === 'string' && isMap(holder) ? holder.items.find((pair) => isScalar(pair.key) && pair.key.value === last)?.key : undefined;
+      if (isNode(key) && key.range) return lineAt(key.range[0]);
+      const node = at === 0 ? doc.contents : doc.getIn(path.slice(0, at), true);
+      if (isNode(node) && node.range) return lineAt(node.range[0]);
     }
     return undefined;
   };
@@ -87,7 +86,7 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
 
   const syntax = doc.errors[0];
   if (syntax) {
-    const first = syntax.message.split('\n')[0]!;
+    const [first = ''] = syntax.message.split('\n');
     const message = first.replace(/ at line \d+, column \d+.*$/, '');
     const line = Number(/ at line (\d+),/.exec(first)?.[1] ?? syntax.linePos?.[0].line);
     // The usual cause: a cron that starts with * (YAML reads *name as an alias).
@@ -97,8 +96,8 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
   const data: unknown = doc.toJS();
   if (!isMapping(data)) failAt('', 'must be a mapping with a "schedules" list, e.g. {"schedules": [...]}', 1);
 
-  const others = Object.keys(data).filter((key) => key !== 'schedules');
-  if (!('schedules' in data) && others.length > 0) failAt(others[0]!, 'unknown field; the file has one field, "schedules": the list of scheduled tasks');
+  const [other] = Object.keys(data).filter((key) => key !== 'schedules');
+  if (!('schedules' in data) && other !== undefined) failAt(other, 'unknown field; the file has one field, "schedules": the list of scheduled tasks');
 
   let parsed: z.output<typeof ScheduleFile>;
   try {
@@ -111,8 +110,8 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
   // " #" in an unquoted YAML value starts a comment: "post in #sales" would silently lose "#sales".
   parsed.schedules.forEach((_, index) => {
     for (const name of ['title', 'prompt'] as const) {
-      const node = doc.getIn(['schedules', index, name], true) as { type?: string; comment?: string; range?: [number, number, number] } | undefined;
-      if (node?.type !== 'PLAIN' || node.comment === undefined || !node.range) continue;
+      const node = doc.getIn(['schedules', index, name], true);
+      if (!isScalar(node) || node.type !== 'PLAIN' || node.comment === undefined || !node.range) continue;
       const rest = source.slice(node.range[1]).split('\n')[0] ?? '';
       if (rest.includes('#')) {
         failAt(`schedules[${index}].${name}`, `"${rest.trim()}" is a YAML comment, not part of the text; quote the text, or write it as a block (${name}: |)`);

@@ -114,19 +114,31 @@ export function planSummary(plan: SchedulePlan): string {
 function lineDiff(from: string, to: string): { sign: '-' | '+' | ' '; line: string }[] {
   const a = from.split('\n');
   const b = to.split('\n');
-  // Longest common subsequence of lines; prompts are short enough for the quadratic table.
-  const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  // Longest common subsequence of lines; prompts are short enough for the quadratic table. lcs(i, j) is
+  // its length for a[i..] and b[j..], 0 once either side is used up.
+  const width = b.length + 1;
+  const table = new Array<number>((a.length + 1) * width).fill(0);
+  const lcs = (i: number, j: number): number => table[i * width + j] ?? 0;
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) table[i * width + j] = a[i] === b[j] ? lcs(i + 1, j + 1) + 1 : Math.max(lcs(i + 1, j), lcs(i, j + 1));
+  }
   const out: { sign: '-' | '+' | ' '; line: string }[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      out.push({ sign: ' ', line: a[i]! });
+    const left = a[i];
+    const right = b[j];
+    if (left !== undefined && left === right) {
+      out.push({ sign: ' ', line: left });
       i++;
       j++;
-    } else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) out.push({ sign: '-', line: a[i++]! });
-    else out.push({ sign: '+', line: b[j++]! });
+    } else if (left !== undefined && (right === undefined || lcs(i + 1, j) >= lcs(i, j + 1))) {
+      out.push({ sign: '-', line: left });
+      i++;
+    } else if (right !== undefined) {
+      out.push({ sign: '+', line: right });
+      j++;
+    }
   }
   return out;
 }

@@ -19,13 +19,20 @@ export function resolveTimeZone(name: string): string | undefined {
 }
 
 function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
+  // The edit-distance table one row at a time: row[j] is the distance from a's first i characters to b's first j.
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 0; i < a.length; i++) {
+    let diagonal = i;
+    let left = i + 1;
+    const next = [left];
+    for (const [j, above] of row.slice(1).entries()) {
+      left = Math.min(above + 1, left + 1, diagonal + (a[i] === b[j] ? 0 : 1));
+      next.push(left);
+      diagonal = above;
+    }
+    row = next;
   }
-  return previous[b.length]!;
+  return row.at(-1) ?? b.length;
 }
 
 /** The known zone a mistyped name most likely meant ("Europe/Berln", "berlin", "New York"), if any is close. */
