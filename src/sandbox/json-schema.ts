@@ -1,6 +1,7 @@
 // The catalog's zod schemas as JSON Schema (draft 2020-12), the one conversion behind the OpenAPI
 // document and the MCP tools' input and output schemas.
 import * as z from 'zod';
+import { isJsonObject } from './json.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -13,8 +14,8 @@ export type JsonSchema = Record<string, unknown>;
  * `format: date-time` without zod's long pattern repeating it.
  */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...out } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
-  return tidy(out) as JsonSchema;
+  const { $schema: _dialect, ...out } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  return tidySchema(out);
 }
 
 /** Keywords that describe a value rather than constrain it: they stay outside the branches of a split type. */
@@ -22,12 +23,15 @@ const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', 'dep
 
 function tidy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tidy);
-  if (node === null || typeof node !== 'object') return node;
-  const { type } = node as JsonSchema;
-  if (Array.isArray(type) && type.length > 1) return tidy(splitType(node as JsonSchema, type as string[]));
+  return isJsonObject(node) ? tidySchema(node) : node;
+}
+
+function tidySchema(node: JsonSchema): JsonSchema {
+  const { type } = node;
+  if (Array.isArray(type) && type.length > 1) return tidySchema(splitType(node, type));
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'pattern' && (node as JsonSchema).format === 'date-time') continue;
+    if (key === 'pattern' && node.format === 'date-time') continue;
     // `examples` and `default` hold data, not schemas: kept as they are.
     if (key === 'examples' || key === 'default' || key === 'const' || key === 'enum') {
       out[key] = value;
@@ -40,11 +44,11 @@ function tidy(node: unknown): unknown {
 }
 
 function isEmptySchema(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+  return isJsonObject(value) && Object.keys(value).length === 0;
 }
 
 /** `{ type: ["string", "null"], maxLength: 9 }` as `{ anyOf: [{ type: "string", maxLength: 9 }, { type: "null" }] }`. */
-function splitType(node: JsonSchema, types: string[]): JsonSchema {
+function splitType(node: JsonSchema, types: readonly unknown[]): JsonSchema {
   const outer: JsonSchema = {};
   const constraints: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {

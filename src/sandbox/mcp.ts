@@ -7,9 +7,10 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { getOperation, operations, type OperationDef, type OperationId } from '../contract/operations.js';
+import { getOperation, OPERATION_IDS, operations, type OperationDef, type OperationId } from '../contract/operations.js';
 import { resultSchema } from '../contract/resources.js';
-import { jsonSchemaOf } from './json-schema.js';
+import { jsonSchemaOf, type JsonSchema } from './json-schema.js';
+import { isJsonObject } from './json.js';
 import type { SandboxContext } from './context.js';
 import type { Principal } from './model.js';
 import { ServiceError } from './problem.js';
@@ -45,9 +46,30 @@ const PAGE_HINTS: Record<OperationDef['page'], string> = {
   offset: ' Returns a piece of the body with nextOffset; pass it back as offset to read on (null: complete).',
 };
 
+const isOperationId = (name: string): name is OperationId => Object.hasOwn(operations, name);
+
+/** JSON Schema of an object, as MCP wants a tool's input and output schemas: properties that are schemas, required names. */
+function isObjectSchema(json: JsonSchema): json is Tool['inputSchema'] {
+  const { type, properties = {}, required = [] } = json;
+  return (
+    type === 'object' &&
+    isJsonObject(properties) &&
+    Object.values(properties).every((property) => typeof property === 'object' && property !== null) &&
+    Array.isArray(required) &&
+    required.every((name) => typeof name === 'string')
+  );
+}
+
+function toolSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
+  const json = jsonSchemaOf(schema, io);
+  if (!isObjectSchema(json)) throw new Error(`the ${io} schema of a tool must describe an object, not ${JSON.stringify(json)}`);
+  return json;
+}
+
 /** The tools, one per catalog entry. Throws if an operation uses one field name in two places (a flat object could not tell them apart). */
-export function operationTools(catalog: OperationCatalog = operations as unknown as OperationCatalog): OperationTool[] {
-  return (Object.entries(catalog) as [OperationId, OperationDef][]).map(([name, op]) => {
+export function operationTools(catalog: OperationCatalog = operations): OperationTool[] {
+  return OPERATION_IDS.map((name) => {
+    const op = catalog[name];
     const partOf = new Map<string, Part>();
     const parts: [Part, z.ZodObject | null][] = [['path', op.pathParams], ['query', op.query], ['body', op.body]];
     for (const [part, schema] of parts) {
@@ -64,8 +86,8 @@ export function operationTools(catalog: OperationCatalog = operations as unknown
       title: op.title,
       description: `${op.description} Requires the scope ${op.scope}.${PAGE_HINTS[op.page]}`,
       inputSchema,
-      jsonSchema: jsonSchemaOf(inputSchema, 'input') as Tool['inputSchema'],
-      outputSchema: jsonSchemaOf(resultSchema(op), 'output') as NonNullable<Tool['outputSchema']>,
+      jsonSchema: toolSchemaOf(inputSchema, 'input'),
+      outputSchema: toolSchemaOf(resultSchema(op), 'output'),
       scope: op.scope,
       // The title again for clients of protocol versions before tools had one.
       annotations: {
@@ -92,13 +114,6 @@ function problemResult(err: ServiceError): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(err.toProblem()) }] };
 }
 
-/** The caller, as bearerAuth found it and the transport handed it to the tool through `extra.authInfo`. */
-function principalOf(authInfo: AuthInfo | undefined): Principal {
-  const principal = authInfo?.extra?.principal as Principal | undefined;
-  if (!principal) throw new ServiceError('unauthorized', 'an access token is required');
-  return principal;
-}
-
 /** The MCP SDK, loaded on the first /mcp request: it is a third of the sandbox's start-up otherwise. */
 async function loadSdk() {
   const [server, transport, ajv, types] = await Promise.all([
@@ -114,9 +129,10 @@ type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 /**
  * A low-level SDK server rather than McpServer, so that arguments are checked by the catalog itself, in
  * the same order and words as /api/v1 (scope first, then "limit: must be at most 50" as problem+json),
- * instead of by the SDK's own validation before our code runs.
+ * instead of by the SDK's own validation before our code runs. A server answers one request, so its
+ * tools act for that request's caller, `principal`, as bearerAuth found it.
  */
-function toolServer(sdk: Sdk, ctx: SandboxContext, tools: ReadonlyMap<string, OperationTool>, jsonSchemaValidator: AjvJsonSchemaValidator): Server {
+function toolServer(sdk: Sdk, ctx: SandboxContext, principal: Principal, tools: ReadonlyMap<string, OperationTool>, jsonSchemaValidator: AjvJsonSchemaValidator): Server {
   const { Server, CallToolRequestSchema, ListToolsRequestSchema, McpError, ErrorCode } = sdk;
   const server = new Server(
     { name: 'workspace-task-service', title: 'Workspace Task Service', version: '1.0.0' },
@@ -139,14 +155,14 @@ function toolServer(sdk: Sdk, ctx: SandboxContext, tools: ReadonlyMap<string, Op
       annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = tools.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);
     try {
-      const result = await executeOperation(ctx, principalOf(extra.authInfo), tool.name, tool.split(request.params.arguments ?? {}));
-      if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new Error(`the handler returned ${JSON.stringify(result)}, not an object`);
+      const result = await executeOperation(ctx, principal, tool.name, tool.split(request.params.arguments ?? {}));
+      if (!isJsonObject(result)) throw new Error(`the handler returned ${JSON.stringify(result)}, not an object`);
       // structuredContent for clients that read the outputSchema; the same JSON as text for those that do not.
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
       if (err instanceof ServiceError) return problemResult(err);
       ctx.log(`internal error in tool ${tool.name}: ${stackOf(err)}`);
@@ -163,11 +179,11 @@ function toolServer(sdk: Sdk, ctx: SandboxContext, tools: ReadonlyMap<string, Op
  */
 function requireToolScopes(ctx: SandboxContext, principal: Principal, body: unknown): void {
   const messages = Array.isArray(body) ? body : [body];
-  for (const message of messages as { method?: unknown; params?: { name?: unknown } }[]) {
-    if (message?.method !== 'tools/call' || typeof message.params?.name !== 'string') continue;
-    const name = message.params.name;
-    if (!Object.hasOwn(operations, name)) continue;
-    const { scope } = getOperation(name as OperationId);
+  for (const message of messages) {
+    if (!isJsonObject(message) || message.method !== 'tools/call' || !isJsonObject(message.params)) continue;
+    const { name } = message.params;
+    if (typeof name !== 'string' || !isOperationId(name)) continue;
+    const { scope } = getOperation(name);
     if (principal.scopes.includes(scope)) continue;
     const wanted = [...new Set([...principal.scopes, scope])].join(' ');
     const detail = `${name} needs the scope ${scope}, which this connection was not granted`;
@@ -209,7 +225,7 @@ export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
     (loaded ??= loadSdk().then((sdk) => ({
       sdk,
       jsonSchemaValidator: new sdk.AjvJsonSchemaValidator(),
-      tools: new Map(operationTools().map((tool) => [tool.name as string, tool])),
+      tools: new Map<string, OperationTool>(operationTools().map((tool) => [tool.name, tool])),
     })));
   const app = new Hono<Env>();
   app.use('*', ownOriginOnly(ctx));
@@ -219,7 +235,7 @@ export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
   app.post('/', async (c) => {
     const principal = c.get('principal');
     const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
-    const authInfo: AuthInfo = { token, clientId: principal.clientId, scopes: principal.scopes, resource: new URL(principal.resource), extra: { principal } };
+    const authInfo: AuthInfo = { token, clientId: principal.clientId, scopes: principal.scopes, resource: new URL(principal.resource) };
     let parsedBody: unknown;
     try {
       parsedBody = await c.req.json();
@@ -228,7 +244,7 @@ export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
     }
     requireToolScopes(ctx, principal, parsedBody);
     const { sdk, jsonSchemaValidator, tools } = await sdkOnce();
-    const server = toolServer(sdk, ctx, tools, jsonSchemaValidator);
+    const server = toolServer(sdk, ctx, principal, tools, jsonSchemaValidator);
     const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -2,18 +2,20 @@
 // catalog: its titles, descriptions, tags, scopes and field schemas, and the resources' schemas and
 // examples. `npm test` lints it with Redocly (recommended-strict) and Spectral (spectral:oas).
 import type * as z from 'zod';
-import { operations, SCOPE_GRANTS, TAGS, type OperationDef } from '../contract/operations.js';
+import { getOperation, OPERATION_IDS, SCOPE_GRANTS, TAGS, type OperationDef } from '../contract/operations.js';
 import { resources, resultSchema } from '../contract/resources.js';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.js';
+import { isJsonObject } from './json.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The 200 answer's schema: the resource, or a page whose items are the resource. */
 function responseSchema(op: OperationDef): JsonSchema {
   if (op.page !== 'list' && op.page !== 'cursor') return ref(op.result);
-  const page = jsonSchemaOf(resultSchema(op), 'output') as { properties: Record<string, JsonSchema> };
-  page.properties.items = { ...page.properties.items, items: ref(op.result) };
-  return page;
+  const page = jsonSchemaOf(resultSchema(op), 'output');
+  const properties = isJsonObject(page.properties) ? page.properties : {};
+  const items = isJsonObject(properties.items) ? properties.items : {};
+  return { ...page, properties: { ...properties, items: { ...items, items: ref(op.result) } } };
 }
 
 const RESPONSE_TEXT: Record<OperationDef['page'], (result: string) => string> = {
@@ -31,15 +33,20 @@ function parameters(op: OperationDef): JsonSchema[] {
       list.push({ name, in: where, required: where === 'path' || !schema.safeParse(undefined).success, description, schema: rest });
     }
   };
-  add('path', op.pathParams.shape as Record<string, z.ZodType>);
-  add('query', op.query.shape as Record<string, z.ZodType>);
+  add('path', op.pathParams.shape);
+  add('query', op.query.shape);
   return list;
 }
 
 /** A request body example made of each field's first example (the fields the catalog gives one). */
 function bodyExample(schema: JsonSchema): Record<string, unknown> {
-  const properties = (schema.properties ?? {}) as Record<string, { examples?: unknown[] }>;
-  return Object.fromEntries(Object.entries(properties).flatMap(([name, field]) => (field.examples?.length ? [[name, field.examples[0]]] : [])));
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
+  return Object.fromEntries(
+    Object.entries(properties).flatMap(([name, field]) => {
+      const examples = isJsonObject(field) ? field.examples : undefined;
+      return Array.isArray(examples) && examples.length ? [[name, examples[0]]] : [];
+    }),
+  );
 }
 
 function requestBody(body: z.ZodObject): JsonSchema {
@@ -77,8 +84,8 @@ const ERROR_NAMES: Record<string, string> = { '400': 'BadRequest', '401': 'Unaut
 
 export function buildOpenApi(origin: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [operationId, def] of Object.entries(operations)) {
-    const op = def as unknown as OperationDef;
+  for (const operationId of OPERATION_IDS) {
+    const op = getOperation(operationId);
     const params = parameters(op);
     const operation: JsonSchema = {
       operationId,

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import { serve, type HttpBindings } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { DEFAULT_FAULTS, SandboxClock, SandboxStore, type SandboxContext, type SandboxOptions } from './context.js';
 import { seedState } from './seed.js';
 import { OAuthServer } from './oauth/server.js';
@@ -11,7 +10,7 @@ import { controlRoutes } from './controls.js';
 import { AgentSimulator } from './agent.js';
 import { ServiceError, problemResponse } from './problem.js';
 import { addBulkWorkspace } from './seed.js';
-import { messageOf, stackOf } from '../errors.js';
+import { errnoOf, messageOf, stackOf } from '../errors.js';
 
 export interface RunningSandbox {
   origin: string;
@@ -41,6 +40,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw new SandboxStartError(`--auto-approve: no demo user ${options.autoApprove}; choose one of ${logins}`);
   }
   const clock = new SandboxClock(store.state.clockOffsetMs);
+  // The OAuth server and the agent are parts of the context that are made from it: the context hands them out once they exist.
   const ctx: SandboxContext = {
     origin: '',
     store,
@@ -48,14 +48,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     counters: { refreshes: 0, revocations: 0, requests: 0 },
     faults: { ...DEFAULT_FAULTS, ...options.faults },
     autoApprove: options.autoApprove ?? null,
-    tokens: undefined as never,
-    agent: undefined as never,
+    get tokens() {
+      return oauth;
+    },
+    get agent() {
+      return agent;
+    },
     log: options.log ?? (() => {}),
   };
   const oauth = new OAuthServer(ctx);
-  ctx.tokens = oauth;
   const agent = new AgentSimulator(ctx);
-  ctx.agent = agent;
 
   const host = options.host ?? '127.0.0.1';
   const app = new Hono<Env>();
@@ -81,13 +83,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     return problemResponse(c, new ServiceError('internal_error', 'the sandbox failed to handle this request'));
   });
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
-    (s as Server).once('error', (err: NodeJS.ErrnoException) =>
-      reject(new SandboxStartError(err.code === 'EADDRINUSE' ? `port ${options.port} is already in use` : `cannot listen on ${host}: ${err.message}`)),
+  const server = createServer(getRequestListener(app.fetch, { hostname: host }));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err) =>
+      reject(new SandboxStartError(errnoOf(err) === 'EADDRINUSE' ? `port ${options.port} is already in use` : `cannot listen on ${host}: ${messageOf(err)}`)),
     );
+    server.listen(options.port ?? 0, host, resolve);
   });
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  // A TCP server that listens has an address; a string is a pipe's name.
+  if (address === null || typeof address === 'string') throw new SandboxStartError(`cannot listen on ${host}: no TCP address`);
+  const { port } = address;
   ctx.origin = `http://${host}:${port}`;
   allowedHosts = new Set([`${host}:${port}`, `localhost:${port}`]);
   agent.start();

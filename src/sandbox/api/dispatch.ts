@@ -1,4 +1,4 @@
-import { getOperation, type OperationId, type OperationInput } from '../../contract/operations.js';
+import { getOperation, type OperationId, type OperationInput, type OperationResult } from '../../contract/operations.js';
 import { InputError } from '../../errors.js';
 import { parseOperationInput } from '../../contract/validate.js';
 import type { SandboxContext } from '../context.js';
@@ -12,34 +12,34 @@ export interface CallContext {
   principal: Principal;
 }
 
-/** A handler returns the wire object (or page) for its operation, or throws a ServiceError. */
-export type Handler<K extends OperationId> = (call: CallContext, input: OperationInput<K>) => unknown | Promise<unknown>;
+/** A handler returns the operation's result (the wire object, or a page of them), or throws a ServiceError. */
+export type Handler<K extends OperationId> = (call: CallContext, input: OperationInput<K>) => OperationResult<K> | Promise<OperationResult<K>>;
 export type Handlers = { [K in OperationId]: Handler<K> };
 
 /**
  * Runs one operation for a caller: the scope check, the catalog's input check, then the handler.
  * Shared by the /api/v1 routes and the /mcp tools, so both behave the same.
  */
-export async function executeOperation(
+export async function executeOperation<K extends OperationId>(
   ctx: SandboxContext,
   principal: Principal,
-  opId: OperationId,
+  opId: K,
   raw: { path?: unknown; query?: unknown; body?: unknown },
-): Promise<unknown> {
+): Promise<OperationResult<K>> {
   const op = getOperation(opId);
   if (!principal.scopes.includes(op.scope)) {
     throw new ServiceError('insufficient_scope', `${opId} needs the scope ${op.scope}, which this connection was not granted`, {
       'www-authenticate': `Bearer error="insufficient_scope", scope="${op.scope}"`,
     });
   }
-  let input: OperationInput<typeof opId>;
+  let input: OperationInput<K>;
   try {
     input = parseOperationInput(opId, raw);
   } catch (err) {
     if (err instanceof InputError) throw new ServiceError('invalid_request', err.message);
     throw err;
   }
-  const handler = handlers[opId] as Handler<typeof opId>;
+  const handler: Handler<K> = handlers[opId];
   const result = await handler({ ctx, principal }, input);
   // Reads change nothing: only writes schedule a save of --data.
   if (op.method !== 'GET') ctx.store.changed();

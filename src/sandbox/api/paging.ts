@@ -4,6 +4,7 @@
 // replayed against another listing or other filters.
 import { createHash } from 'node:crypto';
 import { ServiceError } from '../problem.js';
+import { isJsonObject } from '../json.js';
 import type { Page } from './views.js';
 
 /** Where an item sits in a listing: a time (ISO 8601) and an id to break ties. */
@@ -33,7 +34,7 @@ export function sortedBy<T>(items: readonly T[], key: (item: T) => SortKey, orde
   return [...items].sort((a, b) => sign * compareKeys(key(a), key(b)));
 }
 
-function fingerprint(listing: Listing<unknown>): string {
+function fingerprint(listing: Pick<Listing<unknown>, 'name' | 'filters'>): string {
   const filters = Object.keys(listing.filters)
     .sort()
     .filter((k) => listing.filters[k] !== undefined)
@@ -59,15 +60,15 @@ function decodeCursor(cursor: string, expected: string): SortKey {
   } catch {
     payload = undefined;
   }
-  const p = payload as Partial<CursorPayload> | undefined;
-  const valid = p !== null && typeof p === 'object' && p.f === expected && Array.isArray(p.k) && p.k.length === 2 && p.k.every((v) => typeof v === 'string');
-  if (!valid) throw new ServiceError('invalid_request', 'cursor: is not a cursor from this listing; start again without a cursor');
-  return [p.k![0]!, p.k![1]!];
+  const key: readonly unknown[] = isJsonObject(payload) && payload.f === expected && Array.isArray(payload.k) && payload.k.length === 2 ? payload.k : [];
+  const [time, id] = key;
+  if (typeof time !== 'string' || typeof id !== 'string') throw new ServiceError('invalid_request', 'cursor: is not a cursor from this listing; start again without a cursor');
+  return [time, id];
 }
 
 /** One page of `items` (in any order) after `cursor`, at most `limit` long. */
 export function cursorPage<T, V>(items: readonly T[], listing: Listing<T>, request: { cursor?: string | undefined; limit: number }, view: (item: T) => V): Page<V> {
-  const f = fingerprint(listing as Listing<unknown>);
+  const f = fingerprint(listing);
   const sorted = sortedBy(items, listing.key, listing.order);
   let start = 0;
   if (request.cursor !== undefined) {

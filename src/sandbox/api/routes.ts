@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { operations, type OperationDef, type OperationId } from '../../contract/operations.js';
+import { getOperation, OPERATION_IDS } from '../../contract/operations.js';
 import { readQuery } from '../../contract/validate.js';
 import type { SandboxContext } from '../context.js';
 import type { Principal } from '../model.js';
@@ -36,7 +36,8 @@ export function apiRoutes(ctx: SandboxContext): Hono<Env> {
   app.use('*', faultMiddleware(ctx));
   app.use('*', bearerAuth(ctx, '/api/v1'));
   app.use('*', bodyLimitOf(MAX_BODY_BYTES));
-  for (const [opId, def] of Object.entries(operations) as [OperationId, OperationDef][]) {
+  for (const opId of OPERATION_IDS) {
+    const def = getOperation(opId);
     const routePath = def.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(def.method, routePath, async (c) => {
       const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : await readJsonBody(c.req.raw);
@@ -45,7 +46,7 @@ export function apiRoutes(ctx: SandboxContext): Hono<Env> {
         query: readQuery(def.query, c.req.queries()),
         body,
       });
-      return c.json(result as object);
+      return c.json(result);
     });
   }
   return app;
