@@ -230,8 +230,7 @@ export class AgentSimulator {
     // Messages are appended in order, so walk backwards: person messages after a task's last agent message wait.
     const agentSpoke = new Set<string>();
     const messages = this.ctx.store.state.data.messages;
-    for (let i = messages.length - 1; i >= 0; i--) {
-      const m = messages[i]!;
+    for (const m of messages.toReversed()) {
       if (m.author.kind === 'agent') agentSpoke.add(m.taskId);
       else if (!agentSpoke.has(m.taskId)) this.onMessage(m);
     }
@@ -322,7 +321,7 @@ export class AgentSimulator {
     for (const r of this.ctx.store.state.data.runs) {
       if (r.taskId === task.id && r.id !== run.id && r.state === 'succeeded' && r.proposedActionIds.length > 0) earlier++;
     }
-    return KIND_CYCLE[earlier % KIND_CYCLE.length]!;
+    return KIND_CYCLE[earlier % KIND_CYCLE.length] ?? 'action';
   }
 
   private propose(kind: PendingKind, task: TaskRec, run: RunRec, plan: RunPlan): { summary: string; draft: Record<string, unknown>; nextStep: string; chat: string } {
@@ -592,7 +591,7 @@ function firstName(name: string): string {
 }
 
 function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** The customer on a thread: the first author who is a person outside the company (their id is an address). */

@@ -29,8 +29,8 @@ async function jsonBody<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ServiceError('invalid_request', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+    const [issue] = parsed.error.issues;
+    throw new ServiceError('invalid_request', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`);
   }
   return parsed.data;
 }

@@ -51,8 +51,9 @@ export function bearerAuth(ctx: SandboxContext, path: '/api/v1' | '/mcp'): Middl
   return async (c, next) => {
     const { resource, metadataUrl } = resourceOf(ctx, path);
     const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
-    const principal = match ? ctx.tokens.verifyAccessToken(match[1]!, resource) : undefined;
+    const match = /^Bearer (?<token>[A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
+    const token = match?.groups?.token;
+    const principal = token ? ctx.tokens.verifyAccessToken(token, resource) : undefined;
     if (!principal) {
       const error = match ? ', error="invalid_token"' : '';
       throw new ServiceError('unauthorized', match ? 'the access token is invalid, expired or not meant for this resource' : 'an access token is required', {

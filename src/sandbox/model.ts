@@ -1,5 +1,6 @@
 // The sandbox's state: plain JSON records, so `--data FILE` can persist it as is.
 // Wire shapes (what the API returns) are built from these records in src/sandbox/api/views.ts.
+import type { OAuthState } from './oauth/state.js';
 
 export type Scope = 'workspace:read' | 'workspace:write' | 'agents:read' | 'agents:write' | 'approvals:write';
 export const API_SCOPES: readonly Scope[] = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'];
@@ -200,7 +201,7 @@ export interface SandboxState {
   seq: number; // the next id number; ids are `${prefix}_${seq}`
   clockOffsetMs: number; // how far the sandbox clock was moved by /__sandbox/clock
   data: ServiceData;
-  oauth: unknown; // opaque here; typed in src/sandbox/oauth
+  oauth: OAuthState | null; // the OAuth server's records; null until it first needs them
 }
 
 /** Who is calling, as established from a valid access token. */

@@ -19,8 +19,9 @@ export const PROBLEM_STATUS = {
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_STATUS;
+type ProblemStatus = (typeof PROBLEM_STATUS)[ProblemCode];
 
-const TITLES: Record<number, string> = {
+const TITLES: Record<ProblemStatus, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -36,7 +37,7 @@ const TITLES: Record<number, string> = {
 
 /** Thrown by handlers; the HTTP layer turns it into problem+json and MCP into a tool error. */
 export class ServiceError extends Error {
-  readonly status: number;
+  readonly status: ProblemStatus;
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,
@@ -49,7 +50,7 @@ export class ServiceError extends Error {
   toProblem(): Problem {
     return {
       type: `https://wts.example/problems/${this.code.replace(/_/g, '-')}`,
-      title: TITLES[this.status] ?? 'Error',
+      title: TITLES[this.status],
       status: this.status,
       detail: this.detail,
       code: this.code,
@@ -67,5 +68,5 @@ export interface Problem {
 
 export function problemResponse(c: Context, err: ServiceError): Response {
   const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...err.headers };
-  return c.body(JSON.stringify(err.toProblem()), err.status as 400, headers);
+  return c.body(JSON.stringify(err.toProblem()), err.status, headers);
 }

@@ -25,6 +25,13 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** The one seed record `match` picks; the seed names only records it holds, so a miss is a mistake in the seed. */
+function seeded<T>(records: readonly T[], match: (record: T) => boolean, what: string): T {
+  const found = records.find(match);
+  if (found === undefined) throw new Error(`the seed has no ${what}`);
+  return found;
+}
+
 const STATUSES: readonly Status[] = [
   { key: 'todo', name: 'To do', position: 0 },
   { key: 'in_progress', name: 'In progress', position: 1 },
@@ -876,12 +883,12 @@ class SeedBuilder {
   }
 
   person(login: Login): Author {
-    const user = USERS.find((u) => u.login === login)!;
+    const user = seeded(USERS, (u) => u.login === login, `user ${login}`);
     return { kind: 'person', id: user.id, name: user.name };
   }
 
   agent(agentId: string): Author {
-    const agent = AGENTS.find((a) => a.id === agentId)!;
+    const agent = seeded(AGENTS, (a) => a.id === agentId, `agent ${agentId}`);
     return { kind: 'agent', id: agent.id, name: agent.name };
   }
 
@@ -896,7 +903,7 @@ class SeedBuilder {
   task(workspaceId: string, agentId: string, seed: TaskSeed, createdAtMs?: number, spanMs?: number): TaskRec {
     const created = createdAtMs ?? this.startMs - seed.age * HOUR;
     const agent = this.agent(agentId);
-    const statusName = (key: string) => STATUSES.find((s) => s.key === key)!.name;
+    const statusName = (key: string) => seeded(STATUSES, (s) => s.key === key, `status ${key}`).name;
     const task: TaskRec = {
       id: seed.id,
       workspaceId,
@@ -982,7 +989,7 @@ class SeedBuilder {
 
   /** The source conversation: its first message came before the task, the replies are steps of it. */
   private thread(seed: ThreadSeed, created: number, step: (run: (at: number) => void) => void, agentId: string): void {
-    const conversation: ConversationRec = { key: seed.key, orgId: AGENTS.find((a) => a.id === agentId)!.orgId, channel: seed.channel, subject: seed.subject, messages: [] };
+    const conversation: ConversationRec = { key: seed.key, orgId: seeded(AGENTS, (a) => a.id === agentId, `agent ${agentId}`).orgId, channel: seed.channel, subject: seed.subject, messages: [] };
     this.d.conversations.push(conversation);
     const author = (who: Speaker): Author =>
       who === 'contact' ? { kind: 'person', id: seed.contact.address, name: seed.contact.name } : who === 'agent' ? this.agent(agentId) : this.person(who);
@@ -1037,7 +1044,13 @@ class SeedBuilder {
       if (seed.chat) this.chat(task.id, agent, seed.chat, finished + 1000);
     }, withPrevious);
     const resolved = seed.action?.resolved;
-    if (resolved) step((at) => this.resolve(task.id, action!, resolved, agent, at));
+    if (resolved) {
+      step((at) => {
+        // Steps run in order: the run's step above has made the action by now.
+        if (!action) throw new Error(`the seed resolves run ${seed.id}'s action before the run proposed it`);
+        this.resolve(task.id, action, resolved, agent, at);
+      });
+    }
   }
 
   pendingAction(taskId: string, runId: string, seed: ActionSeed, at: number): PendingActionRec {
@@ -1119,7 +1132,7 @@ export function seedState(startMs: number): SandboxState {
   for (const seed of SCHEDULES) seedSchedule(b, seed);
 
   for (const [agentId, sections] of Object.entries(AGENT_HANDBOOKS)) {
-    const orgId = AGENTS.find((a) => a.id === agentId)!.orgId;
+    const { orgId } = seeded(AGENTS, (a) => a.id === agentId, `agent ${agentId}`);
     for (const [position, s] of sections.entries()) {
       d.sections.push({ id: `sec_${agentId.slice(4)}_${position + 1}`, orgId, agentId, title: s.title, body: s.body, position, updatedAt: at(-60 * 24 * (40 - position)) });
     }
@@ -1142,8 +1155,8 @@ export function seedState(startMs: number): SandboxState {
 
 /** A scheduled task, with its next run computed and, for some, the task and run of its last occurrence. */
 function seedSchedule(b: SeedBuilder, seed: ScheduleSeed): void {
-  const workspace = b.d.workspaces.find((w) => w.id === seed.workspaceId)!;
-  const timezone = ORGANIZATIONS.find((o) => o.id === workspace.orgId)!.timezone;
+  const workspace = seeded(b.d.workspaces, (w) => w.id === seed.workspaceId, `workspace ${seed.workspaceId}`);
+  const { timezone } = seeded(ORGANIZATIONS, (o) => o.id === workspace.orgId, `organization ${workspace.orgId}`);
   const rec: ScheduledTaskRec = {
     id: seed.id,
     orgId: workspace.orgId,
@@ -1198,7 +1211,7 @@ function seedSchedule(b: SeedBuilder, seed: ScheduleSeed): void {
 /** Adds a workspace "Bulk" (in acme, shared with ada and ben) holding `count` more tasks; for benchmarks. */
 export function addBulkWorkspace(state: SandboxState, count: number, startMs: number): void {
   const d = state.data;
-  const statuses = d.workspaces[0]!.statuses.map((s) => ({ ...s }));
+  const statuses = seeded(d.workspaces, () => true, 'workspace').statuses.map((s) => ({ ...s }));
   d.workspaces.push({ id: 'ws_bulk', orgId: 'org_acme', name: 'Bulk', folderId: null, archived: false, memberIds: ['usr_ada', 'usr_ben'], statuses, createdAt: new Date(startMs).toISOString() });
   d.agents.push({ id: 'agt_bulk', orgId: 'org_acme', workspaceId: 'ws_bulk', name: 'Bulk Agent', paused: false });
   for (let i = 0; i < count; i++) {

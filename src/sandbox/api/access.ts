@@ -25,7 +25,9 @@ export function dataOf(call: CallContext): ServiceData {
 
 /** Removes matching items in place (the agent simulator shares these arrays). */
 export function removeWhere<T>(items: T[], remove: (item: T) => boolean): void {
-  for (let i = items.length - 1; i >= 0; i--) if (remove(items[i]!)) items.splice(i, 1);
+  let kept = 0;
+  for (const item of items) if (!remove(item)) items[kept++] = item;
+  items.length = kept;
 }
 
 export function notFound(kind: string, id: string): ServiceError {

@@ -39,17 +39,18 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
     if (err instanceof UnknownClientError) return page(`The application is not known: ${err.message}.`);
     throw err;
   }
-  const redirectUri = query.getAll('redirect_uri');
-  if (redirectUri.length !== 1 || !redirectUri[0]) return page('The request has no redirect_uri (or repeats it).');
-  if (!usableRedirectUri(redirectUri[0])) return page('The redirect_uri is not a usable address (invalid_request): a port must be a number from 1 to 65535.');
-  if (!client.redirectUris.some((registered) => redirectUriMatches(client, registered, redirectUri[0]!))) {
+  const redirectUris = query.getAll('redirect_uri');
+  const [redirectUri] = redirectUris;
+  if (redirectUris.length !== 1 || !redirectUri) return page('The request has no redirect_uri (or repeats it).');
+  if (!usableRedirectUri(redirectUri)) return page('The redirect_uri is not a usable address (invalid_request): a port must be a number from 1 to 65535.');
+  if (!client.redirectUris.some((registered) => redirectUriMatches(client, registered, redirectUri))) {
     return page('The redirect_uri is not one registered for this application.');
   }
 
   const state = query.getAll('state').length === 1 ? query.get('state') || null : null;
   const fail = (error: string, description: string): Validation => ({
     kind: 'redirect',
-    location: authorizationRedirect(redirectUri[0]!, ctx.origin, { error, error_description: description, state }),
+    location: authorizationRedirect(redirectUri, ctx.origin, { error, error_description: description, state }),
   });
   const repeated = SINGLE_PARAMS.find((name) => query.getAll(name).length > 1);
   if (repeated) return fail('invalid_request', `parameter ${repeated} is repeated`);
@@ -87,7 +88,7 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
 
   return {
     kind: 'valid',
-    request: { client, redirectUri: redirectUri[0]!, state, scopes, resources: requested.length > 0 ? requested : [...RESOURCE_PATHS], codeChallenge },
+    request: { client, redirectUri, state, scopes, resources: requested.length > 0 ? requested : [...RESOURCE_PATHS], codeChallenge },
   };
 }
 

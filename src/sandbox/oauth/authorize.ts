@@ -8,6 +8,7 @@ import { authorizationRedirect, validateAuthorizationRequest, type Authorization
 import type { ClientDirectory } from './clients.js';
 import { clearCookie, INTERACTION_COOKIE, pathOf, type Interaction, type Interactions } from './interactions.js';
 import type { Ledger } from './ledger.js';
+import { mediaTypeOf } from './form.js';
 import type { ResourcePath } from './metadata.js';
 import { consentPage, errorPage, organizationPage, PAGE_HEADERS, SCOPE_DESCRIPTIONS, signInPage, type ClientSummary, type PageUser } from './pages.js';
 
@@ -55,7 +56,8 @@ export class AuthorizationPages {
     const organizations = this.organizationsOf(user);
     if (organizations.length === 0) return page(403, errorPage('No organization', `${user.name} belongs to no organization, so there is nothing to grant access to.`));
     interaction.userId = user.id;
-    interaction.orgId = organizations.length === 1 ? organizations[0]!.id : null;
+    const [only] = organizations;
+    interaction.orgId = organizations.length === 1 && only ? only.id : null;
     return redirect(303, pathOf(interaction.id));
   }
 
@@ -186,8 +188,7 @@ function pageUser(user: User): PageUser {
 }
 
 async function readPageForm(c: Context): Promise<URLSearchParams> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  return type === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : new URLSearchParams();
+  return mediaTypeOf(c.req.header('content-type')) === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : new URLSearchParams();
 }
 
 function expiredPage(): Response {

@@ -1,24 +1,23 @@
 // Client authentication at the token and revocation endpoints, by the method the client registered:
 // none, client_secret_basic, client_secret_post or private_key_jwt (RFC 6749 §2.3, RFC 7523 §3).
-import { createLocalJWKSet, decodeJwt, jwtVerify, type JWSAlgorithm } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { SandboxContext } from '../context.js';
 import { UnknownClientError, type ClientDirectory } from './clients.js';
 import { SIGNING_ALGS } from './client-metadata.js';
 import { OAuthError } from './errors.js';
 import { param } from './form.js';
 import { equalHashes, sha256Hex } from './secrets.js';
-import { oauthState, own, type ClientAuthMethod, type ClientRec } from './state.js';
+import { oauthState, own, type ClientRec } from './state.js';
 import { messageOf } from '../../errors.js';
 
 export const JWT_BEARER_ASSERTION = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 const BASIC_CHALLENGE: Record<string, string> = { 'www-authenticate': 'Basic realm="wts sandbox", charset="UTF-8"' };
 
-interface Presented {
-  method: ClientAuthMethod;
-  clientId: string;
-  secret?: string;
-  assertion?: string;
-}
+/** The credentials a request presented, by method: each method carries what it is checked with. */
+type Presented =
+  | { method: 'none'; clientId: string }
+  | { method: 'client_secret_basic' | 'client_secret_post'; clientId: string; secret: string }
+  | { method: 'private_key_jwt'; clientId: string; assertion: string };
 
 /**
  * Authenticates the client making a token or revocation request. `audiences` are the values a
@@ -52,10 +51,10 @@ export async function authenticateClient(
       return client;
     case 'client_secret_basic':
     case 'client_secret_post':
-      if (client.secretHash === null || !equalHashes(sha256Hex(presented.secret!), client.secretHash)) throw fail('client authentication failed');
+      if (client.secretHash === null || !equalHashes(sha256Hex(presented.secret), client.secretHash)) throw fail('client authentication failed');
       return client;
     case 'private_key_jwt':
-      await verifyAssertion(ctx, client, presented.assertion!, audiences);
+      await verifyAssertion(ctx, client, presented.assertion, audiences);
       return client;
   }
 }
@@ -120,7 +119,7 @@ async function verifyAssertion(ctx: SandboxContext, client: ClientRec, assertion
       issuer: client.clientId,
       subject: client.clientId,
       audience: audiences,
-      algorithms: SIGNING_ALGS as JWSAlgorithm[],
+      algorithms: SIGNING_ALGS,
       requiredClaims: ['exp', 'jti'],
       currentDate: new Date(ctx.clock.now()),
       clockTolerance: 5,
@@ -129,10 +128,12 @@ async function verifyAssertion(ctx: SandboxContext, client: ClientRec, assertion
     throw new OAuthError('invalid_client', `the client assertion was refused: ${messageOf(err)}`);
   }
   if (typeof payload.jti !== 'string' || payload.jti.length === 0) throw new OAuthError('invalid_client', 'the client assertion needs a jti');
+  // jwtVerify required exp and checked that it is a number; narrowed here for the record of used assertions.
+  if (typeof payload.exp !== 'number') throw new OAuthError('invalid_client', 'the client assertion needs an exp');
   const state = oauthState(ctx);
   const key = sha256Hex(`${client.clientId}\n${payload.jti}`);
   const seenUntil = own(state.assertionIds, key);
   if (seenUntil !== undefined && seenUntil > ctx.clock.now()) throw new OAuthError('invalid_client', 'the client assertion was already used (jti)');
-  state.assertionIds[key] = payload.exp! * 1000;
+  state.assertionIds[key] = payload.exp * 1000;
   ctx.store.changed();
 }

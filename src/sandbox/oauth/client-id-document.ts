@@ -67,7 +67,7 @@ async function fetchDocument(url: string): Promise<unknown> {
   try {
     res = await fetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (err) {
-    throw new ClientIdDocumentError(`could not fetch the client metadata document: ${(err as Error).name === 'TimeoutError' ? 'timed out' : 'connection failed'}`);
+    throw new ClientIdDocumentError(`could not fetch the client metadata document: ${err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'connection failed'}`);
   }
   if (res.status >= 300 && res.status < 400) {
     await res.body?.cancel();
@@ -84,7 +84,8 @@ async function fetchDocument(url: string): Promise<unknown> {
   }
   const text = await readCapped(res, DOCUMENT_MAX_BYTES);
   try {
-    return JSON.parse(text) as unknown;
+    const document: unknown = JSON.parse(text);
+    return document;
   } catch {
     throw new ClientIdDocumentError('the client metadata document is not JSON');
   }

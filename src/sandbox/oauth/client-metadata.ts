@@ -1,6 +1,7 @@
 // Client metadata rules shared by dynamic registration (RFC 7591) and client ID metadata documents,
 // and the redirect URI rules: what may be registered, and how a requested URI matches.
 import type { JSONWebKeySet, JWK } from 'jose';
+import { isJsonObject } from '../json.js';
 import { API_SCOPES, OFFLINE_ACCESS } from '../model.js';
 import { OAuthError } from './errors.js';
 import { CLIENT_AUTH_METHODS, type ApplicationType, type ClientAuthMethod, type ClientRec } from './state.js';
@@ -69,8 +70,8 @@ type Mode = { kind: 'registration' } | { kind: 'document'; url: string };
  */
 export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec, 'clientId' | 'secretHash' | 'issuedAt'> {
   const fail = (description: string) => new OAuthError('invalid_client_metadata', description);
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw fail('the client metadata must be a JSON object');
-  const m = raw as Record<string, unknown>;
+  if (!isJsonObject(raw)) throw fail('the client metadata must be a JSON object');
+  const m = raw;
 
   const applicationType = m.application_type ?? 'web';
   if (applicationType !== 'web' && applicationType !== 'native') throw fail('application_type must be web or native');
@@ -80,21 +81,22 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
     if ('client_secret' in m || 'client_secret_expires_at' in m) throw fail('a client metadata document must not contain a client secret');
   }
 
-  if (!Array.isArray(m.redirect_uris) || m.redirect_uris.length === 0) {
+  const requestedUris: unknown = m.redirect_uris;
+  if (!Array.isArray(requestedUris) || requestedUris.length === 0) {
     throw new OAuthError('invalid_redirect_uri', 'redirect_uris must be a non-empty array of URLs');
   }
-  if (m.redirect_uris.length > MAX_REDIRECT_URIS) throw new OAuthError('invalid_redirect_uri', `at most ${MAX_REDIRECT_URIS} redirect URIs`);
-  for (const uri of m.redirect_uris) {
+  if (requestedUris.length > MAX_REDIRECT_URIS) throw new OAuthError('invalid_redirect_uri', `at most ${MAX_REDIRECT_URIS} redirect URIs`);
+  const redirectUris = new Set<string>();
+  for (const uri of requestedUris) {
     const problem = redirectUriProblem(uri, applicationType);
     if (problem) throw new OAuthError('invalid_redirect_uri', problem);
+    if (typeof uri === 'string') redirectUris.add(uri);
   }
-  const redirectUris = [...new Set(m.redirect_uris as string[])];
 
   const allowedMethods: readonly ClientAuthMethod[] = mode.kind === 'document' ? ['none', 'private_key_jwt'] : CLIENT_AUTH_METHODS;
-  const method = m.token_endpoint_auth_method ?? (mode.kind === 'document' ? 'none' : 'client_secret_basic');
-  if (typeof method !== 'string' || !(allowedMethods as readonly string[]).includes(method)) {
-    throw fail(`token_endpoint_auth_method must be one of ${allowedMethods.join(', ')}`);
-  }
+  const requestedMethod = m.token_endpoint_auth_method ?? (mode.kind === 'document' ? 'none' : 'client_secret_basic');
+  const method = allowedMethods.find((allowed) => allowed === requestedMethod);
+  if (method === undefined) throw fail(`token_endpoint_auth_method must be one of ${allowedMethods.join(', ')}`);
 
   const grantTypes = stringArray(m.grant_types, 'grant_types') ?? ['authorization_code'];
   for (const g of grantTypes) if (!SUPPORTED_GRANT_TYPES.includes(g)) throw fail(`grant type ${g} is not supported (${SUPPORTED_GRANT_TYPES.join(', ')})`);
@@ -140,8 +142,8 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
   return {
     clientName,
     applicationType,
-    redirectUris,
-    tokenEndpointAuthMethod: method as ClientAuthMethod,
+    redirectUris: [...redirectUris],
+    tokenEndpointAuthMethod: method,
     grantTypes: [...new Set(grantTypes)],
     responseTypes: [...new Set(responseTypes)],
     scope,
@@ -151,26 +153,24 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
 
   function stringArray(value: unknown, name: string): string[] | undefined {
     if (value === undefined) return undefined;
-    if (!Array.isArray(value) || value.length > 20 || !value.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 500)) {
-      throw fail(`${name} must be an array of strings`);
-    }
-    return value as string[];
+    const isEntry = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 500;
+    if (!Array.isArray(value) || value.length > 20 || !value.every(isEntry)) throw fail(`${name} must be an array of strings`);
+    return value;
   }
 }
 
 function publicJwks(value: unknown, fail: (d: string) => OAuthError): JSONWebKeySet {
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as { keys?: unknown }).keys)) {
-    throw fail('private_key_jwt needs jwks: an object { keys: [...] } holding the public keys');
-  }
-  const keys = (value as { keys: unknown[] }).keys;
+  const keys: unknown = isJsonObject(value) ? value.keys : undefined;
+  if (!Array.isArray(keys)) throw fail('private_key_jwt needs jwks: an object { keys: [...] } holding the public keys');
   if (keys.length === 0 || keys.length > 10) throw fail('jwks must hold 1 to 10 keys');
-  for (const key of keys) {
-    if (typeof key !== 'object' || key === null || Array.isArray(key)) throw fail('each key in jwks must be a JWK object');
-    const jwk = key as Record<string, unknown>;
+  const publicKeys: JWK[] = [];
+  for (const jwk of keys) {
+    if (!isJsonObject(jwk)) throw fail('each key in jwks must be a JWK object');
     if (jwk.kty !== 'RSA' && jwk.kty !== 'EC' && jwk.kty !== 'OKP') throw fail('jwks keys must be asymmetric (kty RSA, EC or OKP)');
     if (PRIVATE_JWK_MEMBERS.some((member) => member in jwk)) throw fail('jwks must hold public keys only; never send a private key');
+    publicKeys.push(jwk);
   }
-  return { keys: keys as JWK[] };
+  return { keys: publicKeys };
 }
 
 /** The metadata echoed to the client (RFC 7591 §3.2.1), in wire names. */

@@ -4,9 +4,14 @@ import { OAuthError } from './errors.js';
 /** Parameters that may be repeated; every other one must appear at most once (RFC 6749 §3.2). */
 const REPEATABLE = new Set(['resource']);
 
+/** The media type of a Content-Type header, without its parameters, in lower case ("" when there is none). */
+export function mediaTypeOf(contentType: string | null | undefined): string {
+  const [type = ''] = (contentType ?? '').split(';');
+  return type.trim().toLowerCase();
+}
+
 export async function readForm(req: Request): Promise<URLSearchParams> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') throw new OAuthError('invalid_request', 'send the parameters as application/x-www-form-urlencoded');
+  if (mediaTypeOf(req.headers.get('content-type')) !== 'application/x-www-form-urlencoded') throw new OAuthError('invalid_request', 'send the parameters as application/x-www-form-urlencoded');
   const form = new URLSearchParams(await req.text());
   const seen = new Set<string>();
   for (const key of form.keys()) {

@@ -26,7 +26,8 @@ export class Interactions {
   start(request: AuthorizationRequest): { interaction: Interaction; setCookie: string } {
     const now = this.ctx.clock.now();
     for (const [id, i] of this.open) if (i.expiresAt <= now) this.open.delete(id);
-    if (this.open.size >= MAX_INTERACTIONS) this.open.delete(this.open.keys().next().value!);
+    const [oldest] = this.open.keys();
+    if (this.open.size >= MAX_INTERACTIONS && oldest !== undefined) this.open.delete(oldest);
     const browserSecret = randomSecret();
     const interaction: Interaction = {
       id: randomSecret(),

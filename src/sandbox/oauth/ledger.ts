@@ -155,10 +155,10 @@ export class Ledger {
     if (!connection || connection.clientId !== client.clientId) return;
     if (refresh) {
       this.revokeConnection(connection);
-      return;
+    } else if (access) {
+      access.revoked = true;
+      this.ctx.store.changed();
     }
-    access!.revoked = true;
-    this.ctx.store.changed();
   }
 
   verifyAccessToken(token: string, resource: string): Principal | undefined {

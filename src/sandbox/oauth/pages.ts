@@ -36,8 +36,10 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   offline_access: 'Stay connected without signing in again, until you disconnect the app',
 };
 
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 }
 
 /** Headers every page carries: no caching, no framing, no script. */

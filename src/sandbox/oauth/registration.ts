@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from '../context.js';
 import { clientMetadataView, validateClientMetadata } from './client-metadata.js';
 import { jsonResponse, OAuthError } from './errors.js';
+import { mediaTypeOf } from './form.js';
 import { randomSecret, sha256Hex } from './secrets.js';
 import { oauthState, type ClientRec } from './state.js';
 
@@ -25,10 +26,10 @@ export function registerClient(ctx: SandboxContext, body: unknown): Response {
 
 /** Parses the registration body: JSON only. */
 export async function registrationBody(req: Request): Promise<unknown> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new OAuthError('invalid_client_metadata', 'send the client metadata as application/json');
+  if (mediaTypeOf(req.headers.get('content-type')) !== 'application/json') throw new OAuthError('invalid_client_metadata', 'send the client metadata as application/json');
   try {
-    return JSON.parse(await req.text()) as unknown;
+    const body: unknown = JSON.parse(await req.text());
+    return body;
   } catch {
     throw new OAuthError('invalid_client_metadata', 'the body is not valid JSON');
   }

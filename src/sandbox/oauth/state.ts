@@ -85,11 +85,8 @@ export interface OAuthState {
 /** The OAuth state, created on first use. */
 export function oauthState(ctx: SandboxContext): OAuthState {
   const state = ctx.store.state;
-  if (state.oauth === null || state.oauth === undefined) {
-    const fresh: OAuthState = { clients: {}, codes: {}, connections: {}, accessTokens: {}, refreshTokens: {}, assertionIds: {} };
-    state.oauth = fresh;
-  }
-  return state.oauth as OAuthState;
+  state.oauth ??= { clients: {}, codes: {}, connections: {}, accessTokens: {}, refreshTokens: {}, assertionIds: {} };
+  return state.oauth;
 }
 
 /** Record lookup by a key that came from a request: never reaches Object.prototype. */

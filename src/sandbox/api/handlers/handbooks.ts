@@ -48,18 +48,21 @@ function update(call: CallContext, section: SectionRec, body: { title?: string |
 function reorder(sections: SectionRec[], ids: string[]): Entries {
   const byId = new Map(sections.map((s) => [s.id, s]));
   const seen = new Set<string>();
+  const ordered: SectionRec[] = [];
   const refuse = (why: string) => new ServiceError('invalid_request', `sectionIds: must list every entry exactly once; ${why}`);
   for (const id of ids) {
-    if (!byId.has(id)) throw refuse(`${id} is not an entry of this handbook`);
+    const section = byId.get(id);
+    if (!section) throw refuse(`${id} is not an entry of this handbook`);
     if (seen.has(id)) throw refuse(`${id} is listed twice`);
     seen.add(id);
+    ordered.push(section);
   }
   const missing = sections.filter((s) => !seen.has(s.id)).map((s) => s.id);
   if (missing.length > 0) throw refuse(`missing ${missing.join(', ')}`);
-  ids.forEach((id, position) => {
-    byId.get(id)!.position = position;
+  ordered.forEach((section, position) => {
+    section.position = position;
   });
-  return listPage(ids.map((id) => entryView(byId.get(id)!)));
+  return listPage(ordered.map(entryView));
 }
 
 export const handbookHandlers: HandlerGroup<HandbookOps> = {
