@@ -88,6 +88,7 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .option('-q, --jq <expr>', "filter the JSON through a jq expression (jq's own language; strings printed raw, as jq -r); implies --json")
     .option('--no-color', 'no colors (also: NO_COLOR)')
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
+    .option('--no-pager', 'print long output directly, not through the pager (also: WTS_PAGER=cat)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   for (const register of registers) register(program, deps);

@@ -16,6 +16,8 @@ export interface GlobalOptions {
   jq?: string;
   color: boolean; // false with --no-color
   debug: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
 }
 
 export interface CommandContext extends OutputTarget {

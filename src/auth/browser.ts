@@ -1,39 +1,9 @@
 // Opening the sign-in page: BROWSER when set (a command, split like a shell would, the URL added as
 // its last argument, as gh and git do), else the `open` package (xdg-open, open, start).
 import { spawn } from 'node:child_process';
+import { splitCommandLine } from '../command-line.js';
 import type { Env } from '../io.js';
 import { messageOf } from '../errors.js';
-
-/** Splits a command line into words: whitespace separates, quotes and backslashes group. */
-export function splitCommandLine(command: string): string[] {
-  const words: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < command.length && '"\\$`'.includes(command[i + 1]!)) word += command[++i];
-      else word += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      inWord = true;
-    } else if (c === '\\' && i + 1 < command.length) {
-      word += command[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = '';
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
-}
 
 export type BrowserResult = { opened: true; how: string } | { opened: false; reason: string };
 

@@ -49,6 +49,7 @@ export function registerApproval(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: 'list the pending actions of a task',
     args: [['<TASK>', 'task id (from `wts task list WS`)']],
     fields: FIELDS,
@@ -69,6 +70,7 @@ export function registerApproval(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'view',
+    pages: true,
     description: 'show a pending action with its whole draft',
     args: [ID],
     fields: FIELDS,

@@ -94,6 +94,7 @@ export function registerAuth(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'status',
+    pages: true,
     description: 'show whom and what this profile is signed in to, where the credentials are, and whether the connection works',
     examples: ['wts auth status', 'wts auth status --json', 'wts auth status --profile globex'],
     async run({ ctx }) {

@@ -65,6 +65,7 @@ export function registerConfig(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: 'print every setting of the profile in use as key=value (defaults included)',
     examples: ['wts config list', 'wts config list --json'],
     async run({ ctx }) {

@@ -48,6 +48,7 @@ async function printWhole(ctx: CommandContext, handbook: Handbook, sectionId: st
 function addView(group: Command, deps: CliDeps, handbook: Handbook): void {
   verb(group, deps, {
     name: 'view',
+    pages: true,
     description: 'print the whole text of an entry (piped: the body alone; --json for the exact text)',
     args: [SECTION],
     fields: FIELDS,
@@ -116,6 +117,7 @@ export function registerInstructions(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: "list the entries of an agent's instructions, in order",
     args: [['<AGENT>', 'agent id (from `wts agent list`)']],
     fields: FIELDS,
@@ -159,6 +161,7 @@ export function registerHandbook(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: 'list the entries of the company handbook, in order',
     fields: FIELDS,
     examples: ['wts handbook list', 'wts handbook list --json'],

@@ -21,6 +21,7 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   { name: 'WTS_CREDENTIAL_STORE', description: 'where `wts login` keeps tokens: keychain or file' },
   { name: 'WTS_WORKSPACE', description: 'the workspace of commands that take WS when none is given (before `wts config get workspace`)' },
   { name: 'BROWSER', description: 'the browser `wts login` opens for sign-in (before `wts config get browser`)' },
+  { name: 'WTS_PAGER', description: 'the pager for long output on a terminal, before PAGER; empty or cat: none (as --no-pager)' },
   { name: 'PAGER', description: 'the pager for long output on a terminal (before `wts config get pager`; default less -FRX); empty or cat: none' },
   { name: 'WTS_CLIENT_SECRET', description: 'the secret of a client registered beforehand, for `wts login --client-id ID` (kept in the credential store)' },
   { name: 'WTS_LOGIN_TIMEOUT_MS', description: 'how long `wts login` waits for the browser, in milliseconds (default 300000: 5 minutes)' },
@@ -56,6 +57,7 @@ export function registerHelp(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'environment',
+    pages: true,
     description: 'list the environment variables wts reads',
     examples: ['wts help environment', 'wts help environment --json'],
     async run({ ctx }) {

@@ -66,6 +66,7 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
 export function registerInbox(program: Command, deps: CliDeps): void {
   verb(program, deps, {
     name: 'inbox',
+    pages: true,
     description: 'what waits for a decision across tasks: actions to approve, tasks for people, questions; oldest first',
     options: options<{ workspace?: string }>((c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)')),
     fields: { workspaceId: '--workspace' },

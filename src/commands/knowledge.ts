@@ -21,6 +21,7 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: 'list the knowledge sources',
     fields: FIELDS,
     examples: ['wts knowledge list', 'wts knowledge list --json'],
@@ -38,6 +39,7 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'view',
+    pages: true,
     description: 'show one knowledge source',
     args: [ID],
     fields: FIELDS,

@@ -25,6 +25,7 @@ export function registerReminder(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: 'list the reminders on a task, soonest first',
     args: [TASK],
     fields: FIELDS,

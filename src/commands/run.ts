@@ -10,6 +10,7 @@ export function registerRun(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'view',
+    pages: true,
     description: 'show a run: state, task, agent, times, its whole output and the actions it proposed',
     args: [['<RUN>', 'run id (from `wts task runs TASK`)']],
     fields: { runId: 'RUN' },

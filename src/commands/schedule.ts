@@ -104,6 +104,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: 'list the scheduled tasks: when they run, timezone, state, next and last run',
     fields: FIELDS,
     examples: ['wts schedule list', 'wts schedule list --json', 'wts schedule list | cut -f1,3   # id and cron, tab-separated'],
@@ -125,6 +126,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'view',
+    pages: true,
     description: 'show a scheduled task: its prompt, schedule, next and last run',
     args: [ID],
     fields: FIELDS,
@@ -137,6 +139,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'runs',
+    pages: true,
     description: 'list the past runs of a scheduled task, newest first',
     args: [ID],
     options: options<PageOptions>(pageOptions),
@@ -278,6 +281,7 @@ function timeZoneOption(text: string | undefined, fallback: string): string {
 function registerExplain(group: Command, deps: CliDeps): void {
   verb(group, deps, {
     name: 'explain',
+    pages: true,
     description: 'say when a cron runs, without signing in: its shape, a sentence, the next runs in a timezone and locally',
     args: [['<CRON>', `a five-field cron, quoted; one of ${CRON_SHAPES_TEXT}`]],
     options: options<ExplainFlags>((c) =>
@@ -334,6 +338,7 @@ const CHECK_NAMES = { cron: 'cron', state: 'state', late: 'late', lastRun: 'last
 function registerCheck(group: Command, deps: CliDeps): void {
   verb(group, deps, {
     name: 'check',
+    pages: true,
     description: 'check scheduled tasks in CI: supported cron, state, not late, last run succeeded; exit 8 when a check fails',
     args: [['[ID...]', 'scheduled task ids (default: every scheduled task, or every one of --workspace)']],
     options: options<CheckFlags>((c) =>
@@ -444,6 +449,7 @@ const MATCHING_HELP = `Matching:
 function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
   const diff = verb(group, deps, {
     name: 'diff',
+    pages: true,
     description: "show how the service's scheduled tasks differ from a schedules file; exit 8 on any drift",
     options: options<FileFlags>((c) => c.option('-f, --file <file>', FILE_HELP)),
     examples: ['wts schedule diff -f schedules.yaml', 'wts schedule diff -f schedules.json --json', 'wts schedule diff -f schedules.yaml; echo $?   # 0 no drift, 8 drift, 2 a malformed file'],

@@ -215,6 +215,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: 'list the tasks of a workspace: open work by default (every column but done), in board order, then by due date',
     args: [WS_ARG],
     options: options<PageOptions & { status: string[]; assignee?: string; tag?: string; unassigned?: boolean }>((c) =>
@@ -268,6 +269,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'board',
+    pages: true,
     description: "show a workspace's board: its columns side by side with their tasks, fitted to the terminal",
     args: [WS_ARG],
     options: options<{ rows?: string }>((c) => c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)')),
@@ -303,6 +305,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'search',
+    pages: true,
     description: 'find tasks whose title or description holds all the words',
     args: [WS_ARG, ['<WORDS...>', 'words to look for']],
     options: options<PageOptions>(pageOptions),
@@ -317,6 +320,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'view',
+    pages: true,
     description: 'show a task: status, people, tags, due date, description, notes and waiting approvals',
     args: [TASK],
     fields: { taskId: 'TASK' },
@@ -386,6 +390,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'events',
+    pages: (opts) => !opts.follow,
     description: 'show the activity log of a task',
     args: [TASK],
     options: options<PageOptions & { follow?: boolean }>((c) => followOption(pageOptions(c), 'activity')),
@@ -408,6 +413,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'chat',
+    pages: (opts) => !opts.follow,
     description: 'show the chat between people and the agent on a task',
     args: [TASK],
     options: options<PageOptions & { follow?: boolean }>((c) => followOption(pageOptions(c), 'messages')),
@@ -422,6 +428,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'conversation',
+    pages: true,
     description: 'show the email or chat thread a task came from',
     args: [TASK],
     options: options<PageOptions>(pageOptions),
@@ -650,6 +657,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'runs',
+    pages: true,
     description: 'list the times an agent worked on a task',
     args: [TASK],
     options: options<PageOptions>(pageOptions),

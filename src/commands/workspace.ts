@@ -17,6 +17,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    pages: true,
     description: 'list the workspaces this connection can open',
     examples: ['wts workspace list', 'wts workspace list --json'],
     async run({ ctx }) {
@@ -32,6 +33,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'members',
+    pages: true,
     description: 'list the people in a workspace',
     args: [WS_ARG],
     fields: { workspaceId: 'WS' },
@@ -49,6 +51,7 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'statuses',
+    pages: true,
     description: "list the columns of a workspace's task board",
     args: [WS_ARG],
     fields: { workspaceId: 'WS' },

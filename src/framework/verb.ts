@@ -6,6 +6,7 @@ import { chalkFor, createContext, type CommandContext, type GlobalOptions } from
 import { CliError, ExitCode, InputError } from '../errors.js';
 import type { Env, IO } from '../io.js';
 import { processIO } from '../io.js';
+import type { Paging } from '../output/pager.js';
 
 export interface CliDeps {
   io?: (globals: GlobalOptions) => IO;
@@ -68,7 +69,17 @@ export function displayNameFor(command: Command | undefined, field: string): str
   return list ? `${list} #${Number(index) + 1}` : undefined;
 }
 
-function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: VerbCall<O, A>) => Promise<void>, fields: FieldNames = {}) {
+/**
+ * Whether a verb's human output may be long enough for the pager (a list, a view, a board): true, or a
+ * function of its options (false for the streams of --follow and --wait). Interactive verbs (prompts,
+ * editors, the review) never page.
+ */
+export type Pages<O> = boolean | ((opts: O) => boolean);
+
+/** Commands whose output may go through the pager (see Pages), for tests that go over all of them. */
+export const PAGED = new WeakSet<Command>();
+
+function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: VerbCall<O, A>) => Promise<void>, fields: FieldNames = {}, pages: Pages<O> = false) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
     FIELD_NAMES.set(command, fields);
@@ -80,15 +91,28 @@ function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: 
       ...(globals.jq !== undefined && { jq: globals.jq }),
       color: globals.color !== false,
       debug: Boolean(globals.debug),
+      pager: globals.pager !== false,
     };
-    const realIO = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
+    let realIO = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
+    const chalk = await chalkFor(realIO);
     // With --jq the command's JSON is kept and filtered once it has finished (the whole of a list, as gh
     // does); a bad expression is refused before anything is sent.
     const jq = normalized.jq !== undefined ? { expression: normalized.jq, ...(await import('../output/jq.js')) } : undefined;
     if (jq) await jq.checkJq(jq.expression);
+    let paging: Paging | undefined;
+    if (!deps.io && realIO.isStdoutTTY && normalized.pager && (typeof pages === 'function' ? pages(globals) : pages)) {
+      // Settings are read only here, for verbs that page: see src/output/pager.ts.
+      const probe = createContext(realIO, deps.env, normalized, deps.now, chalk);
+      const { pagerCommand, pageOutput } = await import('../output/pager.js');
+      const pager = pagerCommand(deps.env, probe.setting('pager'));
+      if (pager) {
+        paging = pageOutput(realIO, pager, deps.env, process.stdout.rows || 24);
+        realIO = paging.io;
+      }
+    }
     const kept: string[] = [];
     const io = jq ? withStdout(realIO, { write: (text: string) => kept.push(text) }) : realIO;
-    const ctx = createContext(io, deps.env, normalized, deps.now, await chalkFor(io));
+    const ctx = createContext(io, deps.env, normalized, deps.now, chalk);
     // Lists that print ids keep them for shell completion.
     const kind = RECORDED_BY[`${command.parent?.name() ?? ''} ${command.name()}`];
     if (kind) {
@@ -104,7 +128,11 @@ function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: 
       // Name a refused field as the user typed it: `--limit`, not `limit`.
       throw err instanceof InputError && !err.shownAs ? err.named(displayNameFor(command, err.field)) : err;
     } finally {
-      await ctx.close();
+      try {
+        await paging?.finish();
+      } finally {
+        await ctx.close();
+      }
     }
   };
 }
@@ -131,6 +159,8 @@ export interface VerbSpec<O, A extends readonly ArgDecl[]> {
   examples: string[];
   /** How catalog fields are named to the user, when not by an option of the same name. */
   fields?: FieldNames;
+  /** Its human output may be long: on a terminal it goes through the pager (see Pages). */
+  pages?: Pages<O>;
   run: (call: VerbCall<O, A>) => Promise<void>;
 }
 
@@ -148,7 +178,8 @@ export function verb<const A extends readonly ArgDecl[] = [], O = Record<string,
   if (spec.options) command = spec.options.add(command);
   examples(command, spec.examples);
   const run = takesWorkspace ? withWorkspace(args, spec.run) : spec.run;
-  return command.action(withContext(deps, run, spec.fields));
+  if (spec.pages) PAGED.add(command);
+  return command.action(withContext(deps, run, spec.fields, spec.pages));
 }
 
 /**
