@@ -2,14 +2,12 @@
 // entry is a line as it arrives; on a real pseudo-terminal (tmux) the transcript, then a reply that
 // arrives after it started; Ctrl-C ends both with exit 0, no stack trace and the terminal as it was.
 // The sandbox's agent answers a chat message two seconds (of its clock, which runs with real time) after it.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { apiAs, type Api } from '../helpers/api.js';
 import { signIn } from '../helpers/auth.js';
-import { TMUX, tmuxServer } from '../helpers/tmux.js';
-import { REPO, spawnWts, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import { TMUX, useTerminal } from '../helpers/tmux.js';
+import { spawnWts } from '../helpers/wts-process.js';
 if (!TMUX) console.warn('follow-chat.test: tmux is not installed, so following on a terminal is skipped (CI installs it: .ci/run)');
 
 let sandbox: RunningSandbox;
@@ -53,15 +51,24 @@ describe('following, piped (real processes)', () => {
   it('events --follow --json: one JSON object per line as activity happens', async () => {
     const taskId = 'task_s022';
     const wts = spawnWts(['task', 'events', taskId, '--follow', '--json'], { env });
-    const last = data().events.filter((e) => e.taskId === taskId).at(-1)!;
+    const last = data()
+      .events.filter((e) => e.taskId === taskId)
+      .at(-1)!;
     await wts.waitForStdout(new RegExp(`"id":"${last.id}"`));
     await say(taskId, 'Please check again');
     await wts.waitForStdout(/"summary":"Support Agent wrote in the chat"/);
     wts.child.kill('SIGINT');
     const r = await wts.done;
     expect(r.code).toBe(0);
-    const events = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; taskId: string; kind: string });
-    expect(events.map((e) => e.id)).toEqual(data().events.filter((e) => e.taskId === taskId).map((e) => e.id));
+    const events = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; taskId: string; kind: string });
+    expect(events.map((e) => e.id)).toEqual(
+      data()
+        .events.filter((e) => e.taskId === taskId)
+        .map((e) => e.id),
+    );
     expect(events.slice(-2).map((e) => e.kind)).toEqual(['message.sent', 'message.sent']);
   });
 
@@ -74,41 +81,29 @@ describe('following, piped (real processes)', () => {
 });
 
 describe.skipIf(!TMUX)('chat --follow on a terminal (tmux)', () => {
-  const session = 'follow';
-  const t = tmuxServer('wts-follow-pty-');
-  const scratch = t.scratch;
-  const waitFor = (what: string, check: (text: string) => boolean) => t.waitFor(session, what, check);
-  afterAll(() => t.close());
+  const term = useTerminal('wts-follow-pty-');
 
   it('shows the transcript, then a reply that arrives after it started; Ctrl-C exits 0 and leaves a clean prompt', async () => {
     const taskId = 'task_s023';
-    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-    const statusFile = join(scratch, 'exit-status');
-    const launcher = join(scratch, 'follow.sh');
-    writeFileSync(
-      launcher,
-      [
-        `export WTS_ORIGIN=${q(env.WTS_ORIGIN!)} WTS_TOKEN=${q(env.WTS_TOKEN!)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
-        'export NO_COLOR=1 LANG=C.UTF-8',
-        `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} task chat ${taskId} --follow`,
-        `echo $? > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
-        'echo "-- after wts --"',
-      ].join('\n'),
-    );
-    // bash, not sh: Ctrl-C reaches the whole foreground group, and bash goes on after a child that
-    // handled SIGINT and exited on its own (dash would die with it, and the exit status with it).
-    t.tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '50', `bash ${q(launcher)}`);
+    // The shell goes on after wts handled Ctrl-C, prints a line of its own and ends with wts's status.
+    const pane = term.run(`wts task chat ${taskId} --follow; code=$?; echo "-- after wts --"; (exit $code)`, {
+      env: { ...env, NO_COLOR: '1' },
+    });
 
-    const last = data().messages.filter((m) => m.taskId === taskId).at(-1)!;
-    await waitFor('the transcript and the hint', (t) => t.includes(last.content.slice(0, 40)) && t.includes(`Following the chat on ${taskId}; Ctrl-C to stop.`));
+    const last = data()
+      .messages.filter((m) => m.taskId === taskId)
+      .at(-1)!;
+    await pane.waitFor(
+      'the transcript and the hint',
+      (t) => t.includes(last.content.slice(0, 40)) && t.includes(`Following the chat on ${taskId}; Ctrl-C to stop.`),
+    );
     await say(taskId, 'Is there anything new here?');
-    const shown = await waitFor('the reply', (t) => /Support Agent \(agent\) · .*\n {2}Ada, about "Is there anything new here\?": /.test(t));
+    const shown = await pane.waitFor('the reply', /Support Agent \(agent\) · .*\n {2}Ada, about "Is there anything new here\?": /);
     expect(shown).toMatch(/Ada Lovelace \(person\) · .*\n {2}Is there anything new here\?\n\nSupport Agent \(agent\)/);
 
-    t.tmux('send-keys', '-t', session, 'C-c');
-    const end = await waitFor('the end', (t) => t.includes('-- after wts --'));
-    await waitFor('the exit status', () => existsSync(statusFile));
-    expect(readFileSync(statusFile, 'utf8').trim()).toBe('0');
+    pane.keys('C-c');
+    const end = await pane.waitFor('the end', '-- after wts --');
+    expect((await pane.done()).code).toBe(0);
     expect(end).not.toMatch(/Error|at .+\(.+:\d+:\d+\)|wts:/);
     // The reply is the last thing wts printed: after it only the ^C the terminal echoed, then the shell's line.
     const after = end.slice(end.lastIndexOf('Ada, about "Is there anything new here?"')).split('\n').slice(1);

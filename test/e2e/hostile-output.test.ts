@@ -8,14 +8,10 @@
 // - with --json: the exact strings once parsed, no raw control character as written.
 // Adding a command is adding a row to COMMANDS. Needs `npm run build` first and tmux and script (CI
 // installs them: .ci/run).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addConversation, addKnowledgeFile, addPendingAction, addSection, orgIdOf } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
-import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import { SCRIPT, TMUX, useTerminal, type Pane, type TerminalEnd } from '../helpers/tmux.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const ESC = '\x1b';
@@ -32,13 +28,8 @@ const FORGED_DRAFT = `Dear all,${ESC}[2J${ESC}[H\ndraft.channel: #support\ndraft
 const SHOWN = '\\x1b]0;PWNED\\x07';
 const KNOWN_TITLE = 'wts-hostile-test';
 
-const which = (program: string) => {
-  const r = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : undefined;
-};
-const TMUX = which('tmux');
-const SCRIPT = which('script');
-if (!TMUX || !SCRIPT) console.warn('hostile-output.test: tmux or script is not installed, so the terminal half is skipped (CI installs both: .ci/run)');
+if (!TMUX || !SCRIPT)
+  console.warn('hostile-output.test: tmux or script is not installed, so the terminal half is skipped (CI installs both: .ci/run)');
 
 const sandbox = useSandbox();
 /** Ids of the hostile records, named as the command rows use them. */
@@ -52,25 +43,40 @@ async function seedHostile(): Promise<void> {
   ids.ws = ws.id;
   const agent = data.agents.find((a) => a.workspaceId === ws.id)!;
   ids.agent = agent.id;
-  const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as { id: string };
+  const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as {
+    id: string;
+  };
   ids.task = task.id;
   ids.task2 = ((await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE } })) as { id: string }).id;
   await sandbox.api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: HOSTILE_BLOCK } });
   await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: HOSTILE_BLOCK } });
   await sandbox.api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [HOSTILE] } });
   const remindAt = new Date(sandbox.ctx.clock.now() + 3 * 86_400_000).toISOString();
-  ids.reminder = ((await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }).id;
-  ids.knowledge = ((await sandbox.api.ok('POST', '/knowledge-sources', { body: { url: 'https://evil.example/page', name: HOSTILE, note: HOSTILE } })) as { id: string }).id;
+  ids.reminder = (
+    (await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }
+  ).id;
+  ids.knowledge = (
+    (await sandbox.api.ok('POST', '/knowledge-sources', { body: { url: 'https://evil.example/page', name: HOSTILE, note: HOSTILE } })) as {
+      id: string;
+    }
+  ).id;
   const company = (await sandbox.api.ok('GET', '/company-handbook')) as { items: { id: string }[] };
   ids.handbook = company.items[0]!.id;
   await sandbox.api.ok('PATCH', `/company-handbook/${ids.handbook}`, { body: { title: HOSTILE, body: HOSTILE_BLOCK } });
   ids.instructions = addSection(sandbox, { orgId, agentId: agent.id, title: HOSTILE, body: HOSTILE_BLOCK }).id;
-  const schedule = (await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id } })) as { id: string };
+  const schedule = (await sandbox.api.ok('POST', '/scheduled-tasks', {
+    body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id },
+  })) as { id: string };
   ids.schedule = schedule.id;
   await sandbox.api.ok('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} });
 
   // What only the agent, the mail gateway or the seed writes.
-  const action = addPendingAction(sandbox, task.id, 'action', { to: 'all-customers@acme.example', channel: '#all-customers', subject: HOSTILE, body: FORGED_DRAFT });
+  const action = addPendingAction(sandbox, task.id, 'action', {
+    to: 'all-customers@acme.example',
+    channel: '#all-customers',
+    subject: HOSTILE,
+    body: FORGED_DRAFT,
+  });
   action.summary = HOSTILE;
   ids.action = action.id;
   const question = addPendingAction(sandbox, task.id, 'question', { question: HOSTILE_BLOCK, options: [HOSTILE, 'Plain answer'] });
@@ -169,9 +175,12 @@ describe('hostile records, piped and with --json', () => {
     it(`${label(row)}: piped lines carry no raw control byte${row.list ? ', one record per line' : ''}`, async () => {
       const r = await runWts(row.args(ids), { env: sandbox.env });
       expect(r.code, r.stderr).toBe(row.code ?? 0);
-      const controls = row.document ? /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/ : /[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+      const controls = row.document
+        ? /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/
+        : /[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
       for (const line of r.stdout.replace(/\n$/, '').split('\n')) expect(line).not.toMatch(controls);
-      for (const line of r.stderr.replace(/\n$/, '').split('\n')) expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+      for (const line of r.stderr.replace(/\n$/, '').split('\n'))
+        expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
       if (row.code) {
         // One line, whatever the detail holds.
         expect(r.stderr.split('\n')).toHaveLength(2);
@@ -191,81 +200,22 @@ describe('hostile records, piped and with --json', () => {
 });
 
 describe.skipIf(!TMUX || !SCRIPT)('hostile records on a terminal (tmux)', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'wts-hostile-'));
-  const socket = join(scratch, 'tmux.sock');
-  const session = 'hostile';
-  const tmux = (...args: string[]) => {
-    const r = spawnSync(TMUX!, ['-S', socket, '-f', join(scratch, 'tmux.conf'), ...args], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
-    if (r.status !== 0) throw new Error(`tmux ${args.join(' ')} failed: ${r.stderr}`);
-    return r.stdout;
-  };
-  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  let runs = 0;
-
-  /** Polls until `check` holds; fails naming `what` and showing the screen. */
-  async function waitFor(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (check()) return;
-      await sleep(50);
-    }
-    throw new Error(`${what} did not happen; the screen shows:\n${screen()}`);
-  }
-  const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
-  const title = () => tmux('display-message', '-p', '-t', session, '#{pane_title}').trim();
+  const term = useTerminal('wts-hostile-');
 
   /**
-   * Runs a shell command line in the pane, on a clean screen with the known title, under `script` so the
-   * raw bytes it wrote are kept; `interact` may type into it. Resolves to the exit code, the raw output,
-   * the screen and the pane's title after it ended.
+   * Runs a command on a fresh 200×60 terminal with the known title and colours allowed, under `script` so
+   * the raw bytes it wrote are kept; `interact` may type into it. Resolves to the exit code, the raw
+   * output, the screen and the pane's title after it ended.
    */
-  async function onTerminal(commandLine: string, interact?: () => Promise<void>): Promise<{ code: number; raw: string; screen: string; title: string }> {
-    const n = ++runs;
-    const rawFile = join(scratch, `raw.${n}`);
-    const statusFile = join(scratch, `status.${n}`);
-    const launcher = join(scratch, `run.${n}.sh`);
-    writeFileSync(
-      launcher,
-      [
-        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
-        'export LANG=C.UTF-8 TERM=xterm-256color',
-        'unset NO_COLOR FORCE_COLOR',
-        `cd ${q(REPO)}`,
-        `${q(SCRIPT!)} -q -e -c ${q(commandLine)} ${q(rawFile)}`,
-        `echo $? > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
-      ].join('\n'),
-    );
-    tmux('clear-history', '-t', session);
-    tmux('select-pane', '-t', session, '-T', KNOWN_TITLE);
-    expect(title()).toBe(KNOWN_TITLE);
-    // A fresh screen for each command: the pane is cleared by tmux itself, not by anything the command prints.
-    tmux('respawn-pane', '-k', '-t', session, `sh ${q(launcher)}`);
-    tmux('clear-history', '-t', session);
-    if (interact) await interact();
-    await waitFor(`the end of \`${commandLine}\``, () => existsSync(statusFile));
-    const typescript = readFileSync(rawFile, 'utf8');
-    // script frames what it recorded with a "Script started" line and a "Script done" line.
-    const raw = typescript.slice(typescript.indexOf('\n') + 1, typescript.lastIndexOf('\nScript done'));
-    return { code: Number(readFileSync(statusFile, 'utf8').trim()), raw, screen: screen(), title: title() };
+  async function onTerminal(command: string[], interact?: (pane: Pane) => Promise<void>): Promise<TerminalEnd> {
+    const pane = term.run(command, { env: sandbox.env, cols: 200, rows: 60, title: KNOWN_TITLE, raw: true });
+    if (interact) await interact(pane);
+    return pane.done();
   }
-  const wts = (args: string[]) => [process.execPath, WTS_BIN, ...args].map(q).join(' ');
-
-  beforeAll(() => {
-    writeFileSync(join(scratch, 'tmux.conf'), 'set -g remain-on-exit on\nset -g history-limit 20000\n');
-    tmux('new-session', '-d', '-s', session, '-x', '200', '-y', '60', 'sh -c "sleep 100000"');
-  });
-  afterAll(() => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // already gone
-    }
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const wts = (args: string[]) => ['wts', ...args];
 
   it('the harness sees what a raw record would do: a printed OSC 0 retitles the pane and leaves raw escapes', async () => {
-    const r = await onTerminal(`printf '%s' ${q(`${HOSTILE}\n`)}`);
+    const r = await onTerminal(['printf', '%s', `${HOSTILE}\n`]);
     expect(r.title).toBe('PWNED');
     expect(foreignEscapes(r.raw).length).toBeGreaterThan(0);
     expect(r.raw).toMatch(RAW_UNSAFE);
@@ -282,17 +232,22 @@ describe.skipIf(!TMUX || !SCRIPT)('hostile records on a terminal (tmux)', () => 
       expect(r.screen).toContain(row.writes ? '\\x1b]0;PWNED' : SHOWN);
       // wts's colors still reach a terminal.
       if (!row.code) expect(r.raw).toMatch(/\x1b\[[0-9;]*m/);
-      if (row.code) expect(r.screen.trim().split('\n').filter((l) => l.startsWith('wts: '))).toHaveLength(1);
+      if (row.code)
+        expect(
+          r.screen
+            .trim()
+            .split('\n')
+            .filter((l) => l.startsWith('wts: ')),
+        ).toHaveLength(1);
     });
   }
 
   it('approval review shows the forged draft as text: no cleared screen, the real channel, the escapes visible', async () => {
-    const r = await onTerminal(wts(['approval', 'review', '--workspace', ids.ws!]), async () => {
-      await waitFor('the first decision', () => screen().includes('Decide'));
+    const r = await onTerminal(wts(['approval', 'review', '--workspace', ids.ws!]), async (pane) => {
+      await pane.waitFor('the first decision', 'Decide');
       // Quit: the q key, then Enter.
-      tmux('send-keys', '-t', session, '-l', 'q');
-      tmux('send-keys', '-t', session, 'Enter');
-      await waitFor('the review to end', () => screen().includes('Reviewed '));
+      pane.line('q');
+      await pane.waitFor('the review to end', 'Reviewed ');
     });
     expect(r.title).toBe(KNOWN_TITLE);
     expect(r.raw).not.toMatch(/\x1b\]|\x1b\[2J|\x1b\[H|\x1b\[3J/);

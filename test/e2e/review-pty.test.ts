@@ -1,22 +1,15 @@
 // `wts approval review` on a real pseudo-terminal: the built CLI runs inside tmux, keys are typed with
 // `tmux send-keys`, the screen is read back with `tmux capture-pane`, and the sandbox's state afterwards
 // says what was decided. Needs `npm run build` first (npm test does it) and tmux (CI installs it).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { addPendingAction } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
-import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import { TMUX, useTerminal } from '../helpers/tmux.js';
 import type { SandboxContext } from '../../src/sandbox/context.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-const TMUX = (() => {
-  const r = spawnSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : undefined;
-})();
 if (!TMUX) console.warn('review-pty.test: tmux is not installed, so the review flow on a terminal is skipped (CI installs it: .ci/run)');
 
 const sandbox = useSandbox();
@@ -50,80 +43,20 @@ describe('wts approval review without a terminal', () => {
 type Decision = 'approve' | 'edit' | 'reject' | 'done' | 'answer' | 'skip' | 'quit';
 
 describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'wts-review-pty-'));
-  // A tmux server of our own, on a socket in our scratch directory: the user's tmux is never touched.
-  const socket = join(scratch, 'tmux.sock');
-  const tmux = (...args: string[]) => {
-    const r = spawnSync(TMUX!, ['-S', socket, '-f', join(scratch, 'tmux.conf'), ...args], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
-    if (r.status !== 0) throw new Error(`tmux ${args.join(' ')} failed: ${r.stderr}`);
-    return r.stdout;
-  };
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const term = useTerminal('wts-review-pty-');
   /** The screen after the last occurrence of `marker` ('' when it is not there). */
   const after = (text: string, marker: string) => (text.includes(marker) ? text.slice(text.lastIndexOf(marker)) : '');
 
-  /** Runs `wts approval review` in a tmux session of its own, with EDITOR set to `editor`. */
-  function startReview(session: string, editor: string) {
-    const launcher = join(scratch, `${session}.sh`);
-    const statusFile = join(scratch, `${session}.status`);
-    const stty = join(scratch, `${session}.stty`);
-    writeFileSync(
-      launcher,
-      [
-        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(scratch, `${session}-config`))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
-        `export EDITOR=${q(editor)} NO_COLOR=1 LANG=C.UTF-8`,
-        // The terminal's settings before and after: a review that ends any way must leave them as they were.
-        `stty -g > ${q(stty)}.before`,
-        `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} approval review`,
-        `code=$?; stty -g > ${q(stty)}.after; echo $code > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
-      ].join('\n'),
-    );
-    // Keep the pane after the process ends, so its last screen can be read.
-    writeFileSync(join(scratch, 'tmux.conf'), 'set -g remain-on-exit on\nset -g history-limit 10000\n');
-    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '50', `sh ${q(launcher)}`);
-    /** The whole pane, scrolled-off lines included, wrapped lines joined. */
-    const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
-    /** Polls until `check` holds for the screen; fails with what the screen shows instead. */
-    async function waitFor(what: string, check: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      let text = '';
-      while (Date.now() < deadline) {
-        text = screen();
-        if (check(text)) return text;
-        await sleep(50);
-      }
-      throw new Error(`the screen did not show ${what}; it shows:\n${text}`);
-    }
-    const keys = (...k: string[]) => tmux('send-keys', '-t', session, ...k);
-    /** Types `text` then Enter: one line of input. */
-    const line = (text: string) => {
-      if (text) tmux('send-keys', '-t', session, '-l', text);
-      keys('Enter');
-    };
-    /** The exit status, once the process ended, and whether the terminal's settings are as before. */
-    async function exit(): Promise<{ code: number; sttyRestored: boolean }> {
-      await waitFor('the process to end', () => existsSync(statusFile) && /^\d+\n$/.test(readFileSync(statusFile, 'utf8')));
-      return { code: Number(readFileSync(statusFile, 'utf8')), sttyRestored: readFileSync(`${stty}.before`, 'utf8') === readFileSync(`${stty}.after`, 'utf8') };
-    }
-    return { screen, waitFor, keys, line, exit };
-  }
-
-  afterAll(() => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // already gone
-    }
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  /** Runs `wts approval review` on a terminal of its own, with EDITOR set to `editor`. */
+  const startReview = (editor: string) =>
+    term.run(['wts', 'approval', 'review'], { env: { ...sandbox.env, EDITOR: editor, NO_COLOR: '1' } });
 
   it('sends nothing on Enter alone, an unknown key or a failing editor; Ctrl-C ends it with the count and exit 130, the terminal as it was', async () => {
     const items = waiting();
     expect(items[0]!.kind).toBe('action');
     // An editor that writes something, then fails (as vim's :cq does).
     const failing = fakeEditor(`echo 'half-written' >> "$1"\nexit 1`);
-    const review = startReview('interrupt', failing);
+    const review = startReview(failing);
     await review.waitFor('the first item', (t) => after(t, `── 1 of ${items.length} `).includes('? Decide:'));
     const before = await sandbox.requests();
 
@@ -134,7 +67,9 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     await review.waitFor('the notice for an unknown key', (t) => t.includes('"x" is not a choice; nothing was sent'));
     review.line('?');
     review.line('e');
-    await review.waitFor('the editor failing', (t) => /wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in \S+/.test(t));
+    await review.waitFor('the editor failing', (t) =>
+      /wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in \S+/.test(t),
+    );
     // Still on the same item, and nothing was sent (the editor's text is kept).
     await review.waitFor('the question again', (t) => after(t, 'exited with status 1').includes('? Decide:'));
     expect(await sandbox.requests()).toBe(before);
@@ -148,7 +83,8 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     review.keys('C-c');
     const last = await review.waitFor('the count', (t) => t.includes('wts: interrupted: 1 item decided; the rest still wait'));
     expect(last).toContain(`Reviewed 1 of ${items.length} · 1 approved.`);
-    expect(await review.exit()).toEqual({ code: 130, sttyRestored: true });
+    // The terminal's settings as before, however the review ended.
+    expect(await review.done()).toMatchObject({ code: 130, sttyRestored: true });
     expect(stateOf(items[0]!.id).state).toBe('approved');
     expect(stateOf(items[1]!.id).state).toBe('pending');
   });
@@ -156,8 +92,10 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
   it('shows the edited draft and asks before approving it, No by default', async () => {
     const body = 'Hi Lena,\n\nThe refund is on its way.\n';
     const action = addPendingAction(sandbox, 'task_s021', 'action', { to: 'lena@example.com', subject: 'Refund', body });
-    const editor = fakeEditor(`awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited during review"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`);
-    const review = startReview('edit', editor);
+    const editor = fakeEditor(
+      `awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited during review"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`,
+    );
+    const review = startReview(editor);
     const items = waiting();
     const index = items.findIndex((i) => i.id === action.id);
     for (let i = 0; i < index; i++) {
@@ -167,7 +105,9 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     await review.waitFor('the new action', (t) => after(t, `── ${index + 1} of ${items.length}`).includes('? Decide:'));
     review.line('e');
     // The draft as the service now holds it, whole, then the question.
-    const shown = await review.waitFor('the question to approve', (t) => after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'));
+    const shown = await review.waitFor('the question to approve', (t) =>
+      after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'),
+    );
     const block = after(shown, '· the draft as edited');
     expect(block).toMatch(/^draft\.subject: Edited during review$/m);
     expect(block).toMatch(/^draft\.body:\s+Hi Lena,$/m);
@@ -178,10 +118,13 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     await review.waitFor('the choices again', (t) => after(t, 'Not approved; the edited draft waits').includes('? Decide:'));
     expect(stateOf(action.id).state).toBe('pending');
     review.line('e');
-    await review.waitFor('no second change', (t) => after(t, 'Not approved; the edited draft waits').includes('No changes; nothing was sent.'));
+    await review.waitFor('no second change', (t) =>
+      after(t, 'Not approved; the edited draft waits').includes('No changes; nothing was sent.'),
+    );
     review.line('q');
     await review.waitFor('the summary', (t) => t.includes(`Reviewed ${index} of ${items.length} · ${index} skipped.`));
-    expect(await review.exit()).toEqual({ code: 0, sttyRestored: true });
+    // The terminal's settings as before, however the review ended.
+    expect(await review.done()).toMatchObject({ code: 0, sttyRestored: true });
     expect(stateOf(action.id).state).toBe('pending');
   });
 
@@ -192,14 +135,18 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     const plan: Decision[] = items.map((item, i) => {
       if (i === items.length - 1) return 'quit';
       const turn = (seen[item.kind] = (seen[item.kind] ?? 0) + 1);
-      if (item.kind === 'action') return turn === 1 ? 'approve' : turn === 2 && 'subject' in item.draft ? 'edit' : turn === 3 ? 'reject' : 'skip';
+      if (item.kind === 'action')
+        return turn === 1 ? 'approve' : turn === 2 && 'subject' in item.draft ? 'edit' : turn === 3 ? 'reject' : 'skip';
       if (item.kind === 'human_task') return turn === 2 ? 'done' : 'skip';
       return turn === 1 ? 'answer' : 'skip';
     });
-    for (const d of ['approve', 'edit', 'reject', 'done', 'answer', 'skip', 'quit'] as const) expect(plan, `the seed offers no item to ${d}`).toContain(d);
+    for (const d of ['approve', 'edit', 'reject', 'done', 'answer', 'skip', 'quit'] as const)
+      expect(plan, `the seed offers no item to ${d}`).toContain(d);
 
-    const editor = fakeEditor(`awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited during review"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`);
-    const review = startReview('review', editor);
+    const editor = fakeEditor(
+      `awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited during review"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`,
+    );
+    const review = startReview(editor);
 
     const tally: Record<string, number> = {};
     const tallyText = () =>
@@ -216,7 +163,11 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
       const block = after(shown, `── ${heading} `);
       expect(block).toMatch(new RegExp(`^ID:\\s+${item.id}$`, 'm'));
       for (const [field] of Object.entries(item.draft)) expect(block).toMatch(new RegExp(`^draft\\.${field}:`, 'm'));
-      const keysShown = { action: '(a approve · r reject · e edit · s skip · q quit · ? help)', human_task: '(d done · r reject · s skip · q quit · ? help)', question: '(t answer · r reject · s skip · q quit · ? help)' }[item.kind];
+      const keysShown = {
+        action: '(a approve · r reject · e edit · s skip · q quit · ? help)',
+        human_task: '(d done · r reject · s skip · q quit · ? help)',
+        question: '(t answer · r reject · s skip · q quit · ? help)',
+      }[item.kind];
       expect(block).toContain(keysShown);
 
       switch (plan[i]!) {
@@ -227,7 +178,9 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
           break;
         case 'edit':
           review.line('e');
-          await review.waitFor('the question to approve', (t) => after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'));
+          await review.waitFor('the question to approve', (t) =>
+            after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'),
+          );
           review.line('y');
           await review.waitFor('the approval', (t) => t.includes(`✓ Approved ${item.id}: `));
           count('approved');
@@ -236,7 +189,9 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
           review.line('r');
           await review.waitFor('the question for a reason', (t) => after(t, '? Reason').length > 0);
           review.line('  Amount does not match the invoice  ');
-          await review.waitFor('the rejection', (t) => t.includes(`✓ Rejected ${item.id}: ${item.summary} (reason: Amount does not match the invoice)`));
+          await review.waitFor('the rejection', (t) =>
+            t.includes(`✓ Rejected ${item.id}: ${item.summary} (reason: Amount does not match the invoice)`),
+          );
           count('rejected');
           break;
         case 'done':
@@ -251,7 +206,9 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
           await review.waitFor('the answer prompt', (t) => after(t, '✔ Decide: answer').includes('? Answer'));
           // Enter alone sends nothing here either.
           review.line('');
-          await review.waitFor('the answer refused', (t) => after(t, '✔ Decide: answer').includes('type an answer; Enter alone sends nothing'));
+          await review.waitFor('the answer refused', (t) =>
+            after(t, '✔ Decide: answer').includes('type an answer; Enter alone sends nothing'),
+          );
           review.line('Hold off until Friday');
           await review.waitFor('the answer', (t) => t.includes(`✓ Answered ${item.id}: ${item.summary} (answer: Hold off until Friday)`));
           count('answered');
@@ -271,7 +228,8 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
     const summary = `Reviewed ${items.length - 1} of ${items.length} · ${tallyText()}.`;
     const last = await review.waitFor('the summary', (t) => t.includes(summary));
     expect(last).toContain(summary);
-    expect(await review.exit()).toEqual({ code: 0, sttyRestored: true });
+    // The terminal's settings as before, however the review ended.
+    expect(await review.done()).toMatchObject({ code: 0, sttyRestored: true });
 
     // What the service holds now.
     for (const [i, item] of items.entries()) {
