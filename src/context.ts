@@ -93,9 +93,14 @@ export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () 
     },
     api() {
       client ??= (async () => {
-        const [{ ApiClient }, { tokenSourceFor }] = await Promise.all([import('./api/client.js'), import('./auth/token-source.js')]);
+        const [{ ApiClient }, { tokenSourceFor }, { milliseconds }] = await Promise.all([
+          import('./api/client.js'),
+          import('./auth/token-source.js'),
+          import('./auth/settings.js'),
+        ]);
         return new ApiClient({
           origin: ctx.origin(),
+          rateLimitBudgetMs: milliseconds(env, 'WTS_RATE_LIMIT_WAIT_MS', 60_000),
           tokens: await tokenSourceFor(ctx),
           debug: globals.debug ? (line) => ctx.debug(line) : undefined,
           userAgent: 'wts',

@@ -26,8 +26,11 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. */
   maxRetries?: number;
-  /** Longest Retry-After the client waits for; a longer one gives up at once. */
-  maxRetryAfterSeconds?: number;
+  /**
+   * How long a request may wait out 429s, in all (default 60 s): a wait that would go past it gives up
+   * at once. Not a count: a script would rather wait a little longer than fail.
+   */
+  rateLimitBudgetMs?: number;
   debug?: (line: string) => void;
   userAgent?: string;
   sleep?: (ms: number) => Promise<void>;
@@ -43,6 +46,16 @@ export interface CallOptions {
   maxRetries?: number;
   /** Timeout for headers and body of this call (default: the client's). */
   timeoutMs?: number;
+  /** How a pool running many requests at once holds this one back and hears of push-backs (src/api/pool.ts). */
+  hooks?: RequestHooks;
+}
+
+/** What a caller running many requests at once (src/api/pool.ts) hears of, and how it holds them back. */
+export interface RequestHooks {
+  /** Awaited before each attempt (0 for the first). */
+  beforeAttempt?(attempt: number): Promise<void>;
+  /** The service said 429, answered 5xx, or could not be reached; a retry comes after `waitMs` (0: none). */
+  onPushback?(why: 'rate-limited' | 'server-error' | 'network', waitMs: number): void;
 }
 
 export interface RawRequest {
@@ -53,6 +66,9 @@ export interface RawRequest {
   /** Safe to repeat after a lost answer or a 5xx. */
   idempotent: boolean;
 }
+
+/** Connections kept to the origin: the most requests a pool sends at once (src/api/pool.ts's MAX_CONCURRENCY). */
+export const MAX_CONNECTIONS = 64;
 
 // Errors undici raises before the request left this machine: always safe to try again.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -91,7 +107,7 @@ export class ApiClient {
   private readonly base: string;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
-  private readonly maxRetryAfter: number;
+  private readonly rateLimitBudgetMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
 
@@ -99,7 +115,7 @@ export class ApiClient {
     this.base = `${options.origin.replace(/\/+$/, '')}/api/v1`;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = options.maxRetries ?? 3;
-    this.maxRetryAfter = options.maxRetryAfterSeconds ?? 60;
+    this.rateLimitBudgetMs = options.rateLimitBudgetMs ?? 60_000;
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.random = options.random ?? Math.random;
   }
@@ -167,7 +183,13 @@ export class ApiClient {
     let token = await this.options.tokens.accessToken();
     let renewed = false;
     const maxRetries = options.maxRetries ?? this.maxRetries;
-    for (let attempt = 0; ; attempt++) {
+    const hooks = options.hooks ?? {};
+    // A caller that retries itself (maxRetries 0: a wait's polling loop) hears of a 429 at once too.
+    const rateLimitBudgetMs = maxRetries === 0 ? 0 : this.rateLimitBudgetMs;
+    let rateLimitWaitedMs = 0; // waiting out 429s, counted against rateLimitBudgetMs
+    let rateLimited = 0;
+    for (let attempt = 0, tries = 0; ; attempt++, tries++) {
+      await hooks.beforeAttempt?.(tries);
       const canRetry = attempt < maxRetries;
       let res: { status: number; headers: Record<string, string | string[] | undefined>; text: string };
       try {
@@ -176,7 +198,7 @@ export class ApiClient {
         const code = errorCode(err);
         const notSent = code !== undefined && NOT_SENT.has(code);
         if (canRetry && (notSent || req.idempotent)) {
-          await this.backoff(attempt, `network error ${code ?? messageOf(err)}`);
+          await this.backoff(attempt, `network error ${code ?? messageOf(err)}`, hooks, 'network');
           continue;
         }
         const reason = `cannot reach ${this.options.origin}: ${code ?? messageOf(err)}`;
@@ -196,15 +218,26 @@ export class ApiClient {
         }
       }
       const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
-      if (res.status === 429 && canRetry && (retryAfter === undefined || retryAfter <= this.maxRetryAfter)) {
-        // A 429 was refused before any work was done, so any request may be repeated.
-        await this.wait(retryAfter !== undefined ? retryAfter * 1000 : this.backoffMs(attempt), 'rate limited');
-        continue;
+      if (res.status === 429) {
+        // A 429 was refused before any work was done, so any request may be repeated, for as long as the
+        // budget lasts (a count would fail a script in a storm that a little patience gets through).
+        // As Retry-After says; without one (or with 0), 250 ms doubling to 4 s: never a tight loop.
+        const floorMs = 250 * 2 ** Math.min(rateLimited, 4);
+        const waitMs = retryAfter ? retryAfter * 1000 : retryAfter === 0 ? floorMs : Math.round(floorMs * (0.5 + this.random() / 2));
+        if (rateLimitWaitedMs + waitMs <= rateLimitBudgetMs) {
+          rateLimitWaitedMs += waitMs;
+          rateLimited++;
+          attempt--; // not one of the retries the other failures count
+          hooks.onPushback?.('rate-limited', waitMs);
+          await this.wait(waitMs, 'rate limited');
+          continue;
+        }
       }
       if (res.status >= 500 && canRetry && req.idempotent) {
-        await this.backoff(attempt, `server error ${res.status}`);
+        await this.backoff(attempt, `server error ${res.status}`, hooks, 'server-error');
         continue;
       }
+      if (res.status >= 500) hooks.onPushback?.('server-error', 0);
       const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;
       throw toApiError(res.status, res.headers['content-type'], res.text, retryAfter, unknown);
     }
@@ -215,8 +248,10 @@ export class ApiClient {
     return Math.round(this.random() * Math.min(5000, 250 * 2 ** attempt));
   }
 
-  private async backoff(attempt: number, why: string): Promise<void> {
-    await this.wait(this.backoffMs(attempt), why);
+  private async backoff(attempt: number, why: string, hooks: RequestHooks, kind: 'network' | 'server-error'): Promise<void> {
+    const ms = this.backoffMs(attempt);
+    hooks.onPushback?.(kind, ms);
+    await this.wait(ms, why);
   }
 
   private async wait(ms: number, why: string): Promise<void> {
@@ -225,7 +260,8 @@ export class ApiClient {
   }
 
   private async exchange(req: RawRequest, token: string, timeoutMs: number) {
-    this.dispatcher ??= new AgentClass({ keepAliveTimeout: 10_000, connections: 8 });
+    // As many connections as requests in flight at most (src/api/pool.ts); opened only as needed.
+    this.dispatcher ??= new AgentClass({ keepAliveTimeout: 10_000, connections: MAX_CONNECTIONS });
     const url = new URL(`${this.base}${req.path}${wireQuery(req.query)}`);
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = {

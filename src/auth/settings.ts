@@ -16,7 +16,8 @@ export interface AuthTimings {
   oauthTimeoutSeconds: number;
 }
 
-function milliseconds(env: Env, name: string, fallback: number): number {
+/** A whole number of milliseconds from the environment variable `name`, else `fallback`; exit 2 when not one. */
+export function milliseconds(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw.trim())) throw new CliError(`${name} must be a whole number of milliseconds, not ${JSON.stringify(raw)}`, ExitCode.usage);

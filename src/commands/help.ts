@@ -28,6 +28,7 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   { name: 'WTS_KEYCHAIN_TIMEOUT_MS', description: 'how long each OS keychain call may take, in milliseconds (default 10000)' },
   { name: 'WTS_LOCK_STALE_MS', description: 'a refresh lock left by another host is taken over once older than this, in milliseconds (default 60000); one on this host only when its process is gone (at once), never while it runs' },
   { name: 'WTS_LOCK_WAIT_MS', description: 'how long to wait for another wts process refreshing the same sign-in before giving up with exit 1, in milliseconds (default: the stale time + 30000)' },
+  { name: 'WTS_RATE_LIMIT_WAIT_MS', description: 'how long, in all, a request refused with 429 (too many requests) is retried, waiting as Retry-After says, before giving up with exit 7, in milliseconds (default 60000)' },
   { name: 'VISUAL', description: 'the editor for editing commands on a terminal (before EDITOR)' },
   { name: 'EDITOR', description: 'the editor for editing commands on a terminal, when VISUAL is not set (then `wts config get editor`)' },
   { name: 'NO_COLOR', description: 'no colors when set and not empty (as --no-color)' },

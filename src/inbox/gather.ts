@@ -1,22 +1,20 @@
 // Everything waiting for a person, across tasks. The service has no such listing, so: the workspaces
-// (or the one asked for), every task of each (all pages), then each task's pending actions — at most
-// CONCURRENCY requests at a time. Tasks in the done column are checked too: a proposed action, a task
-// for a person or a question on a finished task still waits until someone settles it.
-import type { ApiClient } from '../api/client.js';
+// (or the one asked for), every task of each (all pages), then each task's pending actions — through the
+// adaptive pool (src/api/pool.ts: as many at once as the service takes well). Tasks in the done column
+// are checked too: a proposed action, a task for a person or a question on a finished task still waits
+// until someone settles it.
+import type { ApiClient, RequestHooks } from '../api/client.js';
+import { resultsOrThrow, runPool } from '../api/pool.js';
 import { ApiError } from '../errors.js';
 import type { Resource } from '../contract/resources.js';
 import { collectItems } from '../framework/listing.js';
 import type { CommandContext } from '../context.js';
 import { progressLine } from '../output/progress.js';
-import { mapBounded } from './bounded.js';
 
 type Task = Resource<'Task'>;
 type Workspace = Resource<'Workspace'>;
 type PendingAction = Resource<'PendingAction'>;
 export type PendingKind = PendingAction['kind'];
-
-/** Requests in flight at once; the HTTP layer keeps as many connections. */
-export const CONCURRENCY = 8;
 
 /** Kinds in the order they are shown: what an agent wants to do, then work for people, then questions. */
 export const KIND_ORDER: readonly PendingKind[] = ['action', 'human_task', 'question'];
@@ -35,9 +33,9 @@ export function byKindThenAge(a: WaitingItem, b: WaitingItem): number {
   );
 }
 
-async function pendingActionsOf(api: ApiClient, taskId: string): Promise<PendingAction[]> {
+async function pendingActionsOf(api: ApiClient, taskId: string, hooks: RequestHooks): Promise<PendingAction[]> {
   try {
-    return (await api.call('list_pending_actions', { path: { taskId } })).items;
+    return (await api.call('list_pending_actions', { path: { taskId } }, { hooks })).items;
   } catch (err) {
     // Deleted between the listing and now: nothing waits on it any more.
     if (err instanceof ApiError && err.status === 404) return [];
@@ -45,7 +43,13 @@ async function pendingActionsOf(api: ApiClient, taskId: string): Promise<Pending
   }
 }
 
-/** What waits in every workspace this connection can open, or in `workspaceId` only; a progress line on a terminal. */
+/** Items found so far shown above the progress line on a terminal (the latest ones). */
+const LIVE_LINES = 8;
+
+/**
+ * What waits in every workspace this connection can open, or in `workspaceId` only, in the order shown
+ * (byKindThenAge). On a terminal, a progress line with the latest items found as they turn up.
+ */
 export async function gatherWaiting(ctx: CommandContext, options: { workspaceId?: string } = {}): Promise<WaitingItem[]> {
   const api = await ctx.api();
   const progress = progressLine(ctx.io);
@@ -53,18 +57,34 @@ export async function gatherWaiting(ctx: CommandContext, options: { workspaceId?
     const workspaceIds =
       options.workspaceId !== undefined ? [options.workspaceId] : (await collectItems<Workspace>(api.items('list_workspaces', { path: {} }))).map((w) => w.id);
     progress.update(`listing the tasks of ${workspaceIds.length === 1 ? workspaceIds[0] : `${workspaceIds.length} workspaces`}…`);
-    const perWorkspace = await mapBounded(workspaceIds, CONCURRENCY, (workspaceId) =>
-      collectItems<Task>(api.items('list_tasks', { path: { workspaceId } })),
-    );
-    const tasks = perWorkspace.flat();
+    const perWorkspace = await runPool(workspaceIds, (workspaceId) => collectItems<Task>(api.items('list_tasks', { path: { workspaceId } })), { stopOnFailure: true });
+    const tasks = resultsOrThrow(perWorkspace).flat();
     let checked = 0;
+    // On a terminal, the latest items found show above the progress line as they turn up.
+    const recent: string[] = [];
+    let found = 0;
     progress.update(`checking ${tasks.length} tasks… 0/${tasks.length}`);
-    const perTask = await mapBounded(tasks, CONCURRENCY, async (task) => {
-      const actions = await pendingActionsOf(api, task.id);
-      progress.update(`checking ${tasks.length} tasks… ${++checked}/${tasks.length}`);
-      return actions.map((action): WaitingItem => ({ action, task: { id: task.id, title: task.title, workspaceId: task.workspaceId, dueDate: task.dueDate, status: task.status } }));
-    });
-    return perTask.flat().sort(byKindThenAge);
+    // The first failure (an expired sign-in, a revoked connection) stops the rest: every other would fail too.
+    const perTask = await runPool(
+      tasks,
+      async (task, hooks) => {
+        const actions = await pendingActionsOf(api, task.id, hooks);
+        return actions.map((action): WaitingItem => ({ action, task: { id: task.id, title: task.title, workspaceId: task.workspaceId, dueDate: task.dueDate, status: task.status } }));
+      },
+      {
+        stopOnFailure: true,
+        onOutcome: (outcome) => {
+          checked++;
+          if (outcome.ok) {
+            for (const { action, task } of outcome.result) recent.push(`${action.kind.padEnd(10)} ${action.id}  ${action.summary} · ${task.id}`);
+            recent.splice(0, recent.length - LIVE_LINES);
+            found += outcome.result.length;
+          }
+          progress.update(`checking ${tasks.length} tasks… ${checked}/${tasks.length}, ${found} waiting`, recent);
+        },
+      },
+    );
+    return resultsOrThrow(perTask).flat().sort(byKindThenAge);
   } finally {
     progress.done();
   }

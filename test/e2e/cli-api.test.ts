@@ -203,11 +203,16 @@ describe('retries through the fault controls', () => {
   it('retries any request refused with 429, then exits 7', async () => {
     await sandbox.setFaults({ rate429: 1, retryAfterSeconds: 0 });
     const before = await sandbox.requests();
-    const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=limited'], { env: sandbox.env });
+    // For as long as WTS_RATE_LIMIT_WAIT_MS allows: 250 ms then 500 ms fit in 750, the next 1 s does not.
+    const limited = { ...sandbox.env, WTS_RATE_LIMIT_WAIT_MS: '750' };
+    const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=limited'], { env: limited });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^wts: rate limited: .*; try again in 0 s\n$/);
-    expect(await sandbox.requests()).toBe(before + 4);
-    expect((await runWts(['approval', 'list', 'task_s021'], { env: sandbox.env })).code).toBe(7);
+    expect(await sandbox.requests()).toBe(before + 3);
+    expect((await runWts(['approval', 'list', 'task_s021'], { env: limited })).code).toBe(7);
+    expect((await runWts(['approval', 'list', 'task_s021'], { env: { ...sandbox.env, WTS_RATE_LIMIT_WAIT_MS: 'soon' } })).stderr).toBe(
+      'wts: WTS_RATE_LIMIT_WAIT_MS must be a whole number of milliseconds, not "soon"\n',
+    );
   });
 
   it('succeeds once the faults stop', async () => {

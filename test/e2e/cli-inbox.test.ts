@@ -93,8 +93,37 @@ describe('wts inbox on a terminal', () => {
     // The order on the screen is the promised one.
     expect(lines.filter((l) => /^ {2}act_/.test(l)).map((l) => l.trim().split(/\s+/)[0])).toEqual(want.map((w) => w.id));
     const taskCount = sandbox.ctx.store.state.data.tasks.filter((t) => ['ws_support', 'ws_sales', 'ws_ops'].includes(t.workspaceId)).length;
-    expect(r.stderr).toContain(`checking ${taskCount} tasks… ${taskCount}/${taskCount}`);
-    expect(r.stderr).toMatch(/\r\x1b\[2KDecide one by one: wts approval review\n$/);
+    expect(r.stderr).toContain(`checking ${taskCount} tasks… ${taskCount}/${taskCount}, ${want.length} waiting`);
+    // Items showed above the progress line as they turned up, then all of it was erased.
+    for (const w of want.slice(-1)) expect(r.stderr).toContain(w.id);
+    expect(r.stderr).toMatch(/\r\x1b\[2K(\x1b\[1A\x1b\[2K)+Decide one by one: wts approval review\n$/);
+  });
+
+  it('gets through a 429 storm (half the requests refused, Retry-After: 1): every item, exit 0', async () => {
+    const want = expected();
+    const before = await sandbox.requests();
+    await sandbox.setFaults({ rate429: 0.5, retryAfterSeconds: 1 });
+    try {
+      const r = await runWts(['inbox'], { env: sandbox.env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[1])).toEqual(want.map((w) => w.id));
+      // Refused requests were retried: more requests than tasks.
+      const taskCount = sandbox.ctx.store.state.data.tasks.filter((t) => ['ws_support', 'ws_sales', 'ws_ops'].includes(t.workspaceId)).length;
+      expect((await sandbox.requests()) - before).toBeGreaterThan(taskCount);
+    } finally {
+      await sandbox.setFaults({ rate429: 0, retryAfterSeconds: 0 });
+    }
+  }, 90_000); // each refused request waits its second: the unluckiest, refused seven times, waits seven
+
+  it('gives up with exit 7 once WTS_RATE_LIMIT_WAIT_MS has passed under a storm', async () => {
+    await sandbox.setFaults({ rate429: 1, retryAfterSeconds: 1 });
+    try {
+      const r = await runWts(['inbox'], { env: { ...sandbox.env, WTS_RATE_LIMIT_WAIT_MS: '1500' } });
+      expect(r.code).toBe(7);
+      expect(r.stderr).toMatch(/^wts: rate limited: .*; try again in 1 s\n$/);
+    } finally {
+      await sandbox.setFaults({ rate429: 0, retryAfterSeconds: 0 });
+    }
   });
 
   it('fits the width of the terminal', async () => {

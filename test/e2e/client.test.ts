@@ -8,9 +8,10 @@ const sandbox = useSandbox();
 
 const noFaults = { rate429: 0, rate5xx: 0, dropRate: 0, latencyMs: 0, rateLimit: 0 };
 
-function client(overrides: { tokens?: TokenSource; sleep?: (ms: number) => Promise<void> } = {}) {
+function client(overrides: { tokens?: TokenSource; sleep?: (ms: number) => Promise<void>; rateLimitBudgetMs?: number } = {}) {
   return new ApiClient({
     origin: sandbox.origin,
+    ...(overrides.rateLimitBudgetMs !== undefined && { rateLimitBudgetMs: overrides.rateLimitBudgetMs }),
     tokens: overrides.tokens ?? { accessToken: async () => sandbox.token },
     sleep: overrides.sleep ?? (async () => {}),
   });
@@ -65,12 +66,24 @@ describe('ApiClient', () => {
     expect(waits[0]! % 1000).toBe(0);
   });
 
-  it('retries a 429 even for a non-idempotent request, and gives up with 429 after the retries', async () => {
+  it('retries a 429 even for a non-idempotent request, waiting as Retry-After says, and gives up with 429 once its time budget is spent', async () => {
     await sandbox.setFaults({ ...noFaults, rate429: 1, retryAfterSeconds: 1 });
-    const before = await sandbox.requests();
-    const err = (await client().call('add_task_note', { path: { taskId: 'no_such_task' }, body: { content: 'hi' } }).catch((e: unknown) => e)) as ApiError;
+    let before = await sandbox.requests();
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const err = (await client({ sleep, rateLimitBudgetMs: 3000 }).call('add_task_note', { path: { taskId: 'no_such_task' }, body: { content: 'hi' } }).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(429);
+    expect(waits).toEqual([1000, 1000, 1000]);
     expect(await sandbox.requests()).toBe(before + 4);
+    // A budget, not a count: ten seconds of it is ten tries more.
+    before = await sandbox.requests();
+    await client({ sleep: async () => {}, rateLimitBudgetMs: 10_000 }).call('list_workspaces', { path: {} }).catch(() => {});
+    expect(await sandbox.requests()).toBe(before + 11);
+    // Retry-After: 0 is not a tight loop: at least 250 ms, doubling.
+    await sandbox.setFaults({ ...noFaults, rate429: 1, retryAfterSeconds: 0 });
+    waits.length = 0;
+    await client({ sleep, rateLimitBudgetMs: 2000 }).call('list_workspaces', { path: {} }).catch(() => {});
+    expect(waits).toEqual([250, 500, 1000]);
   });
 
   it('retries an idempotent request on 5xx, but never a non-idempotent one', async () => {

@@ -161,7 +161,8 @@ function holdsExactly(value: unknown): boolean {
 /** Escape sequences in raw terminal output that are not wts's own: anything but SGR colors and the progress line's erase. */
 function foreignEscapes(raw: string): string[] {
   const sequences = raw.match(/\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[^[\]])/g) ?? [];
-  return sequences.filter((s) => !/^\x1b\[[0-9;]*m$/.test(s) && s !== '\x1b[2K');
+  // wts's own: colors, and the progress line's erase (the line, and the lines it drew above it: cursor up).
+  return sequences.filter((s) => !/^\x1b\[[0-9;]*m$/.test(s) && s !== '\x1b[2K' && s !== '\x1b[1A');
 }
 /** Raw C1 controls, bidi controls and CRs that do not end a line or start the progress line's erase. */
 const RAW_UNSAFE = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n|\x1b\[2K)/;

@@ -1,0 +1,119 @@
+// runPool and AdaptiveLimit: the concurrency `wts inbox` (and, next, bulk verbs) run at — more while every
+// answer is fine, half on a push-back, nothing new during a Retry-After — with outcomes per item.
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../src/errors.js';
+import { AdaptiveLimit, resultsOrThrow, runPool } from '../../src/api/pool.js';
+
+/** A call that resolves when the test says so, to control what is in flight. */
+function controlled() {
+  const waiting: { index: number; resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const work = (_item: number, _hooks: unknown, index: number) =>
+    new Promise<number>((resolve, reject) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      const done =
+        <T>(f: (v: T) => void) =>
+        (v: T) => {
+          inFlight--;
+          f(v);
+        };
+      waiting.push({ index, resolve: done(resolve), reject: done(reject) });
+    });
+  return { work, waiting, most: () => most };
+}
+
+const tick = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+};
+
+describe('runPool', () => {
+  it('starts with `initial` in flight, grows while answers are fine, and keeps the order of the items', async () => {
+    const c = controlled();
+    const items = Array.from({ length: 200 }, (_, i) => i);
+    const result = runPool(items, c.work, { initial: 4, max: 32 });
+    await tick();
+    expect(c.waiting).toHaveLength(4);
+    // Answer in reverse order of arrival; each fine answer makes room for more (slow start).
+    while (c.waiting.length > 0) {
+      const call = c.waiting.splice(c.waiting.length - 1, 1)[0]!;
+      call.resolve(call.index * 10);
+      await tick();
+    }
+    const outcomes = await result;
+    expect(resultsOrThrow(outcomes)).toEqual(items.map((i) => i * 10));
+    expect(c.most()).toBeGreaterThan(4);
+    expect(c.most()).toBeLessThanOrEqual(32);
+  });
+
+  it('gives every item its outcome: failures kept per item, a lost write marked unknown', async () => {
+    const outcomes = await runPool(['a', 'b', 'c'], async (id) => {
+      if (id === 'b') throw new ApiError(404, 'not_found', 'no task b', undefined);
+      if (id === 'c') throw new NetworkError('cannot reach x: ECONNRESET — the answer was lost and the request was not repeated; the change may or may not have been made; check');
+      return id.toUpperCase();
+    });
+    expect(outcomes[0]).toMatchObject({ item: 'a', ok: true, result: 'A' });
+    expect(outcomes[1]).toMatchObject({ item: 'b', ok: false, unknown: false });
+    expect(outcomes[2]).toMatchObject({ item: 'c', ok: false, unknown: true });
+    expect(() => resultsOrThrow(outcomes)).toThrow('no task b');
+  });
+
+  it('with stopOnFailure starts nothing new after a failure', async () => {
+    const c = controlled();
+    const result = runPool(Array.from({ length: 50 }, (_, i) => i), c.work, { initial: 4, stopOnFailure: true });
+    await tick();
+    c.waiting.shift()!.reject(new Error('sign-in needed'));
+    await tick();
+    expect(c.waiting).toHaveLength(3); // no fifth call was started
+    for (const call of c.waiting.splice(0)) call.resolve(0);
+    const outcomes = await result;
+    expect(() => resultsOrThrow(outcomes)).toThrow('sign-in needed');
+  });
+
+  it('handles no items', async () => {
+    expect(await runPool([], async () => 1)).toEqual([]);
+  });
+});
+
+describe('AdaptiveLimit', () => {
+  it('halves on a push-back once a round, then grows by one a round; refusals in a row hold new requests for Retry-After', async () => {
+    let now = 1000;
+    const slept: number[] = [];
+    const limit = new AdaptiveLimit({ initial: 16, max: 64, now: () => now, sleep: async (ms) => {
+        slept.push(ms);
+        now += ms;
+      },
+    });
+    limit.pushedBack(1000);
+    limit.pushedBack(1000); // the same round: no second cut
+    expect(limit.current).toBe(8);
+    await limit.acquire();
+    expect(slept).toEqual([]); // two refusals: bad luck, no pause
+    for (let i = 0; i < 6; i++) limit.pushedBack(1000); // eight in a row: a rate limit
+    await limit.acquire();
+    expect(slept).toEqual([1000]);
+    limit.release();
+    limit.release();
+    for (let i = 0; i < 9; i++) limit.fine();
+    expect(limit.current).toBe(9); // one a round after a push-back, not one an answer
+    now += 5000;
+    limit.pushedBack(0);
+    expect(limit.current).toBe(4);
+  });
+
+  it('gives a place up while a request waits for its retry, and takes one again before it', async () => {
+    const limit = new AdaptiveLimit({ initial: 1 });
+    await limit.acquire();
+    const hooks = limit.hooks();
+    hooks.onPushback!('rate-limited', 1000);
+    await limit.acquire(); // the place it gave up
+    let retried = false;
+    const retry = hooks.beforeAttempt!(1).then(() => (retried = true));
+    await new Promise((r) => setImmediate(r));
+    expect(retried).toBe(false); // waits for a place
+    limit.release();
+    await retry;
+    expect(retried).toBe(true);
+  });
+});
