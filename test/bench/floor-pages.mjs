@@ -1,5 +1,6 @@
-// The floor for a long listing: `wts task list WS --all --json`'s pages fetched with node:http over one
-// keep-alive connection, following nextCursor, each item printed as it comes into the same JSON array.
+// The floor for a long listing: every task of WS fetched with node:http over one keep-alive connection in
+// pages of 50 (the most list_tasks allows), following nextCursor, each item printed as it comes into the
+// same JSON array.
 // Usage: node floor-pages.mjs WS   (reads WTS_ORIGIN and FLOOR_TOKEN, its own sign-in)
 import { Agent, request } from 'node:http';
 
@@ -25,6 +26,7 @@ let cursor;
 process.stdout.write('[');
 do {
   const url = new URL(base);
+  url.searchParams.set('limit', '50');
   if (cursor) url.searchParams.set('cursor', cursor);
   const page = await get(url);
   for (const item of page.items) process.stdout.write(`${count++ === 0 ? '\n' : ',\n'}${JSON.stringify(item)}`);
