@@ -116,7 +116,11 @@ export class AdaptiveLimit {
 
   private wake(): void {
     // As many as there is room for; each checks again in acquire().
-    for (let room = Math.floor(this.limit) - this.active; room > 0 && this.waiters.length > 0; room--) this.waiters.shift()!();
+    for (let room = Math.floor(this.limit) - this.active; room > 0; room--) {
+      const waiter = this.waiters.shift();
+      if (!waiter) return;
+      waiter();
+    }
   }
 }
 
