@@ -1,6 +1,7 @@
 // Deciding a pending action — approve, reject, mark done, answer, change its draft — in one place: the
 // `wts approval` verbs and `wts approval review` both call these, so a decision is sent, checked and
 // reported the same way whichever way it was made.
+import type { CallOptions } from '../api/client.js';
 import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, CliError, ExitCode } from '../errors.js';
@@ -29,37 +30,38 @@ const SETTLED_WITH: Record<PendingAction['kind'], { what: string; command: strin
  * Sends a decision made for `kind`; when the service refuses it as a conflict and the action is of another
  * kind, says so and names the wts command that settles it (the service can only name its own operations).
  */
-async function settling<T>(ctx: CommandContext, actionId: string, kind: PendingAction['kind'], send: () => Promise<T>): Promise<T> {
+async function settling<T>(ctx: CommandContext, actionId: string, kind: PendingAction['kind'], send: () => Promise<T>, options: CallOptions = {}): Promise<T> {
   try {
     return await send();
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 409) throw err;
     const api = await ctx.api();
-    const action = await api.call('get_pending_action', { path: path(actionId) }).catch(() => undefined);
+    const action = await api.call('get_pending_action', { path: path(actionId) }, options).catch(() => undefined);
     if (!action || action.kind === kind) throw err;
     const other = SETTLED_WITH[action.kind];
     throw new CliError(`conflict: ${action.id} is ${other.what}, not ${SETTLED_WITH[kind].what}; use \`${other.command.replace('ID', action.id)}\``, ExitCode.conflict);
   }
 }
 
-export async function approveAction(ctx: CommandContext, actionId: string): Promise<Decided> {
+/** `options`: a bulk run's, for every request of the decision (src/api/pool.ts). */
+export async function approveAction(ctx: CommandContext, actionId: string, options: CallOptions = {}): Promise<Decided> {
   const api = await ctx.api();
-  const action = await settling(ctx, actionId, 'action', () => api.call('approve_pending_action', { path: path(actionId), body: {} }));
+  const action = await settling(ctx, actionId, 'action', () => api.call('approve_pending_action', { path: path(actionId), body: {} }, options), options);
   return { action, message: `Approved ${action.id}: ${action.summary}` };
 }
 
 /** `reason` is trimmed and must not be blank when given (`name` is how the person gave it, e.g. "--reason"). */
-export async function rejectAction(ctx: CommandContext, actionId: string, reason: string | undefined, name = '--reason'): Promise<Decided> {
+export async function rejectAction(ctx: CommandContext, actionId: string, reason: string | undefined, name = '--reason', options: CallOptions = {}): Promise<Decided> {
   const given = reason === undefined ? undefined : requiredText(reason, name);
   const api = await ctx.api();
-  const action = await settling(ctx, actionId, 'action', () => api.call('reject_pending_action', { path: path(actionId), body: given === undefined ? {} : { reason: given } }));
+  const action = await settling(ctx, actionId, 'action', () => api.call('reject_pending_action', { path: path(actionId), body: given === undefined ? {} : { reason: given } }, options), options);
   return { action, message: `Rejected ${action.id}: ${action.summary}${given === undefined ? '' : ` (reason: ${given})`}` };
 }
 
-export async function completeHumanTask(ctx: CommandContext, actionId: string, note: string | undefined, name = '--note'): Promise<Decided> {
+export async function completeHumanTask(ctx: CommandContext, actionId: string, note: string | undefined, name = '--note', options: CallOptions = {}): Promise<Decided> {
   const given = note === undefined ? undefined : requiredText(note, name);
   const api = await ctx.api();
-  const action = await settling(ctx, actionId, 'human_task', () => api.call('complete_human_task', { path: path(actionId), body: given === undefined ? {} : { note: given } }));
+  const action = await settling(ctx, actionId, 'human_task', () => api.call('complete_human_task', { path: path(actionId), body: given === undefined ? {} : { note: given } }, options), options);
   return { action, message: `Done ${action.id}: ${action.summary}${given === undefined ? '' : ` (note: ${given})`}` };
 }
 

@@ -1,13 +1,14 @@
-// wts approval list TASK | view ID | approve ID | reject ID [--reason R] | done ID [--note N]
+// wts approval list TASK | view ID | approve ID... | reject ID... [--reason R] | done ID... [--note N]
 //              | answer ID TEXT | edit ID [--set FIELD=VALUE ... | --draft-file F] | review [--workspace WS]
 import type { Command } from 'commander';
+import type { Decided } from '../approvals/decisions.js';
 import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { reportUnchanged } from '../input/editor.js';
 import { parseDraft, type Draft } from '../input/draft.js';
 import { collect, parseAssignment } from '../input/fields.js';
-import { readTextFile } from '../input/text.js';
+import { optionalText, readTextFile } from '../input/text.js';
 import { relativeTime, stateText } from '../output/format.js';
 import { pendingActionRows } from '../output/pending-action.js';
 import { printDone, printItems, printObject, type Column } from '../output/print.js';
@@ -16,7 +17,13 @@ import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 type PendingAction = Resource<'PendingAction'>;
 
 const ID = ['<ID>', 'pending action id (from `wts approval list TASK`)'] as const;
+/** The ids of pending actions a bulk verb acts on (src/framework/verb.ts's BulkVerb). */
+const IDS = ['<ID...>', 'pending action ids (from `wts approval list TASK`); - reads them from standard input, one a line'] as const;
 const FIELDS = { actionId: 'ID', taskId: 'TASK', answer: 'TEXT' };
+/** What the decisions made by id share as bulk verbs. */
+const DECISIONS = { field: 'actionId', noun: ['pending action', 'pending actions'] } as const;
+/** A decision as a bulk verb reports it. */
+const decided = ({ action, message }: Decided) => ({ result: action, message });
 
 function printAction(ctx: CommandContext, action: PendingAction): void {
   printObject(ctx, action, pendingActionRows(ctx, action));
@@ -83,42 +90,56 @@ export function registerApproval(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'approve',
-    description: 'approve a proposed action, so the agent carries it out',
-    args: [ID],
+    description: 'approve proposed actions, so the agent carries them out',
+    args: [IDS],
     fields: FIELDS,
-    examples: ['wts approval approve act_s001'],
-    async run({ ctx, args }) {
-      const { approveAction } = await import('../approvals/decisions.js');
-      const { action, message } = await approveAction(ctx, args[0]);
-      printDone(ctx, action, message);
+    examples: ['wts approval approve act_s001', 'wts approval approve act_s001 act_s002'],
+    bulk: {
+      ...DECISIONS,
+      operation: 'approve_pending_action',
+      doing: 'approving',
+      async prepare({ ctx }) {
+        const { approveAction } = await import('../approvals/decisions.js');
+        return async (id, options) => decided(await approveAction(ctx, id, options));
+      },
     },
   });
 
   verb(group, deps, {
     name: 'reject',
-    description: 'reject a pending action, optionally saying why',
-    args: [ID],
+    description: 'reject pending actions, optionally saying why',
+    args: [IDS],
     options: options<{ reason?: string }>((c) => c.option('--reason <text>', 'why, for the agent and the task history')),
     fields: FIELDS,
-    examples: ['wts approval reject act_s008', 'wts approval reject act_s008 --reason "Wait for the signed contract"'],
-    async run({ ctx, args, opts }) {
-      const { rejectAction } = await import('../approvals/decisions.js');
-      const { action, message } = await rejectAction(ctx, args[0], opts.reason);
-      printDone(ctx, action, message);
+    examples: ['wts approval reject act_s008', 'wts approval reject act_s008 --reason "Wait for the signed contract"', 'wts approval reject act_s008 act_s009 --reason "Duplicates"'],
+    bulk: {
+      ...DECISIONS,
+      operation: 'reject_pending_action',
+      doing: 'rejecting',
+      async prepare({ ctx, opts }) {
+        const reason = optionalText(opts.reason, '--reason');
+        const { rejectAction } = await import('../approvals/decisions.js');
+        return async (id, options) => decided(await rejectAction(ctx, id, reason, '--reason', options));
+      },
     },
   });
 
   verb(group, deps, {
     name: 'done',
-    description: 'mark a task for a person as done',
-    args: [ID],
+    description: 'mark tasks for a person as done',
+    args: [IDS],
     options: options<{ note?: string }>((c) => c.option('--note <text>', 'what was done, for the agent and the task history')),
     fields: FIELDS,
     examples: ['wts approval done act_s005', 'wts approval done act_s005 --note "Called Oliver; claim fixed"'],
-    async run({ ctx, args, opts }) {
-      const { completeHumanTask } = await import('../approvals/decisions.js');
-      const { action, message } = await completeHumanTask(ctx, args[0], opts.note);
-      printDone(ctx, action, message);
+    bulk: {
+      ...DECISIONS,
+      operation: 'complete_human_task',
+      doing: 'marking done',
+      async prepare({ ctx, opts }) {
+        const note = optionalText(opts.note, '--note');
+        const { completeHumanTask } = await import('../approvals/decisions.js');
+        return async (id, options) => decided(await completeHumanTask(ctx, id, note, '--note', options));
+      },
     },
   });
 

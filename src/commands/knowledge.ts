@@ -1,15 +1,15 @@
-// wts knowledge list | view ID | add URL --name N [--note] | edit ID [--name --note --url] | remove ID
+// wts knowledge list | view ID | add URL --name N [--note] | edit ID [--name --note --url] | remove ID...
 import type { Command } from 'commander';
 import type { Resource } from '../contract/resources.js';
 import { CliError, ExitCode } from '../errors.js';
 import { optionalText, requiredText } from '../input/text.js';
 import { printDone, printItems, printObject, type Column } from '../output/print.js';
-import { confirmDestructive } from '../framework/confirm.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Source = Resource<'KnowledgeSource'>;
 
 const ID = ['<ID>', 'knowledge source id (from `wts knowledge list`)'] as const;
+const IDS = ['<ID...>', 'knowledge source ids (from `wts knowledge list`); - reads them from standard input, one a line'] as const;
 const FIELDS = { sourceId: 'ID', url: 'URL' };
 
 /** Where a source points: its address, or the file it was uploaded as. */
@@ -93,17 +93,22 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'remove',
-    description: 'remove a knowledge source; agents stop consulting it',
-    args: [ID],
+    description: 'remove knowledge sources; agents stop consulting them',
+    args: [IDS],
     options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: FIELDS,
-    examples: ['wts knowledge remove ks_s005', 'wts knowledge remove ks_s005 --yes   # in scripts'],
-    async run({ ctx, args, opts }) {
-      const sourceId = args[0];
-      await confirmDestructive(ctx, `Remove knowledge source ${sourceId}? Agents will no longer consult it.`, opts.yes, { operation: 'remove_knowledge_source', path: { sourceId } });
-      const api = await ctx.api();
-      const removed = await api.call('remove_knowledge_source', { path: { sourceId } });
-      printDone(ctx, removed, `Removed knowledge source ${sourceId}`);
+    examples: ['wts knowledge remove ks_s005', 'wts knowledge remove ks_s005 --yes   # in scripts', 'wts knowledge remove ks_s005 ks_s006 --yes'],
+    bulk: {
+      operation: 'remove_knowledge_source',
+      field: 'sourceId',
+      noun: ['knowledge source', 'knowledge sources'],
+      doing: 'removing',
+      confirm: (ids) =>
+        ids.length === 1 ? `Remove knowledge source ${ids[0]}? Agents will no longer consult it.` : `Remove ${ids.length} knowledge sources? Agents will no longer consult them.`,
+      async prepare({ ctx }) {
+        const api = await ctx.api();
+        return async (sourceId, options) => ({ result: await api.call('remove_knowledge_source', { path: { sourceId } }, options), message: `Removed knowledge source ${sourceId}` });
+      },
     },
   });
 }

@@ -1,4 +1,4 @@
-// wts reminder list TASK | create TASK --at TIME --message TEXT | edit ID [--at --message] | cancel ID
+// wts reminder list TASK | create TASK --at TIME --message TEXT | edit ID [--at --message] | cancel ID...
 import type { Command } from 'commander';
 import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
@@ -7,13 +7,13 @@ import { optionalText, requiredText } from '../input/text.js';
 import { describeWhen, parseWhen, requireFuture } from '../input/when.js';
 import { localAndRelative, stateText } from '../output/format.js';
 import { printDone, printItems, type Column } from '../output/print.js';
-import { confirmDestructive } from '../framework/confirm.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Reminder = Resource<'Reminder'>;
 
 const TASK = ['<TASK>', 'task id (from `wts task list WS`)'] as const;
 const ID = ['<ID>', 'reminder id (from `wts reminder list TASK`)'] as const;
+const IDS = ['<ID...>', 'reminder ids (from `wts reminder list TASK`); - reads them from standard input, one a line'] as const;
 const FIELDS = { taskId: 'TASK', reminderId: 'ID', remindAt: '--at' };
 const AT_HELP = 'when: ISO 8601 (2026-11-23T09:00) or e.g. "tomorrow 9:00", "in 2h", "fri 17:00" (local time)';
 
@@ -83,17 +83,24 @@ export function registerReminder(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'cancel',
-    description: 'cancel a reminder',
-    args: [ID],
+    description: 'cancel reminders',
+    args: [IDS],
     options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: FIELDS,
-    examples: ['wts reminder cancel rem_1001', 'wts reminder cancel rem_1001 --yes   # in scripts'],
-    async run({ ctx, args, opts }) {
-      const reminderId = args[0];
-      await confirmDestructive(ctx, `Cancel reminder ${reminderId}?`, opts.yes, { operation: 'cancel_reminder', path: { reminderId } });
-      const api = await ctx.api();
-      const reminder = await api.call('cancel_reminder', { path: { reminderId } });
-      printDone(ctx, reminder, `Cancelled reminder ${reminder.id} on ${reminder.taskId}`);
+    examples: ['wts reminder cancel rem_1001', 'wts reminder cancel rem_1001 --yes   # in scripts', 'wts reminder cancel rem_1001 rem_1002 --yes'],
+    bulk: {
+      operation: 'cancel_reminder',
+      field: 'reminderId',
+      noun: ['reminder', 'reminders'],
+      doing: 'cancelling',
+      confirm: (ids) => (ids.length === 1 ? `Cancel reminder ${ids[0]}?` : `Cancel ${ids.length} reminders?`),
+      async prepare({ ctx }) {
+        const api = await ctx.api();
+        return async (reminderId, options) => {
+          const reminder = await api.call('cancel_reminder', { path: { reminderId } }, options);
+          return { result: reminder, message: `Cancelled reminder ${reminder.id} on ${reminder.taskId}` };
+        };
+      },
     },
   });
 }

@@ -1,5 +1,5 @@
 // wts schedule list | view ID | runs ID | create --title --prompt|--prompt-file --cron --workspace --agent
-//              | edit ID [same flags] | pause ID | resume ID | delete ID | run ID
+//              | edit ID [same flags] | pause ID... | resume ID... | delete ID... | run ID...
 //              | explain CRON [--tz --count] | check [ID...] [--workspace --require --max-late --last-run]
 //              | diff -f FILE | apply -f FILE [--prune --yes]
 // The modules behind explain, check, diff and apply (src/schedules/: cron-parser, yaml, zod) are loaded
@@ -18,6 +18,7 @@ import type { ScheduleReport } from '../schedules/check.js';
 import { localTimeZone, resolveTimeZone, runTimeForPeople, unknownTimeZoneMessage } from '../schedules/zones.js';
 import { confirmDestructive } from '../framework/confirm.js';
 import { pageOptions, printListing, type PageOptions } from '../framework/listing.js';
+import type { Act } from '../bulk/run.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Schedule = Resource<'ScheduledTask'>;
@@ -25,6 +26,10 @@ type Run = Resource<'Run'>;
 
 const ID = ['<ID>', 'scheduled task id (from `wts schedule list`)'] as const;
 const FIELDS = { scheduledTaskId: 'ID', workspaceId: '--workspace', agentId: '--agent' };
+/** The ids of scheduled tasks a bulk verb acts on (src/framework/verb.ts's BulkVerb). */
+const IDS = ['<ID...>', 'scheduled task ids (from `wts schedule list`); - reads them from standard input, one a line'] as const;
+/** What the verbs on scheduled tasks by id share as bulk verbs. */
+const SCHEDULES = { field: 'scheduledTaskId', noun: ['scheduled task', 'scheduled tasks'] } as const;
 
 interface ScheduleFlags {
   title?: string;
@@ -90,6 +95,16 @@ function printSchedule(ctx: CommandContext, s: Schedule): void {
     ['Agent', () => s.agentId],
     ['Prompt', () => s.prompt],
   ]);
+}
+
+/** `schedule run` without --wait: a run of each scheduled task, started now (--wait follows one only). */
+async function startRuns({ ctx, opts }: { ctx: CommandContext; opts: WaitFlags }): Promise<Act> {
+  if (opts.wait) throw new CliError('--wait follows one run: pass one ID (or run them without --wait, then `wts run watch RUN` each)', ExitCode.usage);
+  const api = await ctx.api();
+  return async (scheduledTaskId, options) => {
+    const run = await api.call('run_scheduled_task_now', { path: { scheduledTaskId }, body: {} }, options);
+    return { result: run, message: `Started run ${run.id} of ${scheduledTaskId} on task ${run.taskId} (${run.state})` };
+  };
 }
 
 export function registerSchedule(program: Command, deps: CliDeps): void {
@@ -195,66 +210,90 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'pause',
-    description: 'stop a scheduled task until it is resumed',
-    args: [ID],
+    description: 'stop scheduled tasks until they are resumed',
+    args: [IDS],
     fields: FIELDS,
-    examples: ['wts schedule pause sched_sales_digest'],
-    async run({ ctx, args }) {
-      const api = await ctx.api();
-      const schedule = await api.call('pause_scheduled_task', { path: { scheduledTaskId: args[0] }, body: {} });
-      printDone(ctx, schedule, `Paused ${schedule.id} (${schedule.title})`);
+    examples: ['wts schedule pause sched_sales_digest', 'wts schedule list | grep agt_sales | wts schedule pause -'],
+    bulk: {
+      ...SCHEDULES,
+      operation: 'pause_scheduled_task',
+      doing: 'pausing',
+      async prepare({ ctx }) {
+        const api = await ctx.api();
+        return async (scheduledTaskId, options) => {
+          const schedule = await api.call('pause_scheduled_task', { path: { scheduledTaskId }, body: {} }, options);
+          return { result: schedule, message: `Paused ${schedule.id} (${schedule.title})` };
+        };
+      },
     },
   });
 
   verb(group, deps, {
     name: 'resume',
-    description: 'start a paused scheduled task again',
-    args: [ID],
+    description: 'start paused scheduled tasks again',
+    args: [IDS],
     fields: FIELDS,
-    examples: ['wts schedule resume sched_support_status'],
-    async run({ ctx, args }) {
-      const api = await ctx.api();
-      const schedule = await api.call('resume_scheduled_task', { path: { scheduledTaskId: args[0] }, body: {} });
-      printDone(ctx, schedule, `Resumed ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);
+    examples: ['wts schedule resume sched_support_status', 'wts schedule resume sched_support_status sched_sales_digest'],
+    bulk: {
+      ...SCHEDULES,
+      operation: 'resume_scheduled_task',
+      doing: 'resuming',
+      async prepare({ ctx }) {
+        const api = await ctx.api();
+        return async (scheduledTaskId, options) => {
+          const schedule = await api.call('resume_scheduled_task', { path: { scheduledTaskId }, body: {} }, options);
+          return { result: schedule, message: `Resumed ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}` };
+        };
+      },
     },
   });
 
   verb(group, deps, {
     name: 'delete',
-    description: 'delete a scheduled task; its earlier runs stay',
-    args: [ID],
+    description: 'delete scheduled tasks; their earlier runs stay',
+    args: [IDS],
     options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: FIELDS,
     examples: ['wts schedule delete sched_ops_access', 'wts schedule delete sched_ops_access --yes   # in scripts'],
-    async run({ ctx, args, opts }) {
-      const scheduledTaskId = args[0];
-      await confirmDestructive(ctx, `Delete scheduled task ${scheduledTaskId}? Its earlier runs stay.`, opts.yes, { operation: 'delete_scheduled_task', path: { scheduledTaskId } });
-      const api = await ctx.api();
-      const deleted = await api.call('delete_scheduled_task', { path: { scheduledTaskId } });
-      printDone(ctx, deleted, `Deleted scheduled task ${scheduledTaskId}`);
+    bulk: {
+      ...SCHEDULES,
+      operation: 'delete_scheduled_task',
+      doing: 'deleting',
+      confirm: (ids) => (ids.length === 1 ? `Delete scheduled task ${ids[0]}? Its earlier runs stay.` : `Delete ${ids.length} scheduled tasks? Their earlier runs stay.`),
+      async prepare({ ctx }) {
+        const api = await ctx.api();
+        return async (scheduledTaskId, options) => ({ result: await api.call('delete_scheduled_task', { path: { scheduledTaskId } }, options), message: `Deleted scheduled task ${scheduledTaskId}` });
+      },
     },
   });
 
   verb(group, deps, {
     name: 'run',
-    description: 'run a scheduled task once now, outside its schedule',
-    args: [ID],
-    options: options<WaitFlags>((c) => waitOptions(c, 'the run finishes')),
+    description: 'run scheduled tasks once now, outside their schedule',
+    args: [IDS],
+    options: options<WaitFlags>((c) => waitOptions(c, 'the run finishes (one ID only)')),
     fields: FIELDS,
     examples: [
       'wts schedule run sched_ops_backups',
       'wts schedule run sched_ops_backups --json',
       'wts schedule run sched_ops_backups --wait --timeout 15m   # in CI: exit 0 if the run succeeded, 8 if it failed',
+      'wts schedule run sched_ops_backups sched_ops_access',
     ],
-    async run({ ctx, args, opts }) {
-      const timeoutMs = waitTimeoutMs(opts);
-      const api = await ctx.api();
-      if (opts.wait) {
-        api.prepare('run_scheduled_task_now', { path: { scheduledTaskId: args[0] }, body: {} }); // bad input fails before anything is sent
-        return (await import('../follow/wait.js')).runScheduledAndWait(ctx, args[0], { timeoutMs });
-      }
-      const run = await api.call('run_scheduled_task_now', { path: { scheduledTaskId: args[0] }, body: {} });
-      printDone(ctx, run, `Started run ${run.id} of ${args[0]} on task ${run.taskId} (${run.state})`);
+    bulk: {
+      ...SCHEDULES,
+      operation: 'run_scheduled_task_now',
+      doing: 'starting',
+      prepare: startRuns,
+      async single(call, scheduledTaskId) {
+        const { ctx, opts } = call;
+        if (!opts.wait) {
+          const { result, message } = await (await startRuns(call))(scheduledTaskId, {});
+          return printDone(ctx, result, message);
+        }
+        const timeoutMs = waitTimeoutMs(opts);
+        (await ctx.api()).prepare('run_scheduled_task_now', { path: { scheduledTaskId }, body: {} }); // bad input fails before anything is sent
+        return (await import('../follow/wait.js')).runScheduledAndWait(ctx, scheduledTaskId, { timeoutMs });
+      },
     },
   });
 

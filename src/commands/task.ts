@@ -1,6 +1,6 @@
 // wts task list WS | board WS | search WS WORDS... | view TASK | events TASK | chat TASK | conversation TASK
-//          | edit TASK | complete TASK | assign TASK USER... | tag TASK TAG... | note TASK [TEXT | --file F | -]
-//          | delete TASK | create --agent AGENT TITLE | message TASK TEXT | runs TASK
+//          | edit TASK... | complete TASK... | assign TASK USER... | tag TASK TAG... | note TASK [TEXT | --file F | -]
+//          | delete TASK... | create --agent AGENT TITLE | message TASK TEXT | runs TASK
 import type { Command } from 'commander';
 import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
@@ -11,8 +11,8 @@ import { optionalText, readStdin, readTextFile, requiredText } from '../input/te
 import { describeWhen, parseWhen } from '../input/when.js';
 import { localAndRelative, relativeTime, stateText } from '../output/format.js';
 import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
+import type { Act } from '../bulk/run.js';
 import { options, verb, WS_ARG, type CliDeps } from '../framework/verb.js';
-import { confirmDestructive } from '../framework/confirm.js';
 import { collectItems, listTotal, pageOptions, printListing, totalLimit, type PageOptions } from '../framework/listing.js';
 import { collectList, PeopleResolver } from '../input/people.js';
 import { byDueDate, DONE, statusKey } from '../input/statuses.js';
@@ -24,6 +24,9 @@ type Message = Resource<'Message'>;
 type Status = Resource<'Status'>;
 
 const TASK = ['<TASK>', 'task id (from `wts task list WS`)'] as const;
+/** The tasks a bulk verb acts on (src/framework/verb.ts's BulkVerb). */
+const TASKS = ['<TASK...>', 'task ids (from `wts task list WS`); - reads them from standard input, one a line (the first tab-separated field)'] as const;
+const TASK_NOUN = ['task', 'tasks'] as const;
 
 /** "2026-11-23 09:00 (in 2 days)" for people, the ISO time for scripts. */
 function moment(ctx: CommandContext, iso: string | null, mode: Mode): string {
@@ -126,6 +129,22 @@ function planChange(opts: ChangeOptions, words: string[], arg: string, many: str
   return { add, remove: opts.remove, ...(set && { set }) };
 }
 
+/** Whether --add, --remove, --set or --clear was given: then every word is a TASK (`task tag A B --add vip`). */
+function changeFlagged(opts: ChangeOptions): boolean {
+  return opts.add.length > 0 || opts.remove.length > 0 || opts.set !== undefined || opts.clear === true;
+}
+
+/** The tasks `task assign` and `task tag` change: every word with a change flag, else the first (the rest add). */
+function changedTasks({ args, opts }: { args: readonly [string, string[] | undefined]; opts: ChangeOptions }): string[] {
+  const words = [args[0], ...(args[1] ?? [])];
+  return changeFlagged(opts) ? words : words.slice(0, 1);
+}
+
+/** The words that add (PERSON..., TAG...): none when a change flag makes every word a TASK. */
+function changeWords(args: readonly [string, string[] | undefined], opts: ChangeOptions): string[] {
+  return changeFlagged(opts) ? [] : (args[1] ?? []);
+}
+
 /** The list after the change: `set` when given, else `current` with `add` appended and `remove` taken out. */
 function applyChange<T>(current: readonly T[], set: readonly T[] | undefined, add: readonly T[], remove: readonly T[], key: (item: T) => string): T[] {
   const out: T[] = [];
@@ -208,6 +227,31 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
   const { sendKeepingText } = await import('../input/editor.js');
   const updated = await sendKeepingText(ctx, text, () => api.call('update_task', { path: { taskId }, body }), '.txt');
   printDone(ctx, updated, `Updated ${Object.keys(body).map((k) => (k === 'dueDate' ? 'due' : k)).join(', ')} of ${updated.id} (${updated.title})${body.dueDate !== undefined ? dueEcho(ctx, updated) : ''}`);
+}
+
+interface EditOptions {
+  title?: string;
+  status?: string;
+  due?: string;
+}
+
+/** `task edit` with --title, --status or --due: the flags checked once, then the change for each task. */
+async function editWithFlags({ ctx, opts }: { ctx: CommandContext; opts: EditOptions }): Promise<Act> {
+  if (opts.title === undefined && opts.status === undefined && opts.due === undefined) {
+    throw new CliError('nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)', ExitCode.usage);
+  }
+  const title = optionalText(opts.title, '--title');
+  const body = {
+    ...(title !== undefined && { title }),
+    ...(opts.status !== undefined && { status: requiredText(opts.status, '--status') }),
+    ...(opts.due !== undefined && { dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', ctx.now()) }),
+  };
+  const api = await ctx.api();
+  api.prepare('update_task', { path: { taskId: '-' }, body }); // a bad value fails before anything is sent
+  return async (taskId, options) => {
+    const task = await api.call('update_task', { path: { taskId }, body }, options);
+    return { result: task, message: `Updated ${task.id} (${task.title})${opts.due === undefined ? '' : dueEcho(ctx, task)}` };
+  };
 }
 
 export function registerTask(program: Command, deps: CliDeps): void {
@@ -449,99 +493,137 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'edit',
-    description: 'change the title, status or due date of a task; with no flags on a terminal, in your editor',
-    args: [TASK],
-    options: options<{ title?: string; status?: string; due?: string }>((c) =>
+    description: 'change the title, status or due date of tasks; with no flags on a terminal, one task in your editor',
+    args: [TASKS],
+    options: options<EditOptions>((c) =>
       c
         .option('--title <text>', 'the new title')
         .option('--status <key>', 'move it to this column (from `wts workspace statuses WS`)')
         .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00", or "none" to clear it')),
     fields: { taskId: 'TASK', dueDate: '--due' },
-    examples: ['wts task edit task_s001                 # on a terminal: title, status and due date in $EDITOR', 'wts task edit task_s001 --status in_progress', 'wts task edit task_s001 --due "fri 17:00"', 'wts task edit task_s001 --title "Login fails after reset" --due none'],
-    async run({ ctx, args, opts }) {
-      if (opts.title === undefined && opts.status === undefined && opts.due === undefined) {
-        if (!ctx.io.canPrompt) throw new CliError('nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)', ExitCode.usage);
-        await editInEditor(ctx, args[0]);
-        return;
-      }
-      const title = optionalText(opts.title, '--title');
-      const body = {
-        ...(title !== undefined && { title }),
-        ...(opts.status !== undefined && { status: requiredText(opts.status, '--status') }),
-        ...(opts.due !== undefined && { dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', ctx.now()) }),
-      };
-      const api = await ctx.api();
-      const task = await api.call('update_task', { path: { taskId: args[0] }, body });
-      printDone(ctx, task, `Updated ${task.id} (${task.title})${opts.due === undefined ? '' : dueEcho(ctx, task)}`);
+    examples: [
+      'wts task edit task_s001                 # on a terminal: title, status and due date in $EDITOR',
+      'wts task edit task_s001 --status in_progress',
+      'wts task edit task_s001 --due "fri 17:00"',
+      'wts task edit task_s001 --title "Login fails after reset" --due none',
+      'wts task list ws_support --tag sprint-12 | wts task edit - --due "fri 17:00"',
+    ],
+    bulk: {
+      operation: 'update_task',
+      field: 'taskId',
+      noun: TASK_NOUN,
+      doing: 'updating',
+      prepare: editWithFlags,
+      async single(call, taskId) {
+        const { ctx, opts } = call;
+        if (opts.title === undefined && opts.status === undefined && opts.due === undefined && ctx.io.canPrompt) return editInEditor(ctx, taskId);
+        const { result, message } = await (await editWithFlags(call))(taskId, {});
+        printDone(ctx, result, message);
+      },
     },
   });
 
   verb(group, deps, {
     name: 'complete',
-    description: 'mark a task done',
-    args: [TASK],
+    description: 'mark tasks done',
+    args: [TASKS],
     fields: { taskId: 'TASK' },
-    examples: ['wts task complete task_s001'],
-    async run({ ctx, args }) {
-      const api = await ctx.api();
-      const task = await api.call('complete_task', { path: { taskId: args[0] }, body: {} });
-      printDone(ctx, task, `Completed ${task.id} (${task.title})`);
+    examples: ['wts task complete task_s001', 'wts task complete task_s001 task_s002', 'wts task list ws_support --tag resolved | wts task complete -'],
+    bulk: {
+      operation: 'complete_task',
+      field: 'taskId',
+      noun: TASK_NOUN,
+      doing: 'completing',
+      async prepare({ ctx }) {
+        const api = await ctx.api();
+        return async (taskId, options) => {
+          const task = await api.call('complete_task', { path: { taskId }, body: {} }, options);
+          return { result: task, message: `Completed ${task.id} (${task.title})` };
+        };
+      },
     },
   });
 
   verb(group, deps, {
     name: 'assign',
-    description: 'add and remove the people assigned to a task (adding never removes anyone); --set replaces them all',
-    args: [TASK, ['[PERSON...]', 'people to add: id, name, email or @me (as --add)']],
+    description: 'add and remove the people assigned to tasks (adding never removes anyone); --set replaces them all',
+    args: [TASK, ['[PERSON...]', 'people to add: id, name, email or @me (as --add); with --add, --remove, --set or --clear every word is a TASK']],
     options: options<ChangeOptions>((c) => changeOptions(c, 'person', 'people', 'id, name, email or @me')),
     fields: { taskId: 'TASK', assigneeIds: 'PERSON' },
-    examples: ['wts task assign task_s001 ben', 'wts task assign task_s001 --add @me --remove ada@acme.example', 'wts task assign task_s001 --set usr_ada,usr_ben', 'wts task assign task_s001 --clear'],
-    async run({ ctx, args, opts }) {
-      const taskId = args[0];
-      const change = planChange(opts, args[1] ?? [], 'PERSON', 'people');
-      const api = await ctx.api();
-      api.prepare('assign_task', { path: { taskId }, body: { assigneeIds: [...(change.set ?? []), ...change.add, ...change.remove] } });
-      const task = await api.call('get_task', { path: { taskId } });
-      const people = new PeopleResolver(ctx, api, task.workspaceId);
-      const resolve = async (typed: string[], label: string) => {
-        const out: { id: string; name: string }[] = [];
-        for (const t of typed) out.push(await people.resolve(t, label));
-        return out;
-      };
-      const [set, add, remove] = await Promise.all([change.set && resolve(change.set, '--set'), resolve(change.add, '--add'), resolve(change.remove, '--remove')]);
-      const before = task.assignees.map((a) => ({ id: a.id, name: a.name }));
-      const after = applyChange(before, set || undefined, add, remove, (p) => p.id);
-      const { added, removed } = difference(before, after, (p) => p.id);
-      if (!added.length && !removed.length) {
-        printDone(ctx, task, `No change: ${task.id} is assigned to ${before.length ? before.map((p) => p.name).join(', ') : 'nobody'}`);
-        return;
-      }
-      const updated = await api.call('assign_task', { path: { taskId }, body: { assigneeIds: after.map((p) => p.id) } });
-      printDone(ctx, updated, changeMessage(updated.id, 'assigned', added.map((p) => p.name), removed.map((p) => p.name), updated.assignees.map((a) => a.name), 'nobody'));
+    examples: [
+      'wts task assign task_s001 ben',
+      'wts task assign task_s001 --add @me --remove ada@acme.example',
+      'wts task assign task_s001 --set usr_ada,usr_ben',
+      'wts task assign task_s001 --clear',
+      'wts task assign task_s001 task_s002 --add @me',
+      'wts task list ws_support --unassigned | wts task assign - --add ben',
+    ],
+    bulk: {
+      operation: 'assign_task',
+      field: 'taskId',
+      noun: TASK_NOUN,
+      doing: 'assigning',
+      ids: changedTasks,
+      async prepare({ ctx, args, opts }) {
+        const change = planChange(opts, changeWords(args, opts), 'PERSON', 'people');
+        const api = await ctx.api();
+        api.prepare('assign_task', { path: { taskId: '-' }, body: { assigneeIds: [...(change.set ?? []), ...change.add, ...change.remove] } });
+        // People are named per workspace: each workspace's members are read once.
+        const resolvers = new Map<string, PeopleResolver>();
+        return async (taskId, options) => {
+          const task = await api.call('get_task', { path: { taskId } }, options);
+          const people = resolvers.get(task.workspaceId) ?? new PeopleResolver(ctx, api, task.workspaceId);
+          resolvers.set(task.workspaceId, people);
+          const resolve = async (typed: string[], label: string) => {
+            const out: { id: string; name: string }[] = [];
+            for (const t of typed) out.push(await people.resolve(t, label));
+            return out;
+          };
+          const [set, add, remove] = await Promise.all([change.set && resolve(change.set, '--set'), resolve(change.add, '--add'), resolve(change.remove, '--remove')]);
+          const before = task.assignees.map((a) => ({ id: a.id, name: a.name }));
+          const after = applyChange(before, set || undefined, add, remove, (p) => p.id);
+          const { added, removed } = difference(before, after, (p) => p.id);
+          if (!added.length && !removed.length) return { result: task, message: `No change: ${task.id} is assigned to ${before.length ? before.map((p) => p.name).join(', ') : 'nobody'}` };
+          const updated = await api.call('assign_task', { path: { taskId }, body: { assigneeIds: after.map((p) => p.id) } }, options);
+          return { result: updated, message: changeMessage(updated.id, 'assigned', added.map((p) => p.name), removed.map((p) => p.name), updated.assignees.map((a) => a.name), 'nobody') };
+        };
+      },
     },
   });
 
   verb(group, deps, {
     name: 'tag',
-    description: 'add and remove the tags of a task (adding never removes one); --set replaces them all',
-    args: [TASK, ['[TAG...]', 'tags to add (as --add)']],
+    description: 'add and remove the tags of tasks (adding never removes one); --set replaces them all',
+    args: [TASK, ['[TAG...]', 'tags to add (as --add); with --add, --remove, --set or --clear every word is a TASK']],
     options: options<ChangeOptions>((c) => changeOptions(c, 'tag', 'tags', 'a tag')),
     fields: { taskId: 'TASK', tags: 'TAG' },
-    examples: ['wts task tag task_s001 vip', 'wts task tag task_s001 --add bug,login --remove triage', 'wts task tag task_s001 --set billing', 'wts task tag task_s001 --clear'],
-    async run({ ctx, args, opts }) {
-      const taskId = args[0];
-      const change = planChange(opts, args[1] ?? [], 'TAG', 'tags');
-      const api = await ctx.api();
-      api.prepare('set_task_tags', { path: { taskId }, body: { tags: [...(change.set ?? []), ...change.add, ...change.remove] } });
-      const task = await api.call('get_task', { path: { taskId } });
-      const after = applyChange(task.tags, change.set, change.add, change.remove, (t) => t);
-      const { added, removed } = difference(task.tags, after, (t) => t);
-      if (!added.length && !removed.length) {
-        printDone(ctx, task, `No change: ${task.id} has ${task.tags.length ? `the tags ${task.tags.join(', ')}` : 'no tags'}`);
-        return;
-      }
-      const updated = await api.call('set_task_tags', { path: { taskId }, body: { tags: after } });
-      printDone(ctx, updated, changeMessage(updated.id, 'tagged', added, removed, updated.tags, 'no tags'));
+    examples: [
+      'wts task tag task_s001 vip',
+      'wts task tag task_s001 --add bug,login --remove triage',
+      'wts task tag task_s001 --set billing',
+      'wts task tag task_s001 --clear',
+      'wts task tag task_s001 task_s002 task_s003 --add vip',
+      'wts task list ws_support --assignee @me | wts task tag - --add sprint-12',
+    ],
+    bulk: {
+      operation: 'set_task_tags',
+      field: 'taskId',
+      noun: TASK_NOUN,
+      doing: 'tagging',
+      ids: changedTasks,
+      async prepare({ ctx, args, opts }) {
+        const change = planChange(opts, changeWords(args, opts), 'TAG', 'tags');
+        const api = await ctx.api();
+        api.prepare('set_task_tags', { path: { taskId: '-' }, body: { tags: [...(change.set ?? []), ...change.add, ...change.remove] } });
+        return async (taskId, options) => {
+          const task = await api.call('get_task', { path: { taskId } }, options);
+          const after = applyChange(task.tags, change.set, change.add, change.remove, (t) => t);
+          const { added, removed } = difference(task.tags, after, (t) => t);
+          if (!added.length && !removed.length) return { result: task, message: `No change: ${task.id} has ${task.tags.length ? `the tags ${task.tags.join(', ')}` : 'no tags'}` };
+          const updated = await api.call('set_task_tags', { path: { taskId }, body: { tags: after } }, options);
+          return { result: updated, message: changeMessage(updated.id, 'tagged', added, removed, updated.tags, 'no tags') };
+        };
+      },
     },
   });
 
@@ -584,18 +666,24 @@ export function registerTask(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'delete',
-    description: 'delete a task that is done, with its chat, activity, reminders and approvals',
-    args: [TASK],
+    description: 'delete tasks that are done, with their chat, activity, reminders and approvals',
+    args: [TASKS],
     options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: { taskId: 'TASK' },
-    examples: ['wts task delete task_s050', 'wts task delete task_s050 --yes   # in scripts'],
-    async run({ ctx, args, opts }) {
-      const taskId = args[0];
-      const api = await ctx.api();
-      api.prepare('delete_task', { path: { taskId } }); // a bad TASK fails before the question
-      await confirmDestructive(ctx, `Delete task ${taskId}? Its chat, activity, reminders and pending approvals go with it.`, opts.yes);
-      const deleted = await api.call('delete_task', { path: { taskId } });
-      printDone(ctx, deleted, `Deleted ${taskId}`);
+    examples: ['wts task delete task_s050', 'wts task delete task_s050 --yes   # in scripts', 'wts task list ws_support --status done | wts task delete - --yes'],
+    bulk: {
+      operation: 'delete_task',
+      field: 'taskId',
+      noun: TASK_NOUN,
+      doing: 'deleting',
+      confirm: (ids) =>
+        ids.length === 1
+          ? `Delete task ${ids[0]}? Its chat, activity, reminders and pending approvals go with it.`
+          : `Delete ${ids.length} tasks? Their chat, activity, reminders and pending approvals go with them.`,
+      async prepare({ ctx }) {
+        const api = await ctx.api();
+        return async (taskId, options) => ({ result: await api.call('delete_task', { path: { taskId } }, options), message: `Deleted ${taskId}` });
+      },
     },
   });
 

@@ -1,6 +1,9 @@
 // The bridge from commander to a verb: build the context from the global flags, run the verb with its
 // arguments, close what it opened. Every verb is a small function of (ctx, args, opts).
 import type { Command, Option } from 'commander';
+import type { Act } from '../bulk/run.js';
+import { BulkFailure } from '../bulk/outcome.js';
+import type { OperationId } from '../contract/operations.js';
 import { idOf, RECORDED_BY } from '../completion/ids.js';
 import { chalkFor, createContext, type CommandContext, type GlobalOptions } from '../context.js';
 import { CliError, ExitCode, InputError } from '../errors.js';
@@ -122,7 +125,13 @@ function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: 
       };
     }
     try {
-      await fn({ ctx, args: received.slice(0, -2) as ArgValues<A>, opts: command.opts() as O, command });
+      try {
+        await fn({ ctx, args: received.slice(0, -2) as ArgValues<A>, opts: command.opts() as O, command });
+      } catch (err) {
+        // A bulk verb whose items did not all succeed has printed all it has (its --json array): filtered all the same.
+        if (jq && err instanceof BulkFailure) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, kept.join(''));
+        throw err;
+      }
       if (jq) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, kept.join(''));
     } catch (err) {
       // Name a refused field as the user typed it: `--limit`, not `limit`.
@@ -161,7 +170,35 @@ export interface VerbSpec<O, A extends readonly ArgDecl[]> {
   fields?: FieldNames;
   /** Its human output may be long: on a terminal it goes through the pager (see Pages). */
   pages?: Pages<O>;
-  run: (call: VerbCall<O, A>) => Promise<void>;
+  /** What the verb does (a bulk verb: see `bulk`). */
+  run?: (call: VerbCall<O, A>) => Promise<void>;
+  /** The verb changes one thing by id, and takes one or more ids, or - for standard input: see BulkVerb. */
+  bulk?: BulkVerb<O, A>;
+}
+
+/**
+ * A verb that changes one thing by id, given one or more (`<ID...>`, or - to read them from standard
+ * input, one a line, the first tab-separated field). The framework checks every id with the catalog
+ * before anything is sent (exit 2), acts once per id, asks once when destructive ("Delete 37 tasks?"),
+ * runs through the adaptive pool, prints a line per item (or one --json array) and picks the exit code
+ * (src/bulk/). With one id given as an argument, the verb prints as it always has.
+ */
+export interface BulkVerb<O, A extends readonly ArgDecl[]> {
+  /** The catalog operation and its path field each id goes to: every id is checked against them first. */
+  operation: OperationId;
+  field: string;
+  /** What the ids are, one and many: ['task', 'tasks']. */
+  noun: readonly [string, string];
+  /** For the progress line: "completing". */
+  doing: string;
+  /** The words that are ids (default: those of the first argument, declared `<ID...>`). */
+  ids?: (call: VerbCall<O, A>) => string[];
+  /** A destructive verb: the question for these ids ("Delete 37 tasks?"); asked on a terminal, --yes otherwise. */
+  confirm?: (ids: readonly string[]) => string;
+  /** Checks the options once (bad input: exit 2, nothing sent) and returns what to do with each id. */
+  prepare: (call: VerbCall<O, A>) => Promise<Act>;
+  /** One id given as an argument, when that is not the act and printDone (the editor, --wait). */
+  single?: (call: VerbCall<O, A>, id: string) => Promise<void>;
 }
 
 /** The workspace argument of a verb: optional once a default workspace is set (see withWorkspace). */
@@ -177,7 +214,9 @@ export function verb<const A extends readonly ArgDecl[] = [], O = Record<string,
   for (const [argSpec, description] of args) command = command.argument(takesWorkspace ? argSpec.replace(/^<(.*)>$/, '[$1]') : argSpec, description);
   if (spec.options) command = spec.options.add(command);
   examples(command, spec.examples);
-  const run = takesWorkspace ? withWorkspace(args, spec.run) : spec.run;
+  const own = spec.bulk ? bulkVerb(spec.bulk, args[0]?.[0] ?? 'ID') : spec.run;
+  if (!own) throw new Error(`verb ${spec.name}: declare run or bulk`);
+  const run = takesWorkspace ? withWorkspace(args, own) : own;
   if (spec.pages) PAGED.add(command);
   return command.action(withContext(deps, run, spec.fields, spec.pages));
 }
@@ -211,5 +250,42 @@ function withWorkspace<O, A extends readonly ArgDecl[]>(declared: readonly ArgDe
     if (words.length > declared.length && !variadic) throw new CliError(`too many arguments: expected ${declared.length}, got ${words.length}`, ExitCode.usage);
     // Each argument now holds what its declaration promises: a string, maybe one, or a list (checked above).
     await run({ ...call, args: args as ArgValues<A> });
+  };
+}
+
+/** The words of the first argument (a list when declared `<ID...>`). */
+function firstWords(args: readonly unknown[]): string[] {
+  const first = args[0];
+  if (typeof first === 'string') return [first];
+  return Array.isArray(first) ? first.filter((word): word is string => typeof word === 'string') : [];
+}
+
+/** Runs a bulk verb (see BulkVerb): one id given as an argument as always, else the bulk run. */
+function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec: string) {
+  const name = argSpec.replace(/^[<[](.*?)(\.\.\.)?[>\]]$/, '$1');
+  return async (call: VerbCall<O, A>): Promise<void> => {
+    const words = bulk.ids ? bulk.ids(call) : firstWords(call.args);
+    const { ctx } = call;
+    const opts: unknown = call.opts;
+    const yes = typeof opts === 'object' && opts !== null && 'yes' in opts && opts.yes === true;
+    const { readIds, catalogIdCheck } = await import('../bulk/ids.js');
+    const check = await catalogIdCheck(bulk.operation, bulk.field);
+    const [only] = words;
+    if (words.length === 1 && only !== undefined && only !== '-') {
+      if (bulk.single) return bulk.single(call, only);
+      const problem = check(only);
+      if (problem) throw new CliError(`${name}: ${problem}`, ExitCode.usage);
+      const act = await bulk.prepare(call);
+      if (bulk.confirm) await (await import('./confirm.js')).confirmDestructive(ctx, bulk.confirm(words), yes);
+      const { result, message } = await act(only, {});
+      (await import('../output/print.js')).printDone(ctx, result, message);
+      return;
+    }
+    const { readStdin } = await import('../input/text.js');
+    const { ids, fromStdin } = await readIds(words, name, () => readStdin(ctx), check);
+    const act = await bulk.prepare(call);
+    const { runBulk, confirmBulk } = await import('../bulk/run.js');
+    if (bulk.confirm) await confirmBulk(ctx, bulk.confirm(ids), yes, fromStdin);
+    await runBulk(ctx, ids, act, bulk);
   };
 }

@@ -18,12 +18,15 @@ export function bodyLimitOf(maxBytes: number): MiddlewareHandler {
   return bodyLimit({ maxSize: maxBytes, onError: (c) => problemResponse(c, new ServiceError('payload_too_large', `the body is larger than ${maxBytes} bytes`)) });
 }
 
-/** Injected faults for /api/v1 and /mcp: latency, dropped connections, random 429 and 5xx. */
+/** Injected faults for /api/v1 and /mcp: latency, dropped connections (before or after acting), random 429 and 5xx. */
 export function faultMiddleware(ctx: SandboxContext): MiddlewareHandler<Env> {
   return async (c, next) => {
     const f = ctx.faults;
     if (f.latencyMs > 0) await new Promise((r) => setTimeout(r, f.latencyMs));
-    if (f.dropRate > 0 && Math.random() < f.dropRate) {
+    // A dropped connection loses the request half the time, and half the time the answer, after the
+    // service acted: a client cannot tell which, so it must not repeat a change that is not idempotent.
+    const drop = f.dropRate > 0 && Math.random() < f.dropRate ? (Math.random() < 0.5 ? 'request' : 'answer') : undefined;
+    if (drop === 'request') {
       c.env.incoming.socket.destroy();
       return new Response(null, { status: 500 });
     }
@@ -34,6 +37,7 @@ export function faultMiddleware(ctx: SandboxContext): MiddlewareHandler<Env> {
       throw new ServiceError('unavailable', 'the service is temporarily unavailable (injected fault)');
     }
     await next();
+    if (drop === 'answer') c.env.incoming.socket.destroy();
   };
 }
 

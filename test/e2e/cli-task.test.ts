@@ -381,7 +381,7 @@ describe('wts task assign, tag', () => {
 
   it('exits 2 for contradictions and people it cannot name, sending no change', async () => {
     expect((await refusedLocally(['task', 'assign', 'task_s005'], 2)).stderr).toBe('wts: nothing to change: name people to add (PERSON or --add), --remove, --set or --clear\n');
-    expect((await refusedLocally(['task', 'assign', 'task_s005', 'usr_ada', '--clear'], 2)).stderr).toBe('wts: --clear replaces all the people: pass it without PERSON, --add or --remove\n');
+    expect((await refusedLocally(['task', 'assign', 'task_s005', '--add', 'usr_ada', '--clear'], 2)).stderr).toBe('wts: --clear replaces all the people: pass it without PERSON, --add or --remove\n');
     expect((await refusedLocally(['task', 'assign', 'task_s005', 'usr_ada', 'u'.repeat(65)], 2)).stderr).toBe('wts: PERSON #2: must be at most 64 characters\n');
     const before = (await getTask('task_s005')).assignees;
     const stranger = await runWts(['task', 'assign', 'task_s005', 'usr_nobody'], { env: sandbox.env });

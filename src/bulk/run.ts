@@ -1,0 +1,107 @@
+// Runs a bulk verb over its ids: sent through the adaptive pool (src/api/pool.ts), a progress line on a
+// terminal, a line per item as the items end (in the order given), or one --json array at the end; then
+// the one exit code (src/bulk/outcome.ts).
+import type { CallOptions } from '../api/client.js';
+import type { CommandContext } from '../context.js';
+import { ApiError, CliError, describeFailure, ExitCode, NetworkError } from '../errors.js';
+import { pipeText, printJson, terminalText, type Text } from '../output/print.js';
+import { BulkFailure, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
+
+/** What one id came to: the object the service returned, and the line that says so ("Completed task_1 (…)"). */
+export interface Done {
+  result: unknown;
+  message: Text;
+}
+
+/** Acts on one id, sending its requests with `options` (they carry the pool's hooks). */
+export type Act = (id: string, options: CallOptions) => Promise<Done>;
+
+export interface BulkRun {
+  /** What the ids are, one and many: ['task', 'tasks']. */
+  noun: readonly [string, string];
+  /** What is being done, for the progress line: "completing". */
+  doing: string;
+}
+
+/** The `code` of a failure without a problem code of the service's, named after its exit code. */
+const CODE_FOR_EXIT: Record<number, string> = {
+  [ExitCode.failure]: 'failed',
+  [ExitCode.usage]: 'invalid_input',
+  [ExitCode.notFound]: 'not_found',
+  [ExitCode.signIn]: 'sign_in_needed',
+  [ExitCode.forbidden]: 'forbidden',
+  [ExitCode.conflict]: 'conflict',
+  [ExitCode.rateLimited]: 'rate_limited',
+  [ExitCode.checkFailed]: 'check_failed',
+};
+
+/** One failed item, described by the one error-to-exit-code map (as the same failure of a single id). */
+export async function failedOutcome(id: string, error: unknown, unknown: boolean): Promise<Extract<BulkOutcome, { ok: false }>> {
+  const { message: line, exitCode } = await describeFailure(error);
+  if (error instanceof ApiError) return { id, ok: false, status: error.status, code: error.code, detail: error.detail, line, exitCode, unknown };
+  const code = error instanceof NetworkError ? 'network_error' : (CODE_FOR_EXIT[exitCode] ?? 'failed');
+  return { id, ok: false, status: null, code, detail: line, line, exitCode, unknown };
+}
+
+/** The line of one item: on a terminal ✓, ✗ or ? and a sanitized line; piped `id<TAB>ok|error|unknown<TAB>detail`. */
+export function itemLine(ctx: Pick<CommandContext, 'io' | 'chalk'>, outcome: BulkOutcome): string {
+  if (!ctx.io.isStdoutTTY) return `${[outcome.id, stateWord(outcome), outcome.ok ? outcome.message : outcome.line].map((f) => pipeText(f)).join('\t')}\n`;
+  const { chalk } = ctx;
+  if (outcome.ok) return `${chalk.green('✓')} ${terminalText(outcome.message)}\n`;
+  return `${outcome.unknown ? chalk.yellow('?') : chalk.red('✗')} ${terminalText(`${outcome.id}: ${outcome.line}`)}\n`;
+}
+
+/**
+ * Acts on every id through the pool. Prints as it goes (a line per item in the order given, each as soon
+ * as those before it have ended), or the --json array at the end; throws BulkFailure unless all succeeded.
+ */
+export async function runBulk(ctx: CommandContext, ids: readonly string[], act: Act, run: BulkRun): Promise<void> {
+  const [{ runPool }, { progressLine }] = await Promise.all([import('../api/pool.js'), import('../output/progress.js')]);
+  const progress = progressLine(ctx.io);
+  const outcomes = new Array<BulkOutcome | undefined>(ids.length);
+  let ended = 0;
+  let failures = 0;
+  let printed = 0;
+  const what = `${run.doing} ${ids.length} ${ids.length === 1 ? run.noun[0] : run.noun[1]}…`;
+  const show = () => progress.update(`${what} ${ended}/${ids.length}${failures ? `, ${failures} failed` : ''}`);
+  // Outcomes are settled one after another (a failure is described asynchronously), then printed in order.
+  let settling = Promise.resolve();
+  show();
+  try {
+    await runPool(ids, (id, hooks) => act(id, { hooks }), {
+      onOutcome: (outcome, index) => {
+        settling = settling.then(async () => {
+          outcomes[index] = outcome.ok
+            ? { id: outcome.item, ok: true, result: outcome.result.result, message: outcome.result.message }
+            : await failedOutcome(outcome.item, outcome.error, outcome.unknown);
+          ended++;
+          if (!outcome.ok) failures++;
+          let text = '';
+          for (let next = outcomes[printed]; !ctx.json && next !== undefined; next = outcomes[++printed]) text += itemLine(ctx, next);
+          if (text !== '') {
+            progress.done();
+            ctx.io.stdout.write(text);
+          }
+          show();
+        });
+      },
+    });
+    await settling;
+  } finally {
+    progress.done();
+  }
+  const all = outcomes.filter((o): o is BulkOutcome => o !== undefined);
+  if (ctx.json) printJson(ctx, all.map(jsonEntry));
+  if (failures > 0) throw new BulkFailure(all);
+}
+
+/**
+ * Asks once before a destructive bulk verb ("Delete 37 tasks?") on a terminal; without one, or with the
+ * ids on standard input (which then holds no answer), --yes is needed.
+ */
+export async function confirmBulk(ctx: CommandContext, question: string, yes: boolean | undefined, fromStdin: boolean): Promise<void> {
+  if (yes) return;
+  if (fromStdin) throw new CliError(`${question.replace(/\?.*$/, '?')} Not asked: standard input holds the ids, not an answer; pass --yes to confirm`, ExitCode.usage);
+  const { confirmDestructive } = await import('../framework/confirm.js');
+  await confirmDestructive(ctx, question, yes);
+}

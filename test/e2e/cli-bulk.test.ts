@@ -1,0 +1,288 @@
+// Bulk verbs against the real sandbox: several ids as arguments or `-` for standard input, checked before
+// anything is sent, acted on once each through the adaptive pool; a line per item (terminal or piped) or
+// one --json array; the one exit code; under 429 storms and dropped connections.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Resource } from '../../src/contract/resources.js';
+import { runWts } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { TMUX, tmuxServer } from '../helpers/tmux.js';
+import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+
+type Task = Resource<'Task'>;
+interface Entry {
+  id: string;
+  ok: boolean;
+  result?: Record<string, unknown>;
+  error?: { status: number | null; code: string; detail: string };
+  exitCode?: number;
+  unknown?: boolean;
+}
+
+const sandbox = useSandbox({ seedTasks: 400 });
+const data = () => sandbox.ctx.store.state.data;
+const task = (id: string) => data().tasks.find((t) => t.id === id);
+/** task_bulk_FROM … task_bulk_TO (the sandbox's "Bulk" workspace, all in todo). */
+const bulkIds = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `task_bulk_${from + i}`);
+
+/** Runs the CLI and asserts that it failed with exit 2 in one line, sending nothing to the service. */
+async function refusedLocally(args: string[], stdin?: string) {
+  const before = await sandbox.stats();
+  const r = await runWts(args, { env: sandbox.env, ...(stdin !== undefined && { stdin }) });
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.split('\n')).toHaveLength(2);
+  expect((await sandbox.stats()).requests).toBe(before.requests);
+  return r.stderr;
+}
+
+describe('several ids, all fine', () => {
+  it('completes each, a line per item piped: id, ok, what was done; exit 0', async () => {
+    const ids = bulkIds(1, 3);
+    const r = await runWts(['task', 'complete', ...ids], { env: sandbox.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(ids.map((id) => `${id}\tok\tCompleted ${id} (${task(id)!.title})\n`).join(''));
+    expect(r.stderr).toBe('');
+    for (const id of ids) expect(task(id)!.status).toBe('done');
+  });
+
+  it('reads the ids from standard input with -, the first tab-separated field of each line, blank lines skipped, each id once', async () => {
+    const ids = bulkIds(4, 6);
+    const before = await sandbox.requests();
+    const stdin = `${ids[0]}\tBulk task 4\ttodo\n\n${ids[1]}\r\n  ${ids[2]}  \n${ids[0]}\n`;
+    const r = await runWts(['task', 'complete', '-', '--json'], { env: sandbox.env, stdin });
+    expect(r.code, r.stderr).toBe(0);
+    const entries = JSON.parse(r.stdout) as Entry[];
+    expect(entries.map((e) => [e.id, e.ok, (e.result as Task).status])).toEqual(ids.map((id) => [id, true, 'done']));
+    expect(await sandbox.requests()).toBe(before + 3);
+  });
+
+  it('reads what `task list` prints, so one pipe tags every task it lists', async () => {
+    const listed = await runWts(['task', 'list', 'ws_bulk', '--tag', 'sample', '--limit', '5'], { env: sandbox.env });
+    expect(listed.code, listed.stderr).toBe(0);
+    const ids = listed.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0]!);
+    expect(ids).toHaveLength(5);
+    const r = await runWts(['task', 'tag', '-', '--add', 'sprint-12', '--remove', 'sample'], { env: sandbox.env, stdin: listed.stdout });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t').slice(0, 2))).toEqual(ids.map((id) => [id, 'ok']));
+    for (const id of ids) expect(task(id)!.tags).toEqual(['bulk', 'sprint-12']);
+  });
+
+  it('tags and assigns several tasks named as arguments when --add, --remove, --set or --clear is given', async () => {
+    const ids = bulkIds(10, 12);
+    const tagged = await runWts(['task', 'tag', ...ids, '--add', 'vip'], { env: sandbox.env });
+    expect(tagged.code, tagged.stderr).toBe(0);
+    for (const id of ids) expect(task(id)!.tags).toContain('vip');
+    const assigned = await runWts(['task', 'assign', ...ids, '--set', 'ben', '--json'], { env: sandbox.env });
+    expect(assigned.code, assigned.stderr).toBe(0);
+    expect((JSON.parse(assigned.stdout) as Entry[]).map((e) => (e.result as Task).assignees.map((a) => a.id))).toEqual(ids.map(() => ['usr_ben']));
+    // Without a change flag the words after TASK are still what to add, as for one task.
+    const one = await runWts(['task', 'tag', ids[0]!, 'gold'], { env: sandbox.env });
+    expect(one.stdout).toBe(`Tagged ${ids[0]}: added gold; now bulk, vip, gold\n`);
+  });
+
+  it('edits the status and due date of several tasks; one id as an argument prints as it always has', async () => {
+    const ids = bulkIds(20, 22);
+    const r = await runWts(['task', 'edit', ...ids, '--status', 'in_progress', '--due', '2030-01-01T09:00:00Z'], { env: sandbox.env });
+    expect(r.code, r.stderr).toBe(0);
+    for (const id of ids) expect(task(id)).toMatchObject({ status: 'in_progress', dueDate: '2030-01-01T09:00:00.000Z' });
+    const one = await runWts(['task', 'edit', ids[0]!, '--title', 'Renamed', '--json'], { env: sandbox.env });
+    expect((JSON.parse(one.stdout) as Task).title).toBe('Renamed'); // the object, not an array of one
+    const single = await runWts(['task', 'complete', ids[1]!], { env: sandbox.env });
+    expect(single.stdout).toBe(`Completed ${ids[1]} (${task(ids[1]!)!.title})\n`);
+    // - with one id is still a bulk run: a line per item, an array with --json.
+    const dash = await runWts(['task', 'complete', '-', '--json'], { env: sandbox.env, stdin: `${ids[2]}\n` });
+    expect((JSON.parse(dash.stdout) as Entry[]).map((e) => e.id)).toEqual([ids[2]]);
+  });
+
+  it('pauses and resumes several scheduled tasks', async () => {
+    const active = data().scheduledTasks.filter((s) => s.state === 'active' && s.orgId === 'org_acme').slice(0, 3).map((s) => s.id);
+    expect(active).toHaveLength(3);
+    const paused = await runWts(['schedule', 'pause', ...active], { env: sandbox.env });
+    expect(paused.code, paused.stderr).toBe(0);
+    for (const id of active) expect(data().scheduledTasks.find((s) => s.id === id)!.state).toBe('paused');
+    const resumed = await runWts(['schedule', 'resume', '-'], { env: sandbox.env, stdin: active.join('\n') });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    for (const id of active) expect(data().scheduledTasks.find((s) => s.id === id)!.state).toBe('active');
+  });
+});
+
+describe('partial failure', () => {
+  it('exits 3 when every failure is a not-found, each item said in its place; --json names the error and its exit code', async () => {
+    const ids = ['task_bulk_30', 'task_missing_1', 'task_bulk_31', 'task_missing_2'];
+    const r = await runWts(['task', 'complete', ...ids], { env: sandbox.env });
+    expect(r.code).toBe(3);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    expect(lines.map((l) => l.slice(0, 2))).toEqual([
+      ['task_bulk_30', 'ok'],
+      ['task_missing_1', 'error'],
+      ['task_bulk_31', 'ok'],
+      ['task_missing_2', 'error'],
+    ]);
+    expect(lines[1]![2]).toMatch(/^not found: /);
+    expect(r.stderr).toBe('wts: 2 of 4 failed\n');
+    const json = await runWts(['task', 'complete', ...ids, '--json'], { env: sandbox.env });
+    expect(json.code).toBe(3);
+    const entries = JSON.parse(json.stdout) as Entry[];
+    expect(entries[0]).toMatchObject({ id: 'task_bulk_30', ok: true, result: { id: 'task_bulk_30', status: 'done' } });
+    expect(entries[1]).toEqual({ id: 'task_missing_1', ok: false, error: { status: 404, code: expect.any(String), detail: expect.any(String) }, exitCode: 3 });
+  });
+
+  it('exits 1 when the failures are of different kinds (a task not found, a task not done)', async () => {
+    const r = await runWts(['task', 'delete', 'task_bulk_40', 'task_missing_3', 'task_bulk_1', '--yes'], { env: sandbox.env });
+    expect(r.code).toBe(1);
+    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t').slice(0, 2).join(' '))).toEqual(['task_bulk_40 error', 'task_missing_3 error', 'task_bulk_1 ok']);
+    expect(r.stdout).toMatch(/^task_bulk_40\terror\tconflict: /);
+    expect(task('task_bulk_1')).toBeUndefined();
+    expect(task('task_bulk_40')).toBeDefined();
+  });
+});
+
+describe('bad ids and bad input: exit 2 in one line, nothing sent', () => {
+  it('refuses an id that cannot be one, wherever it is, before the first request', async () => {
+    expect(await refusedLocally(['task', 'complete', 'task_bulk_50', 'a/b', 'task_bulk_51'])).toBe('wts: TASK #2: "a/b" is not an id: an id cannot contain / \\ ? # or %\n');
+    expect(await refusedLocally(['task', 'complete', '-'], 'task_bulk_50\n..\n')).toBe('wts: line 2 of standard input: ".." is not an id: a dot segment would change the request\'s path\n');
+    expect(await refusedLocally(['task', 'complete', '-'], '\n\n')).toBe('wts: TASK: no ids on standard input (one a line; the first tab-separated field is read)\n');
+    expect(await refusedLocally(['task', 'complete', '-', 'task_bulk_50'])).toBe('wts: TASK: - reads the ids from standard input; pass it alone, not with other ids\n');
+    expect(await refusedLocally(['task', 'complete', 'task_bulk_50', 'x'.repeat(65)])).toMatch(/^wts: TASK #2: must be at most 64 characters\n$/);
+    expect(await refusedLocally(['approval', 'reject', 'act_1', 'act_2', '--reason', '  '])).toBe('wts: --reason: must not be blank\n');
+    expect(await refusedLocally(['schedule', 'run', 'sched_a', 'sched_b', '--wait'])).toMatch(/^wts: --wait follows one run: pass one ID/);
+    expect(await refusedLocally(['task', 'edit', 'task_bulk_50', 'task_bulk_51'])).toMatch(/^wts: nothing to change: pass --title, --status or --due/);
+    expect(task('task_bulk_50')!.status).toBe('todo');
+  });
+
+  it('asks nothing and deletes nothing without --yes when not on a terminal, naming the count', async () => {
+    expect(await refusedLocally(['task', 'delete', 'task_bulk_60', 'task_bulk_61'])).toBe(
+      'wts: Delete 2 tasks? Not asked without a terminal: pass --yes to confirm\n',
+    );
+    expect(await refusedLocally(['task', 'delete', '-'], 'task_bulk_60\ntask_bulk_61\n')).toBe('wts: Delete 2 tasks? Not asked: standard input holds the ids, not an answer; pass --yes to confirm\n');
+  });
+});
+
+describe('under faults', () => {
+  it('gets every item through a 429 storm (half the requests refused, Retry-After: 1): exit 0, nothing failed', async () => {
+    const ids = bulkIds(100, 159);
+    await sandbox.setFaults({ rate429: 0.5, retryAfterSeconds: 1 });
+    try {
+      const r = await runWts(['task', 'complete', '-', '--json'], { env: sandbox.env, stdin: ids.join('\n') });
+      expect(r.code, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as Entry[]).every((e) => e.ok)).toBe(true);
+    } finally {
+      await sandbox.setFaults({ rate429: 0, retryAfterSeconds: 1 });
+    }
+    for (const id of ids) expect(task(id)!.status).toBe('done');
+  }, 120_000);
+
+  it('never repeats a change that is not idempotent when connections drop: no duplicate runs, the lost answers reported as unknown', async () => {
+    // Forty scheduled tasks of our own, each run once through a connection that drops 30% of the time.
+    const schedules: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const created = (await sandbox.api.ok('POST', '/scheduled-tasks', {
+        body: { title: `Drop test ${i}`, prompt: 'Say hello.', cron: '0 9 * * 1', workspaceId: 'ws_support', agentId: 'agt_support' },
+      })) as { id: string };
+      schedules.push(created.id);
+    }
+    const runsOf = (id: string) => data().runs.filter((run) => run.scheduledTaskId === id).length;
+    const before = await sandbox.requests();
+    await sandbox.setFaults({ dropRate: 0.3 });
+    let r;
+    try {
+      r = await runWts(['schedule', 'run', '-', '--json'], { env: sandbox.env, stdin: schedules.join('\n') });
+    } finally {
+      await sandbox.setFaults({ dropRate: 0 });
+    }
+    const entries = JSON.parse(r.stdout) as Entry[];
+    expect(entries.map((e) => e.id)).toEqual(schedules);
+    // Sent once each: a lost answer is never followed by the same request.
+    expect((await sandbox.requests()) - before).toBe(schedules.length);
+    const unknown = entries.filter((e) => !e.ok);
+    expect(unknown.length).toBeGreaterThan(0); // 40 at 30%: all through is one chance in 10^6
+    for (const e of entries) {
+      if (e.ok) expect(runsOf(e.id)).toBe(1);
+      else {
+        expect(e).toMatchObject({ unknown: true, exitCode: 1, error: { status: null, code: 'network_error' } });
+        expect(e.error!.detail).toMatch(/the change may or may not have been made; check with `wts schedule view \w+` before trying again$/);
+        expect(runsOf(e.id)).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`wts: ${unknown.length} of 40 may or may not have been changed (the answer was lost; not repeated)\n`);
+  }, 60_000);
+});
+
+describe('on a terminal', () => {
+  it('prints a ✓ line per item, with a progress line on stderr that is erased at the end', async () => {
+    const ids = bulkIds(200, 202);
+    const r = await runWts(['task', 'complete', ...ids, 'task_missing_9'], sandbox.tty());
+    expect(r.code).toBe(3);
+    const lines = r.stdout.split('\n');
+    expect(lines.slice(0, 3)).toEqual(ids.map((id) => `✓ Completed ${id} (${task(id)!.title})`));
+    expect(lines.slice(3)).toEqual([expect.stringMatching(/^✗ task_missing_9: not found: .*task_missing_9/), '']);
+    expect(r.stderr).toContain('completing 4 tasks… 0/4');
+    expect(r.stderr).toContain('completing 4 tasks… 4/4, 1 failed');
+    expect(r.stderr).toMatch(/\r\x1b\[2Kwts: 1 of 4 failed\n$/);
+  });
+
+  it('sanitizes what the service says in each line', async () => {
+    const id = 'task_bulk_210';
+    task(id)!.title = 'Evil\x1b]0;pwned\x07 title';
+    const r = await runWts(['task', 'complete', id, 'task_bulk_211'], sandbox.tty());
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('\x1b');
+    expect(r.stdout).toContain(`✓ Completed ${id} (Evil`);
+    const piped = await runWts(['task', 'complete', id, 'task_bulk_211'], { env: sandbox.env });
+    expect(piped.stdout).not.toContain('\x1b');
+  });
+});
+
+describe.skipIf(!TMUX)('the destructive confirmation on a real terminal (tmux)', () => {
+  const t = TMUX ? tmuxServer('wts-bulk-pty-') : undefined;
+  afterAll(() => t?.close());
+
+  function start(session: string, args: string[]): string {
+    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    const status = join(t!.scratch, `${session}.status`);
+    const script = join(t!.scratch, `${session}.sh`);
+    writeFileSync(
+      script,
+      [
+        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(t!.scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)} NO_COLOR=1 LANG=C.UTF-8`,
+        `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} ${args.map(q).join(' ')}`,
+        `echo $? > ${q(status)}.tmp && mv ${q(status)}.tmp ${q(status)}`,
+      ].join('\n'),
+    );
+    t!.tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', `bash ${q(script)}`);
+    return status;
+  }
+  const exitOf = async (status: string) => {
+    const deadline = Date.now() + 20_000;
+    while (!existsSync(status) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    return Number(readFileSync(status, 'utf8').trim());
+  };
+
+  it('asks once with the count; yes deletes them all, a ✓ line each', async () => {
+    const ids = bulkIds(300, 302);
+    expect((await runWts(['task', 'complete', ...ids], { env: sandbox.env })).code).toBe(0);
+    const status = start('yes', ['task', 'delete', ...ids]);
+    await t!.waitFor('yes', 'the question', (s) => s.includes('Delete 3 tasks? Their chat, activity, reminders and pending approvals go with them.'));
+    t!.tmux('send-keys', '-t', 'yes', 'y', 'Enter');
+    expect(await exitOf(status)).toBe(0);
+    const screen = t!.screen('yes');
+    for (const id of ids) expect(screen).toContain(`✓ Deleted ${id}`);
+    for (const id of ids) expect(task(id)).toBeUndefined();
+  });
+
+  it('deletes nothing when the answer is no (exit 2)', async () => {
+    const ids = bulkIds(303, 304);
+    expect((await runWts(['task', 'complete', ...ids], { env: sandbox.env })).code).toBe(0);
+    const before = await sandbox.requests();
+    const status = start('no', ['task', 'delete', ...ids]);
+    await t!.waitFor('no', 'the question', (s) => s.includes('Delete 2 tasks?'));
+    t!.tmux('send-keys', '-t', 'no', 'n', 'Enter');
+    expect(await exitOf(status)).toBe(2);
+    expect(t!.screen('no')).toContain('cancelled; nothing was changed');
+    expect(await sandbox.requests()).toBe(before);
+    for (const id of ids) expect(task(id)).toBeDefined();
+  });
+});
