@@ -129,6 +129,13 @@ describe('partial failure', () => {
     expect(entries[1]).toEqual({ id: 'task_missing_1', ok: false, error: { status: 404, code: expect.any(String), detail: expect.any(String) }, exitCode: 3 });
   });
 
+  it('runs --jq over the --json array, failures included, and still exits with their code', async () => {
+    const r = await runWts(['task', 'complete', 'task_bulk_32', 'task_missing_4', '--jq', '.[] | select(.ok | not) | "\\(.id) \\(.exitCode)"'], { env: sandbox.env });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('task_missing_4 3\n');
+    expect(r.stderr).toBe('wts: 1 of 2 failed\n');
+  });
+
   it('exits 1 when the failures are of different kinds (a task not found, a task not done)', async () => {
     const r = await runWts(['task', 'delete', 'task_bulk_40', 'task_missing_3', 'task_bulk_1', '--yes'], { env: sandbox.env });
     expect(r.code).toBe(1);
