@@ -11,6 +11,11 @@
 //   completion    bash completing `wts wor<TAB>`     vs the same bash starting `node -e 0`  ≤ 1.2×
 //   inbox         wts inbox over 2,000+ tasks, every answer 80 ms late (wts sandbox --latency 80):
 //                 the one absolute goal                                                    ≤ 6 s
+//   bulk          wts task complete - over 1,000 ids vs a node:http script making the same
+//                 1,000 requests over kept-alive connections, 64 at a time (the most wts's
+//                 pool sends at once)                                                      ≤ 1.3×
+//                 and vs 1,000 separate `wts task complete ID` processes, one after another
+//                 (a sample of 100, times 10)                                              ≥ 30× faster
 //
 // wts runs with a code cache of its own (WTS_CACHE_DIR in a temporary directory), written by the first,
 // untimed run, as for a user after the first run following an install; the one-request case is also
@@ -34,6 +39,10 @@ const BULK = 'ws_bulk';
 const MB = 1024 * 1024;
 /** Tasks seeded for the inbox measure, besides the sandbox's own. */
 const INBOX_TASKS = 2000;
+/** Ids a bulk run acts on. */
+const BULK_IDS = 1000;
+/** Of the separate processes a script would otherwise start, one per id: how many are timed. */
+const PROCESS_SAMPLE = 100;
 
 /** A word for hyperfine's command line (it splits commands the way a shell does). */
 const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
@@ -342,6 +351,38 @@ async function inbox(sandbox: Sandbox, withTokens: NodeJS.ProcessEnv): Promise<v
   judge('inbox', `${ms(t!.median)} median`, '≤ 6 s', t!.median <= 6);
 }
 
+/** `wts task complete -` over 1,000 ids against its node:http floor, and against a process per id. */
+async function bulk(sandbox: Sandbox, withTokens: NodeJS.ProcessEnv): Promise<void> {
+  const ids = join(withTokens.WTS_CONFIG_DIR!, 'bulk-ids.txt');
+  writeFileSync(ids, Array.from({ length: BULK_IDS }, (_, i) => `task_bulk_${i + 1}\n`).join(''));
+  const scripts = [`${q(NODE)} ${q(join(BENCH, 'floor-bulk.mjs'))} < ${q(ids)}`, `${q(NODE)} ${q(WTS)} task complete - < ${q(ids)}`];
+  // Checked first: both print the same line for every id, after one request each (completing a task
+  // that is done already changes nothing, so the runs can repeat).
+  const outputs: string[] = [];
+  for (const script of scripts) {
+    const before = await sandbox.requests();
+    const r = spawnSync('sh', ['-c', script], { env: withTokens, encoding: 'utf8', maxBuffer: 64 * MB });
+    if (r.status !== 0) throw new BenchError(`${script} failed (${r.status}): ${r.stderr}`);
+    const made = (await sandbox.requests()) - before;
+    if (made !== BULK_IDS) throw new BenchError(`${script} made ${made} requests, not ${BULK_IDS}`);
+    outputs.push(r.stdout);
+  }
+  if (outputs[0] !== outputs[1]) throw new BenchError('the floor and wts printed different lines for the same 1,000 ids');
+  if (outputs[1]!.split('\n').filter(Boolean).length !== BULK_IDS) throw new BenchError(`wts printed ${outputs[1]!.split('\n').filter(Boolean).length} lines, not ${BULK_IDS}`);
+
+  console.log(`\n(f) bulk: \`wts task complete -\` over ${BULK_IDS.toLocaleString('en')} ids against node:http making the same requests, 64 at a time over kept-alive connections`);
+  const timings = hyperfine(scripts.map((script) => command('sh', '-c', script)), withTokens, { rounds: 10, warmup: 1 });
+  compare('bulk', timings, 1.3, [`node floor-bulk.mjs < ${BULK_IDS} ids`, `wts task complete - < ${BULK_IDS} ids`]);
+
+  console.log(`\n(f) bulk against a process per id: ${PROCESS_SAMPLE} \`wts task complete ID\` one after another, as a shell loop runs them, times ${BULK_IDS / PROCESS_SAMPLE}`);
+  const loop = command('sh', '-c', `for id in $(head -n ${PROCESS_SAMPLE} ${q(ids)}); do ${q(NODE)} ${q(WTS)} task complete "$id" > /dev/null || exit 1; done`);
+  const [sample] = hyperfine([loop], withTokens, { rounds: 3, warmup: 0 });
+  const processes = (sample!.median * BULK_IDS) / PROCESS_SAMPLE;
+  console.log(`    loop  ${ms(sample!.median).padStart(10)} median for ${PROCESS_SAMPLE}, ${sample!.runs} runs; ${BULK_IDS.toLocaleString('en')} processes ≈ ${ms(processes)} (extrapolated)`);
+  const faster = processes / timings[1]!.median;
+  judge('bulk vs processes', `${faster.toFixed(1)}× faster than ${BULK_IDS.toLocaleString('en')} processes (extrapolated from ${PROCESS_SAMPLE})`, '≥ 30×', faster >= 30);
+}
+
 // ---- Main ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -357,23 +398,27 @@ async function main(): Promise<number> {
       ...[2500, 10_000].map((n) => startSandbox(n, join(configDir, `sandbox-${n}.log`), env)),
       // No rate limit: the timed runs make more requests in a minute than its 6,000.
       startSandbox(INBOX_TASKS, join(configDir, 'sandbox-inbox.log'), env, ['--latency', '80', '--rate-limit', '0']),
+      // No rate limit either: 1,000 requests a run, on each side.
+      startSandbox(BULK_IDS, join(configDir, 'sandbox-bulk.log'), env, ['--rate-limit', '0']),
     ]);
     for (const s of started) if (s.status === 'fulfilled') sandboxes.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
-    const [small, large, late] = sandboxes as [Sandbox, Sandbox, Sandbox];
+    const [small, large, late, many] = sandboxes as [Sandbox, Sandbox, Sandbox, Sandbox];
     // Every sign-in first: the measurements block this process's event loop (spawnSync).
-    const [request, smallList, largeList, timedList, inboxRun] = await Promise.all([
+    const [request, smallList, largeList, timedList, inboxRun, bulkRun] = await Promise.all([
       signedIn(large, env),
       signedIn(small, env),
       signedIn(large, env),
       signedIn(large, env),
       signedIn(late, env),
+      signedIn(many, env),
     ]);
     startUp(env);
     oneRequest(request);
     await longList({ sandbox: small, env: smallList }, { sandbox: large, env: largeList }, timedList);
     completion(env);
     await inbox(late, inboxRun);
+    await bulk(many, bulkRun);
   } catch (err) {
     process.stderr.write(`bench: ${err instanceof BenchError ? err.message : ((err as Error).stack ?? String(err))}\n`);
     return 2;

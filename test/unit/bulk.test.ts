@@ -11,7 +11,7 @@ import type { IO } from '../../src/io.js';
 const noStdin = async () => {
   throw new Error('standard input was read');
 };
-const ok = (id: string): BulkOutcome => ({ id, ok: true, result: { id }, message: `Completed ${id}` });
+const ok = (id: string): Extract<BulkOutcome, { ok: true }> => ({ id, ok: true, result: { id }, message: `Completed ${id}` });
 const failed = (id: string, exitCode: 1 | 2 | 3 | 6 | 7, unknown = false): BulkOutcome => ({
   id,
   ok: false,
