@@ -1,14 +1,11 @@
 // Bulk verbs against the real sandbox: several ids as arguments or `-` for standard input, checked before
 // anything is sent, acted on once each through the adaptive pool; a line per item (terminal or piped) or
 // one --json array; the one exit code; under 429 storms and dropped connections.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/contract/resources.js';
 import { runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-import { TMUX, tmuxServer } from '../helpers/tmux.js';
-import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import { TMUX, useTerminal } from '../helpers/tmux.js';
 
 type Task = Resource<'Task'>;
 interface Entry {
@@ -244,39 +241,18 @@ describe('on a terminal', () => {
 });
 
 describe.skipIf(!TMUX)('the destructive confirmation on a real terminal (tmux)', () => {
-  const t = TMUX ? tmuxServer('wts-bulk-pty-') : undefined;
-  afterAll(() => t?.close());
-
-  function start(session: string, args: string[]): string {
-    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-    const status = join(t!.scratch, `${session}.status`);
-    const script = join(t!.scratch, `${session}.sh`);
-    writeFileSync(
-      script,
-      [
-        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(t!.scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)} NO_COLOR=1 LANG=C.UTF-8`,
-        `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} ${args.map(q).join(' ')}`,
-        `echo $? > ${q(status)}.tmp && mv ${q(status)}.tmp ${q(status)}`,
-      ].join('\n'),
-    );
-    t!.tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', `bash ${q(script)}`);
-    return status;
-  }
-  const exitOf = async (status: string) => {
-    const deadline = Date.now() + 20_000;
-    while (!existsSync(status) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    return Number(readFileSync(status, 'utf8').trim());
-  };
+  const terminal = useTerminal('wts-bulk-pty-');
+  const run = (args: string[]) => terminal.run(['wts', ...args], { env: { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: sandbox.token, NO_COLOR: '1' } });
 
   it('asks once with the count; yes deletes them all, a ✓ line each', async () => {
     const ids = bulkIds(300, 302);
     expect((await runWts(['task', 'complete', ...ids], { env: sandbox.env })).code).toBe(0);
-    const status = start('yes', ['task', 'delete', ...ids]);
-    await t!.waitFor('yes', 'the question', (s) => s.includes('Delete 3 tasks? Their chat, activity, reminders and pending approvals go with them.'));
-    t!.tmux('send-keys', '-t', 'yes', 'y', 'Enter');
-    expect(await exitOf(status)).toBe(0);
-    const screen = t!.screen('yes');
-    for (const id of ids) expect(screen).toContain(`✓ Deleted ${id}`);
+    const pane = run(['task', 'delete', ...ids]);
+    await pane.waitFor('the question', 'Delete 3 tasks? Their chat, activity, reminders and pending approvals go with them.');
+    pane.line('y');
+    const end = await pane.done();
+    expect(end.code, end.screen).toBe(0);
+    for (const id of ids) expect(end.screen).toContain(`✓ Deleted ${id}`);
     for (const id of ids) expect(task(id)).toBeUndefined();
   });
 
@@ -284,11 +260,12 @@ describe.skipIf(!TMUX)('the destructive confirmation on a real terminal (tmux)',
     const ids = bulkIds(303, 304);
     expect((await runWts(['task', 'complete', ...ids], { env: sandbox.env })).code).toBe(0);
     const before = await sandbox.requests();
-    const status = start('no', ['task', 'delete', ...ids]);
-    await t!.waitFor('no', 'the question', (s) => s.includes('Delete 2 tasks?'));
-    t!.tmux('send-keys', '-t', 'no', 'n', 'Enter');
-    expect(await exitOf(status)).toBe(2);
-    expect(t!.screen('no')).toContain('cancelled; nothing was changed');
+    const pane = run(['task', 'delete', ...ids]);
+    await pane.waitFor('the question', 'Delete 2 tasks?');
+    pane.line('n');
+    const end = await pane.done();
+    expect(end.code).toBe(2);
+    expect(end.screen).toContain('cancelled; nothing was changed');
     expect(await sandbox.requests()).toBe(before);
     for (const id of ids) expect(task(id)).toBeDefined();
   });
