@@ -1,6 +1,7 @@
-// The floor for a long listing: every task of WS fetched with node:http over one keep-alive connection in
-// pages of 50 (the most list_tasks allows), following nextCursor, each item printed as it comes into the
-// same JSON array.
+// The floor for a long listing: the workspace's columns (as `wts task list --status all` reads them, for
+// its board order), then every task of WS fetched with node:http over one keep-alive connection in pages
+// of 50 (the most list_tasks allows), following nextCursor, each item printed as it comes into the same
+// JSON array.
 // Usage: node floor-pages.mjs WS   (reads WTS_ORIGIN and FLOOR_TOKEN, its own sign-in)
 import { Agent, request } from 'node:http';
 
@@ -21,6 +22,7 @@ function get(url) {
   });
 }
 
+await get(new URL(`/api/v1/workspaces/${encodeURIComponent(process.argv[2])}/statuses`, process.env.WTS_ORIGIN));
 let count = 0;
 let cursor;
 process.stdout.write('[');

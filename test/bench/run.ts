@@ -4,7 +4,8 @@
 //
 //   start-up      wts --version                      vs node -e 0                          ≤ 1.15×
 //   one request   wts workspace list --json          vs the same GET with node:http        ≤ 1.5×
-//   a long list   wts task list ws_bulk --all --json vs pages of 50 (the most the operation allows)
+//   a long list   wts task list ws_bulk --status all --all --json vs the columns, then pages of 50
+//                 (the most the operation allows)
 //                 over one keep-alive connection, 10,000 tasks                             ≤ 1.15×
 //                 peak RSS at 10,000 tasks ≤ 100 MB, and flat: from 2,500 tasks on, growing no
 //                 more than the floor's (± 5 MB)
@@ -257,7 +258,8 @@ async function longList(
   timed: NodeJS.ProcessEnv,
 ): Promise<void> {
   const floor = [join(BENCH, 'floor-pages.mjs'), BULK];
-  const wts = [WTS, 'task', 'list', BULK, '--all', '--json'];
+  // Every column: by default the list is open work only, one listing per column.
+  const wts = [WTS, 'task', 'list', BULK, '--status', 'all', '--all', '--json'];
   const rss: Record<number, Record<'floor' | 'wts', number[]>> = {};
   let pagesPerRun = 0;
   for (const [count, { sandbox, env: withTokens }] of [[2500, small], [10_000, large]] as const) {
@@ -279,7 +281,7 @@ async function longList(
     if (count === 10_000) pagesPerRun = w.requests;
   }
 
-  console.log(`\n(c) a long list: \`wts task list ${BULK} --all --json\` over 10,000 tasks (${pagesPerRun} pages) against pages of 50 over one keep-alive connection`);
+  console.log(`\n(c) a long list: \`wts task list ${BULK} --status all --all --json\` over 10,000 tasks (${pagesPerRun} requests) against pages of 50 over one keep-alive connection`);
   // 11 runs of 200 requests a side: within the sandbox's 6,000 a minute for each sign-in.
   const options = { rounds: 10, warmup: 1 };
   const before = await large.sandbox.requests();
