@@ -7,7 +7,8 @@
 // as before.
 //
 // Chunks: the packages the source only ever imports dynamically and that no command on a hot path uses
-// (the browser opener, the OAuth client, prompts, date phrases, the MCP SDK, jq for --jq) are each bundled
+// (the browser opener, the OAuth client, prompts, date phrases, the MCP SDK, jq for --jq, Ink and React for
+// `wts dash`) are each bundled
 // on their own into dist/chunks/NAME.cjs, which the main bundle requires on the first import() of the
 // package. The main bundle is half the size for it, and pure ASCII (chrono-node's and open's non-ASCII
 // regular expressions stay out), so bin/wts reads it as Latin-1, a third of the time of decoding UTF-8.
@@ -40,6 +41,7 @@ const CHUNKS = {
   'chrono-node': ['chrono-node'],
   mcp: ['@modelcontextprotocol/sdk'],
   jq: ['jq-wasm'],
+  ink: ['ink', 'react'],
 };
 const CHUNKED = Object.values(CHUNKS).flat();
 /** The chunk that holds a package. */
@@ -93,6 +95,40 @@ module.exports = { encodingExists, decode };`,
     }));
   },
 };
+
+/**
+ * Ink and its layout engine (yoga-layout, WebAssembly) hold top-level awaits, which a CommonJS file
+ * cannot: their chunk is an ES module, dist/chunks/ink.mjs, which __chunk (below) loads with bin/wts's
+ * import(). Its CommonJS packages (React) get a `require` for Node's built-in modules. React's
+ * development build and Ink's optional devtools (DEV=true only; react-devtools-core is not installed)
+ * are left out, and so is restore-cursor's exit hook; and Ink does not take a CI variable to mean that
+ * there is no terminal.
+ */
+const noDevtools = {
+  name: 'no-devtools',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (args.importer.includes('/node_modules/ink/') ? { path: 'devtools', namespace: 'no-devtools' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({ loader: 'js', contents: 'export default undefined; throw new Error("wts is built without the React devtools");' }));
+    // restore-cursor writes "show the cursor" to stderr at exit, even when stderr is a file: wts dash
+    // shows the cursor itself on every way out, on the terminal it hid it on.
+    // Ink renders only a last frame when it thinks it runs in CI (a CI variable is set): wts dash runs on
+    // a terminal, which is interactive wherever it is.
+    b.onResolve({ filter: /^is-in-ci$/ }, () => ({ path: 'is-in-ci', namespace: 'not-in-ci' }));
+    b.onLoad({ filter: /.*/, namespace: 'not-in-ci' }, () => ({ loader: 'js', contents: 'export default false;' }));
+    b.onResolve({ filter: /^restore-cursor$/ }, () => ({ path: 'restore-cursor', namespace: 'no-restore-cursor' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-restore-cursor' }, () => ({ loader: 'js', contents: 'export default function restoreCursor() {}' }));
+  },
+};
+/** How a chunk is built, beyond the common options: an ES module chunk is NAME.mjs. */
+const CHUNK_EXTRAS = {
+  ink: {
+    format: 'esm',
+    plugins: [noDevtools],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  },
+};
+const ESM_CHUNKS = Object.keys(CHUNK_EXTRAS).filter((name) => CHUNK_EXTRAS[name].format === 'esm');
 
 const common = {
   absWorkingDir: root,
@@ -152,15 +188,16 @@ const chunkResults = await Promise.all(
         resolveDir: root,
         sourcefile: `chunk ${name}`,
       },
-      outfile: join('dist', 'chunks', `${name}.cjs`),
+      outfile: join('dist', 'chunks', `${name}.${ESM_CHUNKS.includes(name) ? 'mjs' : 'cjs'}`),
       external: EXTERNAL,
-      plugins: [iconvByTextDecoder],
+      plugins: [iconvByTextDecoder, ...(CHUNK_EXTRAS[name]?.plugins ?? [])],
+      ...(CHUNK_EXTRAS[name] && { format: CHUNK_EXTRAS[name].format, define: CHUNK_EXTRAS[name].define, banner: CHUNK_EXTRAS[name].banner }),
     }),
   ),
 );
 
 // import() in the main bundle: of a chunked package, `__chunk(NAME, SPECIFIER)` (defined below), which
-// requires the chunk beside the bundle; of a package in node_modules, `__import(SPECIFIER)`, a parameter
+// requires the chunk beside the bundle (an ES module chunk it imports with `__import`, see below); of a package in node_modules, `__import(SPECIFIER)`, a parameter
 // bin/wts passes (its own import()): an import() compiled by node:vm needs a callback that Node 20 marks
 // experimental, warns about, and loses when the code comes from a code cache.
 const out = join(root, 'dist', 'wts.cjs');
@@ -174,7 +211,8 @@ bundle = bundle.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => {
 });
 bundle = bundle.replace(
   /^.*\n/,
-  (banner) => `${banner}const __chunk=(name,specifier)=>Promise.resolve().then(()=>require(\`./chunks/\${name}.cjs\`)[specifier]);\n`,
+  (banner) =>
+    `${banner}const __chunk=(name,specifier)=>(${JSON.stringify(ESM_CHUNKS)}.includes(name)?__import(require('node:url').pathToFileURL(require('node:path').join(__dirname,'chunks',name+'.mjs')).href):Promise.resolve().then(()=>require(\`./chunks/\${name}.cjs\`))).then((c)=>c[specifier]);\n`,
 );
 // A package required through createRequire at run time is not in the bundle, nor in an install.
 const required = /createRequire\)\(__bundle_url\)\("(?!node:)([^"]+)"\)/.exec(bundle);

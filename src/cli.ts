@@ -44,6 +44,7 @@ const GROUPS: Group[] = [
   { names: ['run', 'runs'], load: async () => (await import('./commands/run.js')).registerRun },
   { names: ['approval', 'approvals'], load: async () => (await import('./commands/approval.js')).registerApproval },
   { names: ['inbox'], load: async () => (await import('./commands/inbox.js')).registerInbox },
+  { names: ['dash'], load: async () => (await import('./commands/dash.js')).registerDash },
   { names: ['reminder', 'reminders'], load: async () => (await import('./commands/reminder.js')).registerReminder },
   { names: ['instructions', 'instruction'], load: async () => (await import('./commands/handbook.js')).registerInstructions },
   { names: ['handbook', 'handbooks'], load: async () => (await import('./commands/handbook.js')).registerHandbook },

@@ -16,6 +16,7 @@ import { options, verb, WS_ARG, type CliDeps } from '../framework/verb.js';
 import { collectItems, listTotal, pageOptions, printListing, totalLimit, type PageOptions } from '../framework/listing.js';
 import { collectList, PeopleResolver } from '../input/people.js';
 import { byDueDate, DONE, statusKey } from '../input/statuses.js';
+import { isOverdue, moment, taskRows } from '../output/task-view.js';
 
 type Task = Resource<'Task'>;
 type Event = Resource<'Event'>;
@@ -28,18 +29,9 @@ const TASK = ['<TASK>', 'task id (from `wts task list WS`)'] as const;
 const TASKS = ['<TASK...>', 'task ids (from `wts task list WS`); - reads them from standard input, one a line (the first tab-separated field)'] as const;
 const TASK_NOUN = ['task', 'tasks'] as const;
 
-/** "2026-11-23 09:00 (in 2 days)" for people, the ISO time for scripts. */
-function moment(ctx: CommandContext, iso: string | null, mode: Mode): string {
-  return mode === 'human' ? localAndRelative(iso, ctx.now()) : (iso ?? '');
-}
-
 /** ", due Fri 27 Nov 17:00 (in 5 days)": the due date the service stored, read back after setting it. */
 function dueEcho(ctx: CommandContext, task: Task): string {
   return task.dueDate ? `, due ${describeWhen(task.dueDate, ctx.now())}` : ', no due date';
-}
-
-function isOverdue(ctx: CommandContext, task: Task): boolean {
-  return task.dueDate !== null && task.status !== DONE && Date.parse(task.dueDate) < ctx.now();
 }
 
 function taskColumns(ctx: CommandContext): Column<Task>[] {
@@ -377,58 +369,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
         return;
       }
       const [task, waiting] = await Promise.all([api.call('get_task', { path }), api.call('list_pending_actions', { path })]);
-      const { chalk } = ctx;
-      const none = (mode: Mode, text = 'none'): Text => (mode === 'human' ? styled(text, (t) => chalk.dim(t)) : '');
-      const { conversationKey } = task;
-      const conversation: Row[] = conversationKey ? [['Conversation', () => conversationKey]] : [];
-      const rows: Row[] = [
-        ['Title', () => styled(task.title, (t) => chalk.bold(t))],
-        ['ID', () => task.id],
-        ['Workspace', () => task.workspaceId],
-        ['Status', () => stateText(chalk, task.status)],
-        ['Assignees', (mode) => (task.assignees.length ? task.assignees.map((a) => `${a.name} (${a.id})`).join(', ') : none(mode, 'nobody'))],
-        ['Tags', (mode) => (task.tags.length ? task.tags.join(', ') : none(mode))],
-        [
-          'Due',
-          (mode) => {
-            if (!task.dueDate) return none(mode);
-            const due = moment(ctx, task.dueDate, mode);
-            return mode === 'human' && isOverdue(ctx, task) ? styled(`${due} overdue`, (t) => chalk.red(t)) : due;
-          },
-        ],
-        ...conversation,
-        ['Created', (mode) => moment(ctx, task.createdAt, mode)],
-        ['Updated', (mode) => moment(ctx, task.updatedAt, mode)],
-        ['Description', (mode) => task.description || none(mode)],
-        [
-          'Notes',
-          (mode) =>
-            task.notes.length
-              ? task.notes.flatMap((n, i): (string | ReturnType<typeof styled>)[] =>
-                  mode === 'human'
-                    ? [
-                        i === 0 ? '' : '\n',
-                        styled(n.author.name, (t) => chalk.bold(t)),
-                        ' ',
-                        styled(`· ${relativeTime(n.createdAt, ctx.now())}`, (t) => chalk.dim(t)),
-                        // Each line of the note indented under its author.
-                        `\n${n.content.replace(/\r\n?/g, '\n').replace(/^/gm, '  ')}`,
-                      ]
-                    : [`${i === 0 ? '' : '\n'}${n.author.name} (${n.author.id}) ${n.createdAt}: ${n.content}`],
-                )
-              : none(mode),
-        ],
-        [
-          'Approvals',
-          (mode) =>
-            waiting.items.length
-              ? waiting.items.flatMap((a, i) =>
-                  mode === 'human' ? [`${i === 0 ? '' : '\n'}${a.id}  `, styled(a.kind, (t) => chalk.yellow(t)), `  ${a.summary}`] : [`${i === 0 ? '' : '\n'}${a.id} ${a.kind} ${a.summary}`],
-                )
-              : none(mode, 'none waiting'),
-        ],
-      ];
-      printObject(ctx, task, rows);
+      printObject(ctx, task, taskRows(ctx, task, waiting.items));
     },
   });
 

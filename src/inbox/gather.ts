@@ -46,11 +46,18 @@ async function pendingActionsOf(api: ApiClient, taskId: string, hooks: RequestHo
 /** Items found so far shown above the progress line on a terminal (the latest ones). */
 const LIVE_LINES = 8;
 
+export interface GatherOptions {
+  /** Only this workspace. */
+  workspaceId?: string;
+  /** Given the workspaces and every task listed on the way (`wts dash` shows them too, without listing them again). */
+  onListed?: (listed: { workspaceIds: string[]; tasks: Task[] }) => void;
+}
+
 /**
  * What waits in every workspace this connection can open, or in `workspaceId` only, in the order shown
  * (byKindThenAge). On a terminal, a progress line with the latest items found as they turn up.
  */
-export async function gatherWaiting(ctx: CommandContext, options: { workspaceId?: string } = {}): Promise<WaitingItem[]> {
+export async function gatherWaiting(ctx: CommandContext, options: GatherOptions = {}): Promise<WaitingItem[]> {
   const api = await ctx.api();
   const progress = progressLine(ctx.io);
   try {
@@ -59,6 +66,7 @@ export async function gatherWaiting(ctx: CommandContext, options: { workspaceId?
     progress.update(`listing the tasks of ${workspaceIds.length === 1 ? workspaceIds[0] : `${workspaceIds.length} workspaces`}…`);
     const perWorkspace = await runPool(workspaceIds, (workspaceId) => collectItems<Task>(api.items('list_tasks', { path: { workspaceId } })), { stopOnFailure: true });
     const tasks = resultsOrThrow(perWorkspace).flat();
+    options.onListed?.({ workspaceIds, tasks });
     let checked = 0;
     // On a terminal, the latest items found show above the progress line as they turn up.
     const recent: string[] = [];

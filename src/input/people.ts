@@ -13,8 +13,8 @@ export function collectList(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 }
 
-/** The signed-in user's id, from the credentials `wts login` stored. */
-async function me(ctx: CommandContext): Promise<string> {
+/** The signed-in user's id, from the credentials `wts login` stored (@me); exit 2 when it is not known. */
+export async function me(ctx: CommandContext): Promise<string> {
   if (ctx.env.WTS_TOKEN) throw new CliError('@me: with WTS_TOKEN wts does not know who you are; name yourself by id, name or email', ExitCode.usage);
   const { openConnection } = await import('../auth/connection.js');
   const user = (await openConnection(ctx)).lifecycle.credentials.user;

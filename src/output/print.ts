@@ -251,14 +251,25 @@ export function printObject(out: OutputTarget, object: unknown, rows: Row[]): vo
     for (const [label, value] of rows) write(io, `${label}\t${pipeText(value('plain'))}\n`);
     return;
   }
+  for (const line of objectLines(out.chalk, rows, io.columns)) write(io, `${line}\n`);
+}
+
+/**
+ * The lines of an object for people, `columns` wide: aligned `label  value`, values sanitized keeping
+ * their newlines, which continue indented under the value, never at the label's place. A word longer
+ * than the room stays whole (the caller cuts it, or the terminal wraps it).
+ */
+export function objectLines(chalk: ChalkInstance, rows: Row[], columns: number): string[] {
   const width = Math.max(...rows.map(([label]) => label.length)) + 1;
+  const lines: string[] = [];
   for (const [label, value] of rows) {
     // Long values wrap beside their label instead of running under it.
-    const text = wrapText(terminalView(value('human')), io.columns - (width + 1));
+    const text = wrapText(terminalView(value('human')), columns - (width + 1));
     const [first = '', ...rest] = text.split('\n');
-    write(io, `${out.chalk.bold(`${label}:`.padEnd(width + 1))}${first}\n`);
-    for (const line of rest) write(io, `${' '.repeat(width + 1)}${line}\n`);
+    lines.push(`${chalk.bold(`${label}:`.padEnd(width + 1))}${first}`);
+    for (const line of rest) lines.push(`${' '.repeat(width + 1)}${line}`);
   }
+  return lines;
 }
 
 /** Prints a short confirmation for people ("✓ Approved act_12"), sanitized to one line; with --json, the object instead. */

@@ -1,0 +1,116 @@
+// What the dashboard's sections hold, from the service: the inbox as `wts inbox` gathers it (the same
+// function, so the same requests and concurrency), the tasks it listed on the way for "My tasks" and the
+// board (no second listing), the board's columns, and the schedules. The detail of the selected item is
+// loaded when it is selected (src/dash/detail.ts).
+import type { Resource } from '../contract/resources.js';
+import { collectItems } from '../framework/listing.js';
+import type { CommandContext } from '../context.js';
+import { CliError } from '../errors.js';
+import { byKindThenAge, gatherWaiting, type PendingKind, type WaitingItem } from '../inbox/gather.js';
+import { me } from '../input/people.js';
+import { byDueDate, DONE } from '../input/statuses.js';
+import type { Item, Section, SectionKey } from './model.js';
+
+type Task = Resource<'Task'>;
+type Status = Resource<'Status'>;
+type Schedule = Resource<'ScheduledTask'>;
+
+export const INBOX_GROUPS: Record<PendingKind, string> = { action: 'Actions to approve', human_task: 'Tasks for people', question: 'Questions to answer' };
+
+export interface DashScope {
+  /** `--workspace`: every section is of this workspace only. */
+  workspaceId?: string;
+  /** The board's workspace when no --workspace was given (the default workspace). */
+  boardWorkspaceId?: string;
+}
+
+export interface Loaded {
+  sections: Record<SectionKey, Section>;
+  /** The board's workspace and its columns in board order (for moving a task). */
+  board: { workspaceId: string; statuses: Status[] } | undefined;
+}
+
+/** The sections' items from what was fetched: pure, so the grouping and order are tested without a service. */
+export function buildSections(input: {
+  waiting: WaitingItem[];
+  tasks: Task[];
+  myId: string | undefined;
+  /** Why "My tasks" cannot be shown (who you are is not known). */
+  mineNote?: string;
+  board: { workspaceId: string; statuses: Status[] } | undefined;
+  boardNote?: string;
+  schedules: Schedule[];
+}): Record<SectionKey, Section> {
+  const inbox: Item[] = [...input.waiting].sort(byKindThenAge).map((waiting) => ({ kind: 'pending', id: waiting.action.id, group: INBOX_GROUPS[waiting.action.kind], waiting }));
+
+  const open = input.tasks.filter((t) => t.status !== DONE);
+  const mine: Item[] =
+    input.myId === undefined
+      ? []
+      : open
+          .filter((t) => t.assignees.some((a) => a.id === input.myId))
+          .sort((a, b) => byDueDate(a, b) || a.workspaceId.localeCompare(b.workspaceId) || a.id.localeCompare(b.id))
+          .map((task) => ({ kind: 'task', id: task.id, group: task.workspaceId, task }));
+
+  // Columns in board order; a task in a column the workspace no longer lists still shows, after them.
+  const board: Item[] = [];
+  if (input.board) {
+    const { workspaceId, statuses } = input.board;
+    const columns = [...statuses].sort((a, b) => a.position - b.position).map((s) => ({ key: s.key, name: s.name }));
+    const tasks = input.tasks.filter((t) => t.workspaceId === workspaceId);
+    for (const t of tasks) if (!columns.some((c) => c.key === t.status)) columns.push({ key: t.status, name: t.status });
+    for (const column of columns) {
+      for (const task of tasks.filter((t) => t.status === column.key).sort(byDueDate)) board.push({ kind: 'task', id: task.id, group: column.name, task });
+    }
+  }
+
+  const schedules: Item[] = [...input.schedules]
+    .sort((a, b) => (a.state === b.state ? 0 : a.state === 'active' ? -1 : 1) || (a.nextRunAt ?? '~').localeCompare(b.nextRunAt ?? '~') || a.id.localeCompare(b.id))
+    .map((schedule) => ({ kind: 'schedule', id: schedule.id, group: schedule.state === 'active' ? 'Active' : schedule.state === 'paused' ? 'Paused' : schedule.state, schedule }));
+
+  const note = (items: Item[], empty: string, why?: string) => (why ?? (items.length === 0 ? empty : undefined));
+  return {
+    inbox: { key: 'inbox', items: inbox, ...optional(note(inbox, 'Nothing is waiting for a decision.')) },
+    mine: { key: 'mine', items: mine, ...optional(note(mine, 'No open task is assigned to you.', input.mineNote)) },
+    board: { key: 'board', items: board, ...optional(note(board, 'No tasks on this board.', input.boardNote)) },
+    schedules: { key: 'schedules', items: schedules, ...optional(note(schedules, 'No scheduled tasks.')) },
+  };
+}
+
+const optional = (note: string | undefined) => (note === undefined ? {} : { note });
+
+/** Everything the sections show, fetched again; throws what the first failed request threw. */
+export async function loadSections(ctx: CommandContext, scope: DashScope): Promise<Loaded> {
+  const api = await ctx.api();
+  // The inbox's progress line belongs to a plain terminal, not to the dashboard's screen.
+  const quiet: CommandContext = { ...ctx, io: { ...ctx.io, isStderrTTY: false } };
+  let listed: { workspaceIds: string[]; tasks: Task[] } = { workspaceIds: [], tasks: [] };
+  const [waiting, schedules, myId] = await Promise.all([
+    gatherWaiting(quiet, { ...(scope.workspaceId !== undefined && { workspaceId: scope.workspaceId }), onListed: (l) => (listed = l) }),
+    collectItems<Schedule>(api.items('list_scheduled_tasks', { path: {} })),
+    me(ctx).then(
+      (id) => ({ id }),
+      (err: unknown) => {
+        if (err instanceof CliError) return { note: `${err.message.replace(/^@me: /, 'Who you are is not known: ')}` };
+        throw err;
+      },
+    ),
+  ]);
+  const boardWorkspaceId = scope.workspaceId ?? scope.boardWorkspaceId ?? listed.workspaceIds[0];
+  const board = boardWorkspaceId === undefined ? undefined : { workspaceId: boardWorkspaceId, statuses: await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId: boardWorkspaceId } })) };
+  // A default workspace that is not among those listed (another organization): its tasks are listed here.
+  const tasks =
+    board && !listed.workspaceIds.includes(board.workspaceId)
+      ? [...listed.tasks, ...(await collectItems<Task>(api.items('list_tasks', { path: { workspaceId: board.workspaceId }, query: { limit: 50 } })))]
+      : listed.tasks;
+  const sections = buildSections({
+    waiting,
+    tasks,
+    myId: 'id' in myId ? myId.id : undefined,
+    ...('note' in myId && { mineNote: myId.note }),
+    board,
+    ...(board === undefined && { boardNote: 'No workspace to show: this connection lists none.' }),
+    schedules: scope.workspaceId === undefined ? schedules : schedules.filter((s) => s.workspaceId === scope.workspaceId),
+  });
+  return { sections, board };
+}

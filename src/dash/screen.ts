@@ -1,0 +1,92 @@
+// The lines of the dashboard's screen, as strings: the header, the section tabs, the list with its group
+// headings, the key line. Pure (state and width in, lines out), so the layout is tested without a
+// terminal; the Ink components place these lines. Every text from the service is sanitized and cut by
+// display width here (src/output/print.ts terminalText), before any color is added.
+import type { ChalkInstance } from 'chalk';
+import { relativeTime } from '../output/format.js';
+import { styled, terminalText, type Text } from '../output/print.js';
+import { padToWidth } from '../output/width.js';
+import { ACTIONS } from './actions.js';
+import { SECTION_KEYS, SECTION_TITLES, selectedItem, visibleItems, type DashState, type Item } from './model.js';
+
+/** A row of the list: a group heading, or an item (selected or not). */
+export type ListRow = { heading: string } | { item: Item; selected: boolean };
+
+/** The list's rows: each group's heading (with its count) above its items. */
+export function listRows(state: DashState): ListRow[] {
+  const items = visibleItems(state);
+  const chosen = selectedItem(state);
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item.group, (counts.get(item.group) ?? 0) + 1);
+  const rows: ListRow[] = [];
+  let group: string | undefined;
+  for (const item of items) {
+    if (item.group !== group) {
+      group = item.group;
+      if (group) rows.push({ heading: `${group} (${counts.get(group)})` });
+    }
+    rows.push({ item, selected: item === chosen });
+  }
+  return rows;
+}
+
+/** The text of an item's row, before it is cut: its id, then what it is about. */
+export function itemText(chalk: ChalkInstance, item: Item, nowMs: number): Text {
+  const dim = (t: string) => styled(t, (s) => chalk.dim(s));
+  switch (item.kind) {
+    case 'pending':
+      return [`${item.id}  `, item.waiting.action.summary, dim(`  ${item.waiting.task.title}`)];
+    case 'task': {
+      const t = item.task;
+      const overdue = t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < nowMs;
+      // Overdue marked with ! as well as red, so it shows without colors too.
+      const due = t.dueDate ? (overdue ? styled(`  ! ${relativeTime(t.dueDate, nowMs)}`, (s) => chalk.red(s)) : dim(`  ${relativeTime(t.dueDate, nowMs)}`)) : '';
+      return [`${t.id}  `, t.title, due];
+    }
+    case 'schedule': {
+      const s = item.schedule;
+      return [`${s.id}  `, s.title, dim(s.state === 'paused' ? '  paused' : s.nextRunAt ? `  next ${relativeTime(s.nextRunAt, nowMs)}` : '')];
+    }
+  }
+}
+
+/** One list row, exactly `width` columns: a marker (›) and inverse colors on the selected item. */
+export function rowLine(chalk: ChalkInstance, row: ListRow, width: number, nowMs: number): string {
+  if ('heading' in row) return chalk.bold(padToWidth(terminalText(row.heading, width), width));
+  const line = padToWidth(`${row.selected ? '› ' : '  '}${terminalText(itemText(chalk, row.item, nowMs), width - 2)}`, width);
+  return row.selected ? chalk.inverse(line) : line;
+}
+
+/** The tabs line: each section with its count, the current one marked [ ] (and bold). */
+export function tabsLine(chalk: ChalkInstance, state: DashState, width: number): string {
+  const tabs = SECTION_KEYS.map((key, i) => {
+    const shown = visibleItems(state, key).length;
+    const total = state.sections[key].items.length;
+    const label = `${i + 1} ${SECTION_TITLES[key]} (${shown === total ? total : `${shown}/${total}`})`;
+    return key === state.current ? styled(`[${label}]`, (s) => chalk.bold(s)) : ` ${label} `;
+  });
+  return terminalText(tabs, width);
+}
+
+/** The keys for the selected item, then the general ones, cut to the width. */
+export function keysLine(chalk: ChalkInstance, state: DashState, width: number): string {
+  const item = selectedItem(state);
+  const own = item ? ACTIONS.filter((a) => a.applies(item)).map((a) => `${a.key} ${a.label}`) : [];
+  const general = ['/ filter', 'R refresh', '? help', 'q quit'];
+  return chalk.dim(terminalText([...own, ...general].join(' · '), width));
+}
+
+/** The help screen: every key, in 19 lines (the body of an 80×24 terminal). */
+export function helpLines(): string[] {
+  return [
+    '  j k ↓ ↑       select the next / previous item;  g G  the first / last',
+    '  J K PgDn PgUp scroll the detail pane',
+    '  Tab 1-4       switch section (Shift-Tab: back)',
+    '  /             filter the section as you type (Enter keeps it, Esc clears it)',
+    '  R             refresh now (also every dash.refresh seconds)',
+    ...ACTIONS.map((a) => `  ${a.key.padEnd(14)}${a.help}`),
+    '  y  n          confirm / cancel: nothing is sent without y',
+    '  ?             this help (any key closes it)',
+    '  q  Ctrl-C     quit',
+  ];
+}

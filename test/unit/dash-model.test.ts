@@ -1,0 +1,169 @@
+// The dashboard's state without a terminal: sections built from what was fetched, the selection kept on
+// the same item across refreshes, the live filter, the line editor, and the list's rows.
+import { describe, expect, it } from 'vitest';
+import type { Resource } from '../../src/contract/resources.js';
+import { PLAIN_CHALK } from '../../src/context.js';
+import { buildSections } from '../../src/dash/load.js';
+import { editLine, emptyState, moveSelection, replaceSections, scrollTop, selectedItem, setFilter, visibleItems, type DashState } from '../../src/dash/model.js';
+import { helpLines, listRows, rowLine, tabsLine } from '../../src/dash/screen.js';
+import { confirmQuestion, answerFor, ACTIONS } from '../../src/dash/actions.js';
+import type { WaitingItem } from '../../src/inbox/gather.js';
+
+type Task = Resource<'Task'>;
+type Schedule = Resource<'ScheduledTask'>;
+
+const task = (id: string, over: Partial<Task> = {}): Task =>
+  ({ id, title: `Title ${id}`, description: '', status: 'todo', workspaceId: 'ws_a', assignees: [], tags: [], dueDate: null, notes: [], conversationKey: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', ...over }) as Task;
+const waiting = (id: string, kind: 'action' | 'human_task' | 'question', createdAt: string, draft: Record<string, unknown> = {}): WaitingItem => ({
+  action: { id, taskId: 'task_1', runId: 'run_1', kind, state: 'pending', summary: `Summary ${id}`, draft, createdAt, resolvedAt: null, resolution: null } as unknown as WaitingItem['action'],
+  task: { id: 'task_1', title: 'Task one', workspaceId: 'ws_a', dueDate: null, status: 'todo' },
+});
+const schedule = (id: string, state: string, nextRunAt: string | null): Schedule =>
+  ({ id, title: `Schedule ${id}`, prompt: 'p', cron: '0 9 * * 1', timezone: 'UTC', workspaceId: 'ws_a', agentId: 'agt', state, nextRunAt, lastRun: null }) as unknown as Schedule;
+
+function stateWith(inboxIds: string[]): DashState {
+  const sections = buildSections({
+    waiting: inboxIds.map((id, i) => waiting(id, 'action', `2026-01-0${i + 1}T00:00:00Z`)),
+    tasks: [],
+    myId: undefined,
+    board: undefined,
+    schedules: [],
+  });
+  return replaceSections(emptyState(), sections);
+}
+
+describe('sections', () => {
+  it('groups the inbox by kind, oldest first; my open tasks by due date; the board by column order; active schedules first', () => {
+    const statuses = [
+      { key: 'done', name: 'Done', position: 3 },
+      { key: 'todo', name: 'To do', position: 0 },
+      { key: 'waiting', name: 'Waiting', position: 1 },
+    ] as Resource<'Status'>[];
+    const me = { id: 'usr_me', name: 'Me' } as Task['assignees'][number];
+    const sections = buildSections({
+      waiting: [waiting('q1', 'question', '2026-01-01T00:00:00Z'), waiting('a2', 'action', '2026-01-03T00:00:00Z'), waiting('a1', 'action', '2026-01-02T00:00:00Z'), waiting('h1', 'human_task', '2026-01-01T00:00:00Z')],
+      tasks: [
+        task('t1', { assignees: [me], dueDate: '2026-02-01T00:00:00Z' }),
+        task('t2', { assignees: [me], dueDate: '2026-01-15T00:00:00Z', status: 'waiting' }),
+        task('t3', { assignees: [me], status: 'done' }),
+        task('t4', { status: 'odd' }),
+        task('t5', { workspaceId: 'ws_b' }),
+      ],
+      myId: 'usr_me',
+      board: { workspaceId: 'ws_a', statuses },
+      schedules: [schedule('s_paused', 'paused', null), schedule('s_late', 'active', '2026-03-01T00:00:00Z'), schedule('s_soon', 'active', '2026-02-01T00:00:00Z')],
+    });
+    expect(sections.inbox.items.map((i) => `${i.group}:${i.id}`)).toEqual(['Actions to approve:a1', 'Actions to approve:a2', 'Tasks for people:h1', 'Questions to answer:q1']);
+    expect(sections.mine.items.map((i) => i.id)).toEqual(['t2', 't1']);
+    expect(sections.board.items.map((i) => `${i.group}:${i.id}`)).toEqual(['To do:t1', 'Waiting:t2', 'Done:t3', 'odd:t4']);
+    expect(sections.schedules.items.map((i) => i.id)).toEqual(['s_soon', 's_late', 's_paused']);
+    expect(sections.inbox.note).toBeUndefined();
+  });
+
+  it('says why a section is empty', () => {
+    const sections = buildSections({ waiting: [], tasks: [], myId: undefined, mineNote: 'Who you are is not known', board: undefined, boardNote: 'No workspace', schedules: [] });
+    expect(sections.inbox.note).toBe('Nothing is waiting for a decision.');
+    expect(sections.mine.note).toBe('Who you are is not known');
+    expect(sections.board.note).toBe('No workspace');
+  });
+});
+
+describe('the selection', () => {
+  it('moves within the visible items and stays on the same item when a refresh adds items before it', () => {
+    let state = stateWith(['a1', 'a2', 'a3']);
+    expect(selectedItem(state)!.id).toBe('a1');
+    state = moveSelection(state, 1);
+    expect(selectedItem(state)!.id).toBe('a2');
+    state = moveSelection(state, 10);
+    expect(selectedItem(state)!.id).toBe('a3');
+    state = moveSelection(state, -Infinity);
+    state = moveSelection(state, 1);
+    // A refresh brings a new, older item in front: a2 stays selected.
+    const fresh = stateWith(['a0', 'a1', 'a2', 'a3']).sections;
+    state = replaceSections(state, { inbox: fresh.inbox });
+    expect(selectedItem(state)!.id).toBe('a2');
+    expect(visibleItems(state).map((i) => i.id)).toEqual(['a0', 'a1', 'a2', 'a3']);
+  });
+
+  it('goes to the item now at its place when the selected one is gone', () => {
+    let state = moveSelection(stateWith(['a1', 'a2', 'a3']), 1);
+    state = replaceSections(state, { inbox: stateWith(['a1', 'a3']).sections.inbox });
+    expect(selectedItem(state)!.id).toBe('a3');
+    state = replaceSections(state, { inbox: stateWith([]).sections.inbox });
+    expect(selectedItem(state)).toBeUndefined();
+  });
+
+  it('filters on every word, case-insensitive', () => {
+    let state = stateWith(['a1', 'a2', 'b3']);
+    state = setFilter(state, 'SUMMARY A1');
+    expect(visibleItems(state).map((i) => i.id)).toEqual(['a1']);
+    state = setFilter(state, 'b3');
+    expect(selectedItem(state)!.id).toBe('b3');
+    expect(tabsLine(PLAIN_CHALK, state, 200)).toContain('[1 Inbox (1/3)]');
+  });
+
+  it('scrolls a long list so the selected row shows', () => {
+    expect(scrollTop(0, 100, 10)).toBe(0);
+    expect(scrollTop(50, 100, 10)).toBe(45);
+    expect(scrollTop(99, 100, 10)).toBe(90);
+    expect(scrollTop(5, 8, 10)).toBe(0);
+  });
+});
+
+describe('the list', () => {
+  it('heads each group with its count and marks the selected row, cut to the width', () => {
+    const state = stateWith(['a1', 'a2']);
+    const rows = listRows(state);
+    expect(rows.map((r) => ('heading' in r ? r.heading : r.item.id))).toEqual(['Actions to approve (2)', 'a1', 'a2']);
+    const line = rowLine(PLAIN_CHALK, rows[1]!, 20, Date.parse('2026-01-10T00:00:00Z'));
+    expect(line).toBe('› a1  Summary a1  T…');
+    expect(rowLine(PLAIN_CHALK, rows[2]!, 20, 0).startsWith('  a2')).toBe(true);
+  });
+
+  it('shows a hostile summary escaped, never raw', () => {
+    const item = waiting('a1', 'action', '2026-01-01T00:00:00Z');
+    item.action.summary = '\x1b]0;PWNED\x07\x1b[2Jhi';
+    const state = replaceSections(emptyState(), buildSections({ waiting: [item], tasks: [], myId: undefined, board: undefined, schedules: [] }));
+    const line = rowLine(PLAIN_CHALK, listRows(state)[1]!, 60, 0);
+    expect(line).toContain('\\x1b]0;PWNED\\x07\\x1b[2Jhi');
+    expect(line).not.toMatch(/[\x00-\x1f]/);
+  });
+
+  it('fits the help into the body of an 80×24 terminal', () => {
+    expect(helpLines().length).toBeLessThanOrEqual(19);
+    for (const action of ACTIONS) expect(helpLines().join('\n')).toContain(action.help);
+  });
+});
+
+describe('actions', () => {
+  it('confirms with what will be sent; a number picks a question option', () => {
+    const question = { kind: 'pending' as const, id: 'q1', group: '', waiting: waiting('q1', 'question', '2026-01-01T00:00:00Z', { question: 'Which?', options: ['Lock', 'Reset'] }) };
+    expect(answerFor(question, '2')).toBe('Reset');
+    expect(answerFor(question, '7')).toBe('7');
+    expect(answerFor(question, 'Neither')).toBe('Neither');
+    expect(confirmQuestion('reject', question, 'too soon')).toBe('Reject q1 (Summary q1) with the reason "too soon"?');
+    expect(confirmQuestion('answer', question, '2', 'Reset')).toBe('Answer q1 (Summary q1) with "Reset"?');
+    expect(ACTIONS.filter((a) => a.applies(question)).map((a) => a.key)).toEqual(['r', 't', 'n', 'm']);
+  });
+});
+
+describe('the line editor', () => {
+  it('inserts at the cursor, deletes, moves, and keeps control characters out', () => {
+    let line = { text: '', cursor: 0 };
+    line = editLine(line, { input: 'helo' });
+    line = editLine(line, { input: '', leftArrow: true });
+    line = editLine(line, { input: 'l' });
+    expect(line).toEqual({ text: 'hello', cursor: 4 });
+    line = editLine(line, { input: '', end: true });
+    line = editLine(line, { input: '', backspace: true });
+    expect(line).toEqual({ text: 'hell', cursor: 4 });
+    line = editLine(line, { input: 'a\x1b[2J\tb\nc' });
+    expect(line.text).toBe('hella[2J b c');
+    line = editLine(line, { input: 'u', ctrl: true });
+    expect(line).toEqual({ text: '', cursor: 0 });
+    // A character outside the BMP is one step.
+    line = editLine(line, { input: 'x😀' });
+    line = editLine(line, { input: '', backspace: true });
+    expect(line.text).toBe('x');
+  });
+});
