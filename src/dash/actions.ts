@@ -88,7 +88,8 @@ export function confirmQuestion(name: ActionName, item: Item, text: string | und
     case 'approve':
       return `Approve ${what}?`;
     case 'edit':
-      return `Approve the edited draft of ${what} now?`;
+      // Short, so the line above still says what the edit changed; the pane shows the draft.
+      return `Approve the edited draft of ${item.id} now?`;
     case 'reject':
       return `Reject ${what}${withText('reason')}?`;
     case 'answer':

@@ -153,6 +153,14 @@ export function editLine(line: LineInput, key: LineKey): LineInput {
   }
   if (key.delete) return { text: text.slice(0, cursor) + text.slice(cursor + charAfter(text, cursor)), cursor };
   if (key.ctrl) return line;
+  // Keys typed faster than they are read arrive as one string: the editing keys among them still edit.
+  const editing = /[\u0001\u0005\u0008\u0015\u007f]/.exec(key.input);
+  if (editing && key.input.length > 1) {
+    const before = editLine(line, { input: key.input.slice(0, editing.index) });
+    const ch = editing[0];
+    const edited = ch === '\u0001' || ch === '\u0005' || ch === '\u0015' ? editLine(before, { input: String.fromCharCode(ch.charCodeAt(0) + 96), ctrl: true }) : editLine(before, { input: '', backspace: true });
+    return editLine(edited, { input: key.input.slice(editing.index + 1) });
+  }
   // A paste may hold line breaks or tabs: one line is typed here, so they become spaces; other controls go.
   const typed = key.input.replace(/\r\n?|\n|\t/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
   if (!typed) return line;

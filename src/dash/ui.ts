@@ -12,6 +12,7 @@ import type { Resource } from '../contract/resources.js';
 import { approveAction, editDraft } from '../approvals/decisions.js';
 import { describeFailure } from '../errors.js';
 import type { CommandContext } from '../context.js';
+import { wrapText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../output/width.js';
 import { actionForKey, Columns, confirmQuestion, sendAction, taskOf, type ActionName, type DashAction } from './actions.js';
@@ -98,7 +99,13 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
   function Dash() {
     const { exit } = useApp();
     const [state, setState] = useState<DashState>(emptyState);
-    const [prompt, setPrompt] = useState<Prompt>({ mode: 'none' });
+    const [prompt, showPrompt] = useState<Prompt>({ mode: 'none' });
+    // Keys can arrive faster than renders: each key works on the prompt as the keys before it left it.
+    const promptNow = useRef<Prompt>(prompt);
+    const setPrompt = useCallback((p: Prompt) => {
+      promptNow.current = p;
+      showPrompt(p);
+    }, []);
     const [status, setStatus] = useState<Status>({ text: 'loading…', tone: 'info' });
     const [details, setDetails] = useState<Map<string, TaskDetail | { error: string }>>(new Map());
     const [scroll, setScroll] = useState(0);
@@ -241,7 +248,7 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
         }
         return;
       }
-      const value = text.trim() ? text : undefined;
+      const value = text.trim() || undefined;
       const { answerFor } = await import('./actions.js');
       const resolved = p.action.name === 'answer' ? answerFor(p.item, text) : undefined;
       setPrompt({ mode: 'confirm', name: p.action.name, item: p.item, ...(value !== undefined && { text: value }), ...(resolved !== undefined && { resolved }), question: confirmQuestion(p.action.name, p.item, value, resolved) });
@@ -251,6 +258,16 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       if (key.ctrl && input === 'c') {
         exit();
         return;
+      }
+      let prompt = promptNow.current;
+      // Text and Enter read together: the text is typed, then Enter counts.
+      if ((prompt.mode === 'text' || prompt.mode === 'filter') && !key.ctrl && input.length > 1 && /[\r\n]$/.test(input)) {
+        const line = editLine(prompt.line, { input: input.replace(/[\r\n]+$/, '') });
+        prompt = { ...prompt, line };
+        setPrompt(prompt);
+        if (prompt.mode === 'filter') setState((s) => setFilter(s, line.text));
+        input = '';
+        key = { ...key, return: true };
       }
       switch (prompt.mode) {
         case 'busy':
@@ -343,7 +360,9 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       const at = rows.findIndex((r) => 'item' in r && r.selected);
       const top = scrollTop(Math.max(0, at), rows.length, bodyHeight);
       const listLines = rows.slice(top, top + bodyHeight).map((r) => rowLine(chalk, r, listWidth, ctx.now()));
-      if (section.note && rows.length === 0) listLines.push(padToWidth(truncateToWidth(terminalLine(section.note), listWidth), listWidth));
+      const filter = state.filters[state.current];
+      if (rows.length === 0 && filter && section.items.length > 0) listLines.push(padToWidth(truncateToWidth(`Nothing matches "${terminalLine(filter)}" (Esc clears the filter)`, listWidth), listWidth));
+      else if (section.note && rows.length === 0) listLines.push(padToWidth(truncateToWidth(terminalLine(section.note), listWidth), listWidth));
       else if (section.note) listLines.unshift(chalk.dim(padToWidth(truncateToWidth(terminalLine(section.note), listWidth), listWidth)));
       if (item?.kind === 'pending') detail = pendingLines(ctx, item, detailWidth);
       else if (item?.kind === 'schedule') detail = scheduleLines(ctx, item, detailWidth);
@@ -358,25 +377,37 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
 
     while (body.length < bodyHeight) body.push('');
 
+    // The two lines above the keys: a result or a question may take both (wrapped at spaces); a typed
+    // line keeps the last result above it, so both show.
+    const rule = chalk.dim('─'.repeat(width));
+    const filterLine = state.filters[state.current] ? chalk.dim(`filter: ${terminalLine(state.filters[state.current]!)} (/ to change, Esc to clear)`) : rule;
+    const tone = (text: string) => (status.tone === 'error' ? chalk.red(text) : status.tone === 'ok' ? chalk.green(text) : text);
+    const twoLines = (text: string): [string, string] => {
+      const wrapped = wrapText(terminalLine(text), width).split('\n');
+      return wrapped.length === 1 ? ['', wrapped[0]!] : [wrapped[0]!, wrapped.slice(1).join(' ')];
+    };
+    let above: string;
     let bottom: string;
     switch (prompt.mode) {
       case 'filter':
-        bottom = `/${cursorText(prompt.line)}`;
+        [above, bottom] = [status.text ? tone(terminalLine(status.text)) : rule, typedLine('/', prompt.line, width)];
         break;
       case 'text':
-        bottom = `${prompt.prompt} ${cursorText(prompt.line)}`;
+        [above, bottom] = [status.text ? tone(terminalLine(status.text)) : rule, typedLine(`${prompt.prompt} `, prompt.line, width)];
         break;
-      case 'confirm':
-        bottom = chalk.bold(`${terminalLine(prompt.question)} (y/N)`);
+      case 'confirm': {
+        const [first, second] = twoLines(`${prompt.question} (y/N)`);
+        [above, bottom] = [first ? chalk.bold(first) : status.text ? tone(terminalLine(status.text)) : rule, chalk.bold(second)];
         break;
+      }
       case 'busy':
-        bottom = prompt.what;
+        [above, bottom] = [status.text ? tone(terminalLine(status.text)) : rule, prompt.what];
         break;
-      default:
-        bottom = status.tone === 'error' ? chalk.red(terminalLine(status.text)) : status.tone === 'ok' ? chalk.green(terminalLine(status.text)) : terminalLine(status.text);
+      default: {
+        const [first, second] = twoLines(status.text);
+        [above, bottom] = [first ? tone(first) : filterLine, tone(second)];
+      }
     }
-    // A prompt keeps the result of the last action above it, so both show.
-    const statusAbove = prompt.mode === 'none' ? (state.filters[state.current] ? chalk.dim(`filter: ${terminalLine(state.filters[state.current]!)} (/ to change, Esc to clear)`) : chalk.dim('─'.repeat(width))) : status.text ? terminalLine(status.text) : chalk.dim('─'.repeat(width));
 
     return h(
       Box,
@@ -384,18 +415,27 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       line(chalk.bold(header)),
       line(tabsLine(chalk, state, width)),
       ...body.map((l, i) => h(Box, { key: `b${i}`, width, height: 1 }, line(l))),
-      line(statusAbove),
+      line(above),
       line(bottom),
       line(keysLine(chalk, state, width)),
     );
   }
 
-  /** The typed line with the cursor shown (inverse, or an underscore without colors), sanitized. */
-  function cursorText(l: LineInput): string {
+  /**
+   * A prompt and the line typed after it, with the cursor shown (inverse, or an underscore without
+   * colors), sanitized; when it is too wide, its start gives way (…), so the cursor stays in sight.
+   */
+  function typedLine(label: string, l: LineInput, width: number): string {
     const before = terminalLine(l.text.slice(0, l.cursor));
-    const at = l.text.slice(l.cursor, l.cursor + 1);
+    const at = terminalLine(l.text.slice(l.cursor, l.cursor + 1));
     const after = terminalLine(l.text.slice(l.cursor + 1));
-    return chalk.level > 0 ? `${before}${chalk.inverse(at ? terminalLine(at) : ' ')}${after}` : `${before}${at ? terminalLine(at) : ''}_${after}`;
+    const plain = `${label}${before}${at}${at ? '' : '_'}${after}`;
+    if (displayWidth(plain) <= width) return chalk.level > 0 ? `${label}${before}${chalk.inverse(at || ' ')}${after}` : `${label}${before}${at}${chalk.level > 0 || at ? '' : '_'}${after}`;
+    // Too wide: what is left of the cursor, cut from the start.
+    const head = `${label}${before}`;
+    let cut = head;
+    while (cut.length > 0 && displayWidth(`…${cut}_`) > width) cut = cut.slice(1);
+    return `…${cut}_`;
   }
 
   // Leave the terminal as it was however the process ends.

@@ -2,6 +2,7 @@
 // typed with `tmux send-keys`, the screen is read back with `tmux capture-pane`, and what the service
 // holds afterwards is read through its API. Needs `npm run build` first (npm test does it) and tmux (CI
 // installs it: .ci/run). No timing is asserted: every wait polls the screen for what must appear.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,11 @@ function waitingOf(kind: Seeded['kind']): Seeded[] {
   const visible = new Set(tasks.filter((t) => acme.has(t.workspaceId)).map((t) => t.id));
   return pendingActions.filter((a) => a.state === 'pending' && a.kind === kind && visible.has(a.taskId)).sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
 }
-const actionNow = async (id: string) => (await sandbox.api.ok('GET', `/pending-actions/${id}`)) as { state: string; draft: Record<string, unknown>; resolution?: Record<string, unknown> };
+/** A pending action as the API returns it, with the resolution the sandbox keeps (the API does not return it). */
+const actionNow = async (id: string) => ({
+  ...((await sandbox.api.ok('GET', `/pending-actions/${id}`)) as { state: string; draft: Record<string, unknown> }),
+  resolution: sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === id)!.resolution,
+});
 const taskNow = async (id: string) => (await sandbox.api.ok('GET', `/tasks/${id}`)) as { status: string; notes: { content: string }[] };
 
 describe('wts dash without a terminal', () => {
@@ -108,12 +113,14 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
       type,
       pane: () => server.tmux('display-message', '-p', '-t', session, '#{alternate_on} #{cursor_flag}').trim(),
       async select(id) {
+        keys('Escape');
+        await waitFor('no filter', (t) => !t.includes('filter: '));
         keys('/');
         await waitFor('the filter line', (t) => /^\/_?$/m.test(t));
         type(id);
         await waitFor(`only ${id} listed`, (t) => t.includes(`› ${id} `) && t.includes(`/${id}_`));
         keys('Enter');
-        await waitFor('the filter kept', (t) => t.includes(`filter: ${id}`));
+        await waitFor('the filter kept', (t) => !t.includes(`/${id}_`) && t.includes(`› ${id} `));
       },
       async exit() {
         await server.waitFor(session, 'the process to end', () => existsSync(statusFile) && /^\d+\n$/.test(readFileSync(statusFile, 'utf8')));
@@ -205,5 +212,289 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     await dash.waitFor('the narrow layout', (t) => t.split('\n').every((l) => l.length <= 80) && t.split('\n').some((l) => l.includes('refreshed')));
     dash.keys('q');
     expect((await dash.exit()).code).toBe(0);
+  });
+
+  /** The two lines above the key line, joined: a result or a question wraps onto both. */
+  const bottom = (screen: string) =>
+    screen
+      .replace(/\n$/, '')
+      .split('\n')
+      .slice(-3, -1)
+      .map((l) => l.trim())
+      .join(' ');
+
+  /** Answers the confirmation `question` with y and waits for `result` in the status lines. */
+  async function confirm(dash: Dash, question: string, result: string): Promise<string> {
+    await dash.waitFor(`the question "${question}"`, (t) => bottom(t).includes(question) && bottom(t).includes('(y/N)'));
+    dash.keys('y');
+    return dash.waitFor(`the result "${result}"`, (t) => bottom(t).includes(result));
+  }
+
+  it('approves, rejects with a reason, edits then approves, answers and marks done, each after a y, through the approval decisions', { timeout: 240_000 }, async () => {
+    const [approve, edited, reject] = [waitingOf('action')[0]!, waitingOf('action').find((a) => 'subject' in a.draft && a !== waitingOf('action')[0])!, waitingOf('action').at(-1)!];
+    expect(new Set([approve.id, edited.id, reject.id]).size).toBe(3);
+    const question = waitingOf('question')[0]!;
+    const human = waitingOf('human_task')[0]!;
+    const editor = fakeEditor(`awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited in the dashboard"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`);
+    const dash = startDash([], { env: { EDITOR: editor } });
+    await loaded(dash);
+
+    // Approve: nothing is sent before the y; n cancels.
+    await dash.select(approve.id);
+    const before = await sandbox.requests();
+    dash.keys('a');
+    await dash.waitFor('the question', (t) => t.includes(`Approve ${approve.id} (`) && t.includes('(y/N)'));
+    dash.keys('n');
+    await dash.waitFor('the cancel', (t) => t.includes('Cancelled; nothing was sent.'));
+    expect(await sandbox.requests()).toBe(before);
+    dash.keys('a');
+    await confirm(dash, `Approve ${approve.id} (`, `✓ Approved ${approve.id}: ${approve.summary}`);
+    expect((await actionNow(approve.id)).state).toBe('approved');
+
+    // Reject with a reason (trimmed, as the verb does).
+    await dash.select(reject.id);
+    dash.keys('r');
+    await dash.waitFor('the reason prompt', (t) => t.includes('Reason (for the agent and the history; Enter for none):'));
+    dash.type('  Amount does not match the invoice  ');
+    dash.keys('Enter');
+    await confirm(dash, `Reject ${reject.id} (${reject.summary}) with the reason "Amount does not match the invoice"?`, `✓ Rejected ${reject.id}: ${reject.summary} (reason: Amount does not match the invoice)`);
+    expect(await actionNow(reject.id)).toMatchObject({ state: 'rejected', resolution: { reason: 'Amount does not match the invoice' } });
+
+    // Edit in $EDITOR: the pane shows the draft as the service holds it, then approve it.
+    await dash.select(edited.id);
+    dash.keys('e');
+    const shown = await dash.waitFor('the edited draft and the question', (t) => t.includes(`Approve the edited draft of ${edited.id}`));
+    expect(shown).toMatch(/│ draft\.subject:\s+Edited in the dashboard/);
+    expect(shown).toContain(`✓ Updated subject of ${edited.id}`);
+    expect(await actionNow(edited.id)).toMatchObject({ state: 'pending', draft: { subject: 'Edited in the dashboard' } });
+    dash.keys('y');
+    await dash.waitFor('the approval', (t) => t.includes(`✓ Approved ${edited.id}: `));
+    expect(await actionNow(edited.id)).toMatchObject({ state: 'approved', draft: { subject: 'Edited in the dashboard' } });
+
+    // Answer a question; Enter alone sends nothing.
+    await dash.select(question.id);
+    dash.keys('t');
+    await dash.waitFor('the answer prompt', (t) => /Answer( \(1–\d+ picks an option, or type your own\))?:/.test(t));
+    dash.keys('Enter');
+    await dash.waitFor('the refusal', (t) => t.includes('Enter alone sends nothing'));
+    dash.type('Hold off until Friday');
+    dash.keys('Enter');
+    await confirm(dash, `Answer ${question.id} (${question.summary}) with "Hold off until Friday"?`, `✓ Answered ${question.id}: ${question.summary} (answer: Hold off until Friday)`);
+    expect(await actionNow(question.id)).toMatchObject({ state: 'answered', resolution: { answer: 'Hold off until Friday' } });
+
+    // Done, with a note.
+    await dash.select(human.id);
+    dash.keys('d');
+    await dash.waitFor('the note prompt', (t) => t.includes('Note (what was done; Enter for none):'));
+    dash.type('Called them; all set');
+    dash.keys('Enter');
+    await confirm(dash, `Mark ${human.id} (${human.summary}) done with the note "Called them; all set"?`, `✓ Done ${human.id}: ${human.summary} (note: Called them; all set)`);
+    expect(await actionNow(human.id)).toMatchObject({ state: 'completed', resolution: { note: 'Called them; all set' } });
+
+    dash.keys('q');
+    expect(await dash.exit()).toEqual({ code: 0, sttyRestored: true, alternate: '0', cursor: '1' });
+  });
+
+  it('shows a failure in the status line, keeps the screen, and offers the typed text again', { timeout: 120_000 }, async () => {
+    const action = addPendingAction(sandbox, 'task_s021', 'action', { to: 'lena@example.com', subject: 'Refund', body: 'Hi' });
+    const dash = startDash([]);
+    await loaded(dash);
+    await dash.select(action.id);
+    // Someone else decides it meanwhile.
+    await sandbox.api.ok('POST', `/pending-actions/${action.id}/approve`, { body: {} });
+    dash.keys('r');
+    await dash.waitFor('the reason prompt', (t) => t.includes('Reason ('));
+    dash.type('Not this week');
+    dash.keys('Enter');
+    await confirm(dash, `Reject ${action.id}`, '✗ conflict: ');
+    // Still the dashboard, and the reason is there on r again.
+    dash.keys('r');
+    await dash.waitFor('the kept reason', (t) => t.includes('Reason (for the agent and the history; Enter for none): Not this week_'));
+    dash.keys('Escape');
+    await dash.waitFor('the cancel', (t) => t.includes('Cancelled; nothing was sent.'));
+    expect((await actionNow(action.id)).state).toBe('approved');
+    dash.keys('q');
+    expect((await dash.exit()).code).toBe(0);
+  });
+
+  it('adds a note, messages the agent, completes and moves tasks on the board, and pauses a schedule', { timeout: 240_000 }, async () => {
+    const tasks = ((await sandbox.api.ok('GET', '/workspaces/ws_support/tasks', { query: { limit: 50 } })) as { items: { id: string; title: string; status: string }[] }).items.filter((t) => t.status !== 'done');
+    const [noted, completed, moved] = [tasks[0]!, tasks[1]!, tasks.find((t) => t.status !== 'in_progress' && t !== tasks[0] && t !== tasks[1])!];
+    const schedules = ((await sandbox.api.ok('GET', '/scheduled-tasks')) as { items: { id: string; title: string; state: string; workspaceId: string }[] }).items;
+    const schedule = schedules.find((s) => s.state === 'active' && s.workspaceId === 'ws_support')!;
+    const dash = startDash(['--workspace', 'ws_support']);
+    await loaded(dash);
+
+    dash.keys('3');
+    await dash.waitFor('the board', (t) => /\[3 Board \(\d+\)\]/.test(t));
+    await dash.select(noted.id);
+    dash.keys('n');
+    await dash.waitFor('the note prompt', (t) => t.includes('Note: _'));
+    dash.type('Checked with finance');
+    dash.keys('Enter');
+    await confirm(dash, `Add the note "Checked with finance" to ${noted.id}?`, `✓ Added a note to ${noted.id}`);
+    expect((await taskNow(noted.id)).notes.map((n) => n.content)).toContain('Checked with finance');
+    // The pane shows the note after the refresh.
+    await dash.waitFor('the note in the pane', (t) => t.includes('Checked with finance') && /│ Notes:/.test(t));
+
+    dash.keys('m');
+    await dash.waitFor('the message prompt', (t) => t.includes('Message to the agent: _'));
+    dash.type('Please draft the reply');
+    dash.keys('Enter');
+    await confirm(dash, `Send "Please draft the reply" to the agent on ${noted.id}?`, `✓ Sent to the agent on ${noted.id}`);
+    const messages = (await sandbox.api.ok('GET', `/tasks/${noted.id}/messages`, { query: { limit: 50 } })) as { items: { content: string }[] };
+    expect(messages.items.map((m) => m.content)).toContain('Please draft the reply');
+
+    await dash.select(completed.id);
+    dash.keys('c');
+    await confirm(dash, `Complete ${completed.id} (`, `✓ Completed ${completed.id} (`);
+    expect((await taskNow(completed.id)).status).toBe('done');
+
+    // Move: a near miss is answered with "did you mean" and the text stays to be fixed.
+    await dash.select(moved.id);
+    dash.keys('v');
+    await dash.waitFor('the column prompt', (t) => t.includes('Move to column (key or name): _'));
+    dash.type('in progres');
+    dash.keys('Enter');
+    await dash.waitFor('the suggestion', (t) => t.includes('did you mean in_progress (In progress)?') && t.includes('Move to column (key or name): in progres_'));
+    dash.keys('C-u');
+    dash.type('In progress');
+    dash.keys('Enter');
+    await confirm(dash, `Move ${moved.id} (${moved.title}) to In progress (in_progress)?`, `✓ Moved ${moved.id} (${moved.title}) to in_progress`);
+    expect((await taskNow(moved.id)).status).toBe('in_progress');
+
+    dash.keys('4');
+    await dash.waitFor('the schedules', (t) => /\[4 Schedules \(\d+\)\]/.test(t));
+    await dash.select(schedule.id);
+    dash.keys('p');
+    await confirm(dash, `Pause ${schedule.id} (${schedule.title})?`, `✓ Paused ${schedule.id} (${schedule.title})`);
+    expect(((await sandbox.api.ok('GET', `/scheduled-tasks/${schedule.id}`)) as { state: string }).state).toBe('paused');
+    await dash.waitFor('the schedule shown paused', (t) => /│ State:\s+paused/.test(t));
+
+    dash.keys('q');
+    expect(await dash.exit()).toEqual({ code: 0, sttyRestored: true, alternate: '0', cursor: '1' });
+  });
+
+  it('brings in a new pending action on R and on the dash.refresh timer, the selection staying on the same item', { timeout: 180_000 }, async () => {
+    const configDir = join(server.scratch, 'refresh-config');
+    const set = await runWts(['config', 'set', 'dash.refresh', '1'], { env: { ...sandbox.env, WTS_CONFIG_DIR: configDir } });
+    expect(set.code, set.stderr).toBe(0);
+    // The first human task: a new action (the newest of its kind) lands in the group above it.
+    const chosen = waitingOf('human_task')[0]!;
+    const count = () => ['action', 'human_task', 'question'].flatMap((k) => waitingOf(k as Seeded['kind'])).length;
+    /** Moves the selection down with j to `id`, one key at a time, each seen on screen. */
+    const walkTo = async (dash: Dash, id: string) => {
+      const order = (['action', 'human_task', 'question'] as const).flatMap((k) => waitingOf(k)).map((a) => a.id);
+      for (let i = 1; i <= order.indexOf(id); i++) {
+        dash.keys('j');
+        await dash.waitFor(`${order[i]} selected`, (t) => t.includes(`› ${order[i]} `));
+      }
+    };
+
+    // R, with the default of a minute between refreshes.
+    const manual = startDash([]);
+    await loaded(manual);
+    await walkTo(manual, chosen.id);
+    const first = addPendingAction(sandbox, 'task_s021', 'action', { to: 'a@example.com', subject: 'New one', body: 'Hi' });
+    manual.keys('R');
+    await manual.waitFor('the new action after R', (t) => t.includes(` ${first.id} `) && t.includes(`[1 Inbox (${count()})]`));
+    expect(manual.screen()).toContain(`› ${chosen.id} `);
+    expect(manual.screen()).toMatch(new RegExp(`│ ID:\\s+${chosen.id}`));
+    manual.keys('q');
+    expect((await manual.exit()).code).toBe(0);
+
+    // dash.refresh = 1: a new action shows by itself.
+    const timed = startDash([], { configDir });
+    await loaded(timed);
+    await walkTo(timed, chosen.id);
+    const second = addPendingAction(sandbox, 'task_s021', 'action', { to: 'b@example.com', subject: 'Another', body: 'Hi' });
+    await timed.waitFor('the new action on the timer', (t) => t.includes(` ${second.id} `) && t.includes(`[1 Inbox (${count()})]`));
+    expect(timed.screen()).toContain(`› ${chosen.id} `);
+    timed.keys('q');
+    expect((await timed.exit()).code).toBe(0);
+  });
+});
+
+// Hostile records, as in test/e2e/hostile-output.test.ts: every text field holds terminal control
+// sequences. The dashboard runs under `script`, so the raw bytes it wrote are kept.
+const ESC = '\x1b';
+const BEL = '\x07';
+const HOSTILE =
+  `${ESC}]0;PWNED${BEL}Hostile ${ESC}]8;;https://evil.io/${ESC}\\click${ESC}]8;;${ESC}\\ ${ESC}]52;c;cHc=${BEL}` +
+  `${ESC}[2J${ESC}[H\rFORGED \u202eevil\u202c\u009b31m\u0085end`;
+const HOSTILE_BLOCK = `${HOSTILE}\nsecond line\r\nthird\tline`;
+const FORGED_DRAFT = `Dear all,${ESC}[2J${ESC}[H\ndraft.channel: #support\ndraft.body: Thanks, we fixed it.`;
+const SHOWN = '\\x1b]0;PWNED\\x07';
+const SCRIPT = (() => {
+  const r = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+})();
+
+describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)', () => {
+  let server: TmuxServer;
+  afterAll(() => server?.close());
+
+  it('cannot change the window title or forge the detail pane: every text is shown escaped', { timeout: 180_000 }, async () => {
+    const ws = (await sandbox.api.ok('POST', '/workspaces', { body: { name: HOSTILE } })) as { id: string };
+    const agent = sandbox.ctx.store.state.data.agents.find((a) => a.workspaceId === ws.id)!;
+    const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as { id: string };
+    await sandbox.api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: HOSTILE_BLOCK } });
+    await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: HOSTILE_BLOCK } });
+    await sandbox.api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [HOSTILE] } });
+    await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id } });
+    const action = addPendingAction(sandbox, task.id, 'action', { to: 'all-customers@acme.example', channel: '#all-customers', subject: HOSTILE, body: FORGED_DRAFT });
+    action.summary = HOSTILE;
+
+    server = tmuxServer('wts-dash-hostile-');
+    const raw = join(server.scratch, 'raw');
+    const status = join(server.scratch, 'status');
+    const launcher = join(server.scratch, 'run.sh');
+    const wts = [process.execPath, WTS_BIN, 'dash', '--workspace', ws.id].map(q).join(' ');
+    writeFileSync(
+      launcher,
+      [
+        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(server.scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
+        'export LANG=C.UTF-8 TERM=xterm-256color',
+        'unset NO_COLOR FORCE_COLOR',
+        `cd ${q(REPO)}`,
+        `${q(SCRIPT!)} -q -e -c ${q(wts)} ${q(raw)}`,
+        `echo $? > ${q(status)}.tmp && mv ${q(status)}.tmp ${q(status)}`,
+        'exec sleep 3600',
+      ].join('\n'),
+    );
+    server.tmux('new-session', '-d', '-s', 'hostile', '-x', '200', '-y', '60', 'sh -c "sleep 100000"');
+    server.tmux('select-pane', '-t', 'hostile', '-T', 'wts-dash-hostile-test');
+    server.tmux('respawn-pane', '-k', '-t', 'hostile', `sh ${q(launcher)}`);
+    const title = () => server.tmux('display-message', '-p', '-t', 'hostile', '#{pane_title}').trim();
+    const screen = () => server.tmux('capture-pane', '-p', '-t', 'hostile');
+    const waitFor = (what: string, check: (t: string) => boolean) => server.waitFor('hostile', what, () => check(screen()), 30_000).then(screen);
+
+    const inbox = await waitFor('the hostile action', (t) => t.includes('[1 Inbox (1)]') && /│ draft\.body:/.test(t));
+    expect(inbox).toContain(SHOWN);
+    expect(inbox).toMatch(/│ draft\.channel:\s+#all-customers/);
+    // The forged lines are part of the body, indented under it: no field line reads #support.
+    expect(inbox).not.toMatch(/│ draft\.channel:\s+#support/);
+    expect(inbox).toContain('Dear all,\\x1b[2J\\x1b[H');
+    // A CR in a multi-line field is a line break, indented under the field like every other line.
+    expect(inbox).toContain('FORGED \\u202eevil\\u202c\\x9b31m\\x85end');
+    expect(inbox).not.toMatch(/│ FORGED/);
+    server.tmux('send-keys', '-t', 'hostile', '3');
+    const board = await waitFor('the hostile task', (t) => /\[3 Board \(1\)\]/.test(t) && /│ Chat:/.test(t) && /│ Notes:/.test(t));
+    expect(board.split('\n').filter((l) => l.includes(SHOWN)).length).toBeGreaterThan(3);
+    server.tmux('send-keys', '-t', 'hostile', '4');
+    await waitFor('the hostile schedule', (t) => /\[4 Schedules \(1\)\]/.test(t) && /│ Prompt:\s+\\x1b\]0;PWNED/.test(t));
+    server.tmux('send-keys', '-t', 'hostile', 'q');
+    await server.waitFor('hostile', 'the end', () => existsSync(status));
+
+    expect(readFileSync(status, 'utf8').trim()).toBe('0');
+    expect(title()).toBe('wts-dash-hostile-test');
+    const typescript = readFileSync(raw, 'utf8');
+    const bytes = typescript.slice(typescript.indexOf('\n') + 1, typescript.lastIndexOf('\nScript done'));
+    // No OSC at all (title, hyperlink, clipboard), no raw C1 or bidi control.
+    expect(bytes).not.toContain(`${ESC}]`);
+    expect(bytes).not.toMatch(/[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    // wts's own colors reach the terminal (no NO_COLOR here).
+    expect(bytes).toMatch(/\x1b\[[0-9;]*m/);
+    expect((await actionNow(action.id)).state).toBe('pending');
   });
 });

@@ -161,6 +161,9 @@ describe('the line editor', () => {
     expect(line.text).toBe('hella[2J b c');
     line = editLine(line, { input: 'u', ctrl: true });
     expect(line).toEqual({ text: '', cursor: 0 });
+    // Editing keys read together with text still edit.
+    expect(editLine({ text: 'in progres', cursor: 10 }, { input: '\u0015In progress' })).toEqual({ text: 'In progress', cursor: 11 });
+    expect(editLine({ text: 'ab', cursor: 2 }, { input: 'c\u007f\u007fd' })).toEqual({ text: 'ad', cursor: 2 });
     // A character outside the BMP is one step.
     line = editLine(line, { input: 'x😀' });
     line = editLine(line, { input: '', backspace: true });
