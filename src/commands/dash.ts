@@ -1,6 +1,6 @@
 // wts dash [--workspace WS]: a full-screen, keyboard-driven dashboard on a terminal (src/dash/).
 import type { Command } from 'commander';
-import { SETTINGS } from '../config.js';
+import { settingNamed } from '../config.js';
 import { CliError, ExitCode } from '../errors.js';
 import { options, verb, type CliDeps } from '../framework/verb.js';
 
@@ -8,7 +8,9 @@ export function registerDash(program: Command, deps: CliDeps): void {
   verb(program, deps, {
     name: 'dash',
     description: 'a full-screen dashboard on a terminal: inbox, my tasks, board and schedules, with a detail pane and actions on keys',
-    options: options<{ workspace?: string }>((c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace; the board shows the default workspace, else the first)')),
+    options: options<{ workspace?: string }>((c) =>
+      c.option('--workspace <ws>', 'only this workspace (default: every workspace; the board shows the default workspace, else the first)'),
+    ),
     fields: { workspaceId: '--workspace' },
     examples: ['wts dash', 'wts dash --workspace ws_support', 'wts config set dash.refresh 30   # refresh every 30 seconds'],
     async run({ ctx, opts }) {
@@ -18,15 +20,19 @@ export function registerDash(program: Command, deps: CliDeps): void {
           ExitCode.usage,
         );
       }
-      const setting = SETTINGS.find((s) => s.key === 'dash.refresh')!;
+      const setting = settingNamed('dash.refresh');
       const configured = ctx.setting('dash.refresh');
-      const problem = configured === undefined ? undefined : setting.check?.(configured);
-      if (problem) throw new CliError(`dash.refresh in the configuration: ${problem} (wts config set dash.refresh SECONDS)`, ExitCode.usage);
-      const refreshSeconds = Number(configured ?? setting.default);
+      const problem = configured === undefined ? undefined : setting?.check?.(configured);
+      if (problem)
+        throw new CliError(`dash.refresh in the configuration: ${problem} (wts config set dash.refresh SECONDS)`, ExitCode.usage);
+      const refreshSeconds = Number(configured ?? setting?.default ?? 60);
       const boardWorkspaceId = opts.workspace === undefined ? ctx.defaultWorkspace() : undefined;
       const { runDash } = await import('../dash/ui.js');
       await runDash(ctx, {
-        scope: { ...(opts.workspace !== undefined && { workspaceId: opts.workspace }), ...(boardWorkspaceId !== undefined && { boardWorkspaceId }) },
+        scope: {
+          ...(opts.workspace !== undefined && { workspaceId: opts.workspace }),
+          ...(boardWorkspaceId !== undefined && { boardWorkspaceId }),
+        },
         refreshSeconds,
         title: opts.workspace ?? 'every workspace',
       });

@@ -9,14 +9,14 @@ import { followOption, waitOptions, waitTimeoutMs, type WaitFlags } from '../fol
 import { editorCommand, editText, sendKeepingText } from '../input/editor.js';
 import { optionalText, readStdin, readTextFile, requiredText } from '../input/text.js';
 import { describeWhen, parseWhen } from '../input/when.js';
-import { localAndRelative, relativeTime, stateText } from '../output/format.js';
-import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode, type Row, type Text } from '../output/print.js';
+import { relativeTime, stateText } from '../output/format.js';
+import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode } from '../output/print.js';
 import type { Act } from '../bulk/run.js';
 import { options, verb, WS_ARG, type CliDeps } from '../framework/verb.js';
 import { collectItems, listTotal, pageOptions, printListing, totalLimit, type PageOptions } from '../framework/listing.js';
 import { collectList, PeopleResolver } from '../input/people.js';
 import { byDueDate, DONE, statusKey } from '../input/statuses.js';
-import { isOverdue, moment, taskRows } from '../output/task-view.js';
+import { isOverdue, taskRows } from '../output/task-view.js';
 
 type Task = Resource<'Task'>;
 type Event = Resource<'Event'>;

@@ -10,9 +10,7 @@ import { requiredText } from '../input/text.js';
 import { DONE, statusKey } from '../input/statuses.js';
 import type { Item } from './model.js';
 
-type Task = Resource<'Task'>;
 type Status = Resource<'Status'>;
-type Schedule = Resource<'ScheduledTask'>;
 
 export type ActionName = 'approve' | 'reject' | 'edit' | 'answer' | 'done' | 'note' | 'message' | 'complete' | 'move' | 'pause';
 
@@ -37,12 +35,20 @@ export function taskOf(item: Item): { id: string; title: string; workspaceId: st
 
 const pendingOf = (item: Item, ...kinds: string[]) => item.kind === 'pending' && kinds.includes(item.waiting.action.kind);
 const options = (item: Item): string[] => {
-  const o = item.kind === 'pending' ? item.waiting.action.draft.options : undefined;
-  return Array.isArray(o) && o.every((v) => typeof v === 'string') ? (o as string[]) : [];
+  const o: unknown = item.kind === 'pending' ? item.waiting.action.draft.options : undefined;
+  return Array.isArray(o) && o.every((v): v is string => typeof v === 'string') ? o : [];
 };
+/** The id of the task an item is about (a schedule's own id, which no task action uses). */
+const taskIdOf = (item: Item) => taskOf(item)?.id ?? item.id;
 
 export const ACTIONS: readonly DashAction[] = [
-  { key: 'a', name: 'approve', label: 'approve', help: 'approve the proposed action as drafted: the agent carries it out', applies: (i) => pendingOf(i, 'action') },
+  {
+    key: 'a',
+    name: 'approve',
+    label: 'approve',
+    help: 'approve the proposed action as drafted: the agent carries it out',
+    applies: (i) => pendingOf(i, 'action'),
+  },
   {
     key: 'r',
     name: 'reject',
@@ -51,7 +57,13 @@ export const ACTIONS: readonly DashAction[] = [
     applies: (i) => pendingOf(i, 'action', 'human_task', 'question'),
     ask: () => ({ prompt: 'Reason (for the agent and the history; Enter for none):', optional: true }),
   },
-  { key: 'e', name: 'edit', label: 'edit', help: 'edit the draft in $EDITOR; then asks before approving it', applies: (i) => pendingOf(i, 'action') },
+  {
+    key: 'e',
+    name: 'edit',
+    label: 'edit',
+    help: 'edit the draft in $EDITOR; then asks before approving it',
+    applies: (i) => pendingOf(i, 'action'),
+  },
   {
     key: 't',
     name: 'answer',
@@ -71,18 +83,56 @@ export const ACTIONS: readonly DashAction[] = [
     applies: (i) => pendingOf(i, 'human_task'),
     ask: () => ({ prompt: 'Note (what was done; Enter for none):', optional: true }),
   },
-  { key: 'n', name: 'note', label: 'note', help: 'add a note to the task (the team and the agent see it)', applies: (i) => taskOf(i) !== undefined, ask: () => ({ prompt: 'Note:' }) },
-  { key: 'm', name: 'message', label: 'message', help: 'send the agent a message on the task', applies: (i) => taskOf(i) !== undefined, ask: () => ({ prompt: 'Message to the agent:' }) },
-  { key: 'c', name: 'complete', label: 'complete', help: 'complete the task (it moves to done)', applies: (i) => i.kind === 'task' && i.task.status !== DONE },
-  { key: 'v', name: 'move', label: 'move', help: 'move the task to another column of its board', applies: (i) => i.kind === 'task', ask: () => ({ prompt: 'Move to column (key or name):' }) },
-  { key: 'p', name: 'pause', label: 'pause/resume', help: 'pause an active schedule, or resume a paused one', applies: (i) => i.kind === 'schedule' },
+  {
+    key: 'n',
+    name: 'note',
+    label: 'note',
+    help: 'add a note to the task (the team and the agent see it)',
+    applies: (i) => taskOf(i) !== undefined,
+    ask: () => ({ prompt: 'Note:' }),
+  },
+  {
+    key: 'm',
+    name: 'message',
+    label: 'message',
+    help: 'send the agent a message on the task',
+    applies: (i) => taskOf(i) !== undefined,
+    ask: () => ({ prompt: 'Message to the agent:' }),
+  },
+  {
+    key: 'c',
+    name: 'complete',
+    label: 'complete',
+    help: 'complete the task (it moves to done)',
+    applies: (i) => i.kind === 'task' && i.task.status !== DONE,
+  },
+  {
+    key: 'v',
+    name: 'move',
+    label: 'move',
+    help: 'move the task to another column of its board',
+    applies: (i) => i.kind === 'task',
+    ask: () => ({ prompt: 'Move to column (key or name):' }),
+  },
+  {
+    key: 'p',
+    name: 'pause',
+    label: 'pause/resume',
+    help: 'pause an active schedule, or resume a paused one',
+    applies: (i) => i.kind === 'schedule',
+  },
 ];
 
 export const actionForKey = (key: string) => ACTIONS.find((a) => a.key === key);
 
 /** The question asked before sending: what will be done, to what, with what text. */
 export function confirmQuestion(name: ActionName, item: Item, text: string | undefined, resolved?: string): string {
-  const what = item.kind === 'pending' ? `${item.id} (${item.waiting.action.summary})` : item.kind === 'task' ? `${item.id} (${item.task.title})` : `${item.id} (${item.schedule.title})`;
+  const what =
+    item.kind === 'pending'
+      ? `${item.id} (${item.waiting.action.summary})`
+      : item.kind === 'task'
+        ? `${item.id} (${item.task.title})`
+        : `${item.id} (${item.schedule.title})`;
   const withText = (label: string) => (text ? ` with the ${label} "${text}"` : '');
   switch (name) {
     case 'approve':
@@ -97,9 +147,9 @@ export function confirmQuestion(name: ActionName, item: Item, text: string | und
     case 'done':
       return `Mark ${what} done${withText('note')}?`;
     case 'note':
-      return `Add the note "${text}" to ${taskOf(item)!.id}?`;
+      return `Add the note "${text}" to ${taskIdOf(item)}?`;
     case 'message':
-      return `Send "${text}" to the agent on ${taskOf(item)!.id}?`;
+      return `Send "${text}" to the agent on ${taskIdOf(item)}?`;
     case 'complete':
       return `Complete ${what}?`;
     case 'move':
@@ -142,7 +192,13 @@ export class Columns {
  * `text` is what was typed for it; `resolved` the column key of a move. Throws what the service or the
  * input checks threw.
  */
-export async function sendAction(ctx: CommandContext, name: Exclude<ActionName, 'edit'>, item: Item, text: string | undefined, resolved?: string): Promise<string> {
+export async function sendAction(
+  ctx: CommandContext,
+  name: Exclude<ActionName, 'edit'>,
+  item: Item,
+  text: string | undefined,
+  resolved?: string,
+): Promise<string> {
   const api = await ctx.api();
   switch (name) {
     case 'approve':
@@ -154,26 +210,34 @@ export async function sendAction(ctx: CommandContext, name: Exclude<ActionName, 
     case 'done':
       return (await completeHumanTask(ctx, item.id, text?.trim() ? text : undefined, 'the note')).message;
     case 'note': {
-      const taskId = taskOf(item)!.id;
-      const task = (await api.call('add_task_note', { path: { taskId }, body: { content: requiredText(text ?? '', 'the note') } })) as Task;
+      const task = await api.call('add_task_note', {
+        path: { taskId: taskIdOf(item) },
+        body: { content: requiredText(text ?? '', 'the note') },
+      });
       return `Added a note to ${task.id} (${task.title})`;
     }
     case 'message': {
-      const taskId = taskOf(item)!.id;
+      const taskId = taskIdOf(item);
       await api.call('send_task_message', { path: { taskId }, body: { content: requiredText(text ?? '', 'the message') } });
       return `Sent to the agent on ${taskId}`;
     }
     case 'complete': {
-      const task = (await api.call('complete_task', { path: { taskId: item.id }, body: {} })) as Task;
+      const task = await api.call('complete_task', { path: { taskId: item.id }, body: {} });
       return `Completed ${task.id} (${task.title})`;
     }
     case 'move': {
-      const task = (await api.call('update_task', { path: { taskId: item.id }, body: { status: resolved! } })) as Task;
+      const task = await api.call('update_task', {
+        path: { taskId: item.id },
+        body: { status: requiredText(resolved ?? '', 'the column') },
+      });
       return `Moved ${task.id} (${task.title}) to ${task.status}`;
     }
     case 'pause': {
       const paused = item.kind === 'schedule' && item.schedule.state === 'paused';
-      const schedule = (await api.call(paused ? 'resume_scheduled_task' : 'pause_scheduled_task', { path: { scheduledTaskId: item.id }, body: {} })) as Schedule;
+      const schedule = await api.call(paused ? 'resume_scheduled_task' : 'pause_scheduled_task', {
+        path: { scheduledTaskId: item.id },
+        body: {},
+      });
       return `${paused ? 'Resumed' : 'Paused'} ${schedule.id} (${schedule.title})`;
     }
   }

@@ -34,9 +34,9 @@ export async function loadTaskDetail(ctx: CommandContext, taskId: string): Promi
   const api = await ctx.api();
   const path = { taskId };
   const [task, messages, waiting] = await Promise.all([
-    api.call('get_task', { path }) as Promise<Task>,
-    collectItems<Message>(api.items('list_task_messages', { path, query: { limit: 50 } })),
-    api.call('list_pending_actions', { path }).then((page) => (page as { items: PendingAction[] }).items),
+    api.call('get_task', { path }),
+    collectItems(api.items('list_task_messages', { path, query: { limit: 50 } })),
+    api.call('list_pending_actions', { path }).then((page) => page.items),
   ]);
   return { task, messages, waiting };
 }
@@ -80,21 +80,34 @@ export function scheduleLines(ctx: CommandContext, item: Extract<Item, { kind: '
   const { chalk } = ctx;
   const s = item.schedule;
   const local = localTimeZone();
-  const explained = checkCron(s.cron).ok ? explainCron(s.cron, s.timezone, { nowMs: ctx.now(), count: RUNS_SHOWN, localTimezone: local }) : undefined;
+  const explained = checkCron(s.cron).ok
+    ? explainCron(s.cron, s.timezone, { nowMs: ctx.now(), count: RUNS_SHOWN, localTimezone: local })
+    : undefined;
   const rows: Row[] = [
     ['Title', () => styled(s.title, (t) => chalk.bold(t))],
     ['ID', () => s.id],
     ['Schedule', () => cronSentence(s.cron, s.timezone)],
     ['Cron', () => s.cron],
     ['State', () => stateText(chalk, s.state)],
-    ['Last run', () => (s.lastRun ? [stateText(chalk, s.lastRun.state), ` ${relativeTime(s.lastRun.startedAt, ctx.now())} (${s.lastRun.id})`] : styled('never', (t) => chalk.dim(t)))],
+    [
+      'Last run',
+      () =>
+        s.lastRun
+          ? [stateText(chalk, s.lastRun.state), ` ${relativeTime(s.lastRun.startedAt, ctx.now())} (${s.lastRun.id})`]
+          : styled('never', (t) => chalk.dim(t)),
+    ],
     [
       'Next runs',
       () =>
         s.state === 'paused'
           ? styled('none while paused', (t) => chalk.dim(t))
           : explained
-            ? explained.nextRuns.map((r, i) => `${i === 0 ? '' : '\n'}${r.inZone}${s.timezone === local ? '' : ` (${r.local} ${local})`}${r.note ? ` — ${r.note}` : ''}`).join('')
+            ? explained.nextRuns
+                .map(
+                  (r, i) =>
+                    `${i === 0 ? '' : '\n'}${r.inZone}${s.timezone === local ? '' : ` (${r.local} ${local})`}${r.note ? ` — ${r.note}` : ''}`,
+                )
+                .join('')
             : (s.nextRunAt ?? '—'),
     ],
     ['Workspace', () => s.workspaceId],

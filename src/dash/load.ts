@@ -15,7 +15,11 @@ type Task = Resource<'Task'>;
 type Status = Resource<'Status'>;
 type Schedule = Resource<'ScheduledTask'>;
 
-export const INBOX_GROUPS: Record<PendingKind, string> = { action: 'Actions to approve', human_task: 'Tasks for people', question: 'Questions to answer' };
+export const INBOX_GROUPS: Record<PendingKind, string> = {
+  action: 'Actions to approve',
+  human_task: 'Tasks for people',
+  question: 'Questions to answer',
+};
 
 export interface DashScope {
   /** `--workspace`: every section is of this workspace only. */
@@ -41,7 +45,9 @@ export function buildSections(input: {
   boardNote?: string;
   schedules: Schedule[];
 }): Record<SectionKey, Section> {
-  const inbox: Item[] = [...input.waiting].sort(byKindThenAge).map((waiting) => ({ kind: 'pending', id: waiting.action.id, group: INBOX_GROUPS[waiting.action.kind], waiting }));
+  const inbox: Item[] = [...input.waiting]
+    .sort(byKindThenAge)
+    .map((waiting) => ({ kind: 'pending', id: waiting.action.id, group: INBOX_GROUPS[waiting.action.kind], waiting }));
 
   const open = input.tasks.filter((t) => t.status !== DONE);
   const mine: Item[] =
@@ -60,15 +66,26 @@ export function buildSections(input: {
     const tasks = input.tasks.filter((t) => t.workspaceId === workspaceId);
     for (const t of tasks) if (!columns.some((c) => c.key === t.status)) columns.push({ key: t.status, name: t.status });
     for (const column of columns) {
-      for (const task of tasks.filter((t) => t.status === column.key).sort(byDueDate)) board.push({ kind: 'task', id: task.id, group: column.name, task });
+      for (const task of tasks.filter((t) => t.status === column.key).sort(byDueDate))
+        board.push({ kind: 'task', id: task.id, group: column.name, task });
     }
   }
 
   const schedules: Item[] = [...input.schedules]
-    .sort((a, b) => (a.state === b.state ? 0 : a.state === 'active' ? -1 : 1) || (a.nextRunAt ?? '~').localeCompare(b.nextRunAt ?? '~') || a.id.localeCompare(b.id))
-    .map((schedule) => ({ kind: 'schedule', id: schedule.id, group: schedule.state === 'active' ? 'Active' : schedule.state === 'paused' ? 'Paused' : schedule.state, schedule }));
+    .sort(
+      (a, b) =>
+        (a.state === b.state ? 0 : a.state === 'active' ? -1 : 1) ||
+        (a.nextRunAt ?? '~').localeCompare(b.nextRunAt ?? '~') ||
+        a.id.localeCompare(b.id),
+    )
+    .map((schedule) => ({
+      kind: 'schedule',
+      id: schedule.id,
+      group: schedule.state === 'active' ? 'Active' : schedule.state === 'paused' ? 'Paused' : schedule.state,
+      schedule,
+    }));
 
-  const note = (items: Item[], empty: string, why?: string) => (why ?? (items.length === 0 ? empty : undefined));
+  const note = (items: Item[], empty: string, why?: string) => why ?? (items.length === 0 ? empty : undefined);
   return {
     inbox: { key: 'inbox', items: inbox, ...optional(note(inbox, 'Nothing is waiting for a decision.')) },
     mine: { key: 'mine', items: mine, ...optional(note(mine, 'No open task is assigned to you.', input.mineNote)) },
@@ -97,11 +114,20 @@ export async function loadSections(ctx: CommandContext, scope: DashScope): Promi
     ),
   ]);
   const boardWorkspaceId = scope.workspaceId ?? scope.boardWorkspaceId ?? listed.workspaceIds[0];
-  const board = boardWorkspaceId === undefined ? undefined : { workspaceId: boardWorkspaceId, statuses: await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId: boardWorkspaceId } })) };
+  const board =
+    boardWorkspaceId === undefined
+      ? undefined
+      : {
+          workspaceId: boardWorkspaceId,
+          statuses: await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId: boardWorkspaceId } })),
+        };
   // A default workspace that is not among those listed (another organization): its tasks are listed here.
   const tasks =
     board && !listed.workspaceIds.includes(board.workspaceId)
-      ? [...listed.tasks, ...(await collectItems<Task>(api.items('list_tasks', { path: { workspaceId: board.workspaceId }, query: { limit: 50 } })))]
+      ? [
+          ...listed.tasks,
+          ...(await collectItems<Task>(api.items('list_tasks', { path: { workspaceId: board.workspaceId }, query: { limit: 50 } }))),
+        ]
       : listed.tasks;
   const sections = buildSections({
     waiting,

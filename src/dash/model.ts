@@ -50,9 +50,25 @@ export function emptyState(): DashState {
 export function itemWords(item: Item): string {
   switch (item.kind) {
     case 'pending':
-      return [item.id, item.waiting.action.kind, item.waiting.action.summary, item.waiting.task.id, item.waiting.task.title, item.waiting.task.workspaceId, item.group].join(' ');
+      return [
+        item.id,
+        item.waiting.action.kind,
+        item.waiting.action.summary,
+        item.waiting.task.id,
+        item.waiting.task.title,
+        item.waiting.task.workspaceId,
+        item.group,
+      ].join(' ');
     case 'task':
-      return [item.id, item.task.title, item.task.status, item.task.workspaceId, ...item.task.tags, ...item.task.assignees.map((a) => a.name), item.group].join(' ');
+      return [
+        item.id,
+        item.task.title,
+        item.task.status,
+        item.task.workspaceId,
+        ...item.task.tags,
+        ...item.task.assignees.map((a) => a.name),
+        item.group,
+      ].join(' ');
     case 'schedule':
       return [item.id, item.schedule.title, item.schedule.state, item.schedule.workspaceId, item.group].join(' ');
   }
@@ -87,18 +103,26 @@ export function selectedIndex(state: DashState, key: SectionKey = state.current)
 export function moveSelection(state: DashState, delta: number): DashState {
   const items = visibleItems(state);
   if (items.length === 0) return state;
-  const at = delta === -Infinity ? 0 : delta === Infinity ? items.length - 1 : Math.min(items.length - 1, Math.max(0, selectedIndex(state) + delta));
-  return { ...state, selected: { ...state.selected, [state.current]: items[at]!.id } };
+  const at =
+    delta === -Infinity ? 0 : delta === Infinity ? items.length - 1 : Math.min(items.length - 1, Math.max(0, selectedIndex(state) + delta));
+  const item = items[at];
+  return item ? { ...state, selected: { ...state.selected, [state.current]: item.id } } : state;
 }
 
 export function switchSection(state: DashState, key: SectionKey): DashState {
   return { ...state, current: key };
 }
 
+/** The section a number key names (1–4), when there is one. */
+export function sectionNumbered(state: DashState, n: number): DashState {
+  const key = SECTION_KEYS[n - 1];
+  return key ? switchSection(state, key) : state;
+}
+
 /** The next (1) or previous (-1) section, round. */
 export function cycleSection(state: DashState, step: 1 | -1): DashState {
   const at = SECTION_KEYS.indexOf(state.current);
-  return switchSection(state, SECTION_KEYS[(at + step + SECTION_KEYS.length) % SECTION_KEYS.length]!);
+  return switchSection(state, SECTION_KEYS[(at + step + SECTION_KEYS.length) % SECTION_KEYS.length] ?? state.current);
 }
 
 export function setFilter(state: DashState, filter: string): DashState {
@@ -111,13 +135,15 @@ export function setFilter(state: DashState, filter: string): DashState {
  */
 export function replaceSections(state: DashState, fresh: Partial<Record<SectionKey, Section>>): DashState {
   const selected = { ...state.selected };
-  for (const key of Object.keys(fresh) as SectionKey[]) {
-    const before = visibleItems(state, key);
+  for (const key of SECTION_KEYS) {
+    const section = fresh[key];
+    if (!section) continue;
     const chosen = selectedItem(state, key);
-    const next: DashState = { ...state, sections: { ...state.sections, [key]: fresh[key]! } };
-    const after = visibleItems(next, key);
-    if (chosen && after.some((i) => i.id === chosen.id)) selected[key] = chosen.id;
-    else if (after.length > 0) selected[key] = after[Math.min(before.indexOf(chosen!) === -1 ? 0 : before.indexOf(chosen!), after.length - 1)]!.id;
+    const at = chosen ? visibleItems(state, key).indexOf(chosen) : 0;
+    const after = visibleItems({ ...state, sections: { ...state.sections, [key]: section } }, key);
+    const kept = chosen && after.find((i) => i.id === chosen.id);
+    const next = kept ?? after[Math.min(at, after.length - 1)];
+    if (next) selected[key] = next.id;
     else delete selected[key];
   }
   return { ...state, sections: { ...state.sections, ...fresh }, selected };
@@ -131,7 +157,16 @@ export function scrollTop(at: number, count: number, height: number): number {
 
 // ---- A line being typed ----
 
-export type LineKey = { input: string; backspace?: boolean; delete?: boolean; leftArrow?: boolean; rightArrow?: boolean; home?: boolean; end?: boolean; ctrl?: boolean };
+export type LineKey = {
+  input: string;
+  backspace?: boolean;
+  delete?: boolean;
+  leftArrow?: boolean;
+  rightArrow?: boolean;
+  home?: boolean;
+  end?: boolean;
+  ctrl?: boolean;
+};
 
 /**
  * The line after a key: printable text is inserted at the cursor (a paste arrives as one string), Backspace
@@ -158,7 +193,10 @@ export function editLine(line: LineInput, key: LineKey): LineInput {
   if (editing && key.input.length > 1) {
     const before = editLine(line, { input: key.input.slice(0, editing.index) });
     const ch = editing[0];
-    const edited = ch === '\u0001' || ch === '\u0005' || ch === '\u0015' ? editLine(before, { input: String.fromCharCode(ch.charCodeAt(0) + 96), ctrl: true }) : editLine(before, { input: '', backspace: true });
+    const edited =
+      ch === '\u0001' || ch === '\u0005' || ch === '\u0015'
+        ? editLine(before, { input: String.fromCharCode(ch.charCodeAt(0) + 96), ctrl: true })
+        : editLine(before, { input: '', backspace: true });
     return editLine(edited, { input: key.input.slice(editing.index + 1) });
   }
   // A paste may hold line breaks or tabs: one line is typed here, so they become spaces; other controls go.
@@ -168,5 +206,7 @@ export function editLine(line: LineInput, key: LineKey): LineInput {
 }
 
 /** UTF-16 units of the character before / after the cursor (2 for a surrogate pair). */
-const charBefore = (text: string, cursor: number) => (cursor >= 2 && /[\udc00-\udfff]/.test(text[cursor - 1] ?? '') && /[\ud800-\udbff]/.test(text[cursor - 2] ?? '') ? 2 : cursor > 0 ? 1 : 0);
-const charAfter = (text: string, cursor: number) => (/[\ud800-\udbff]/.test(text[cursor] ?? '') && /[\udc00-\udfff]/.test(text[cursor + 1] ?? '') ? 2 : cursor < text.length ? 1 : 0);
+const charBefore = (text: string, cursor: number) =>
+  cursor >= 2 && /[\udc00-\udfff]/.test(text[cursor - 1] ?? '') && /[\ud800-\udbff]/.test(text[cursor - 2] ?? '') ? 2 : cursor > 0 ? 1 : 0;
+const charAfter = (text: string, cursor: number) =>
+  /[\ud800-\udbff]/.test(text[cursor] ?? '') && /[\udc00-\udfff]/.test(text[cursor + 1] ?? '') ? 2 : cursor < text.length ? 1 : 0;

@@ -40,12 +40,20 @@ export function itemText(chalk: ChalkInstance, item: Item, nowMs: number): Text 
       const t = item.task;
       const overdue = t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < nowMs;
       // Overdue marked with ! as well as red, so it shows without colors too.
-      const due = t.dueDate ? (overdue ? styled(`  ! ${relativeTime(t.dueDate, nowMs)}`, (s) => chalk.red(s)) : dim(`  ${relativeTime(t.dueDate, nowMs)}`)) : '';
+      const due = t.dueDate
+        ? overdue
+          ? styled(`  ! ${relativeTime(t.dueDate, nowMs)}`, (s) => chalk.red(s))
+          : dim(`  ${relativeTime(t.dueDate, nowMs)}`)
+        : '';
       return [`${t.id}  `, t.title, due];
     }
     case 'schedule': {
       const s = item.schedule;
-      return [`${s.id}  `, s.title, dim(s.state === 'paused' ? '  paused' : s.nextRunAt ? `  next ${relativeTime(s.nextRunAt, nowMs)}` : '')];
+      return [
+        `${s.id}  `,
+        s.title,
+        dim(s.state === 'paused' ? '  paused' : s.nextRunAt ? `  next ${relativeTime(s.nextRunAt, nowMs)}` : ''),
+      ];
     }
   }
 }

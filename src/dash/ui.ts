@@ -8,7 +8,6 @@
 // q, Ctrl-C, SIGTERM, SIGHUP, a crash — leaves the alternate screen, shows the cursor and turns raw mode
 // off, so the shell gets its screen and its terminal settings back as they were.
 import { Writable } from 'node:stream';
-import type { Resource } from '../contract/resources.js';
 import { approveAction, editDraft } from '../approvals/decisions.js';
 import { describeFailure } from '../errors.js';
 import type { CommandContext } from '../context.js';
@@ -25,17 +24,14 @@ import {
   moveSelection,
   replaceSections,
   scrollTop,
+  sectionNumbered,
   selectedItem,
-  SECTION_KEYS,
   setFilter,
-  switchSection,
   type DashState,
   type Item,
   type LineInput,
 } from './model.js';
 import { helpLines, keysLine, listRows, rowLine, tabsLine } from './screen.js';
-
-type PendingAction = Resource<'PendingAction'>;
 
 const ENTER_SCREEN = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?25l';
 const LEAVE_SCREEN = '\x1b[?25h\x1b[?1049l';
@@ -68,9 +64,9 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
   const h = React.createElement;
   const { useState, useEffect, useRef, useCallback } = React;
   const { Box, Text, useInput, useApp } = ink;
-  const { io, chalk } = ctx;
-  const stdout = io.stdout as NodeJS.WriteStream;
-  const stdin = io.stdin as NodeJS.ReadStream;
+  const { chalk } = ctx;
+  // The terminal itself: the command runs only when stdin and stdout are one (io.canPrompt).
+  const { stdout, stdin, stderr } = process;
   const columns = new Columns(ctx);
 
   let restored = false;
@@ -119,13 +115,20 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       setStatus({ text: `✗ ${(await describeFailure(err)).message}`, tone: 'error' });
     }, []);
 
+    /** Counts what this dashboard changed: a refresh that began before a change may hold what it replaced. */
+    const changes = useRef(0);
     const refresh = useCallback(
       async (announce: boolean) => {
         if (refreshing.current) return;
         refreshing.current = true;
         if (announce) setStatus({ text: 'refreshing…', tone: 'info' });
         try {
-          const loaded = await loadSections(ctx, options.scope);
+          let loaded: Awaited<ReturnType<typeof loadSections>>;
+          let began: number;
+          do {
+            began = changes.current;
+            loaded = await loadSections(ctx, options.scope);
+          } while (began !== changes.current);
           setState((s) => replaceSections(s, loaded.sections));
           setDetails(new Map());
           setRefreshedAt(ctx.now());
@@ -172,7 +175,9 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
     const send = async (p: Extract<Prompt, { mode: 'confirm' }>) => {
       setPrompt({ mode: 'busy', what: 'sending…' });
       try {
-        const message = p.name === 'edit' ? (await approveAction(ctx, p.item.id)).message : await sendAction(ctx, p.name, p.item, p.text, p.resolved);
+        const message =
+          p.name === 'edit' ? (await approveAction(ctx, p.item.id)).message : await sendAction(ctx, p.name, p.item, p.text, p.resolved);
+        changes.current++;
         kept.current.delete(`${p.name}:${p.item.id}`);
         setStatus({ text: `✓ ${message}`, tone: 'ok' });
         setPrompt({ mode: 'none' });
@@ -198,15 +203,20 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       const quiet: CommandContext = { ...ctx, io: { ...ctx.io, stderr: sink, isStderrTTY: false } };
       try {
         const edited = await suspended(() => editDraft(quiet, target.waiting.action));
+        if (edited) changes.current++;
         if (!edited) {
           setStatus({ text: 'No changes; nothing was sent.', tone: 'info' });
           setPrompt({ mode: 'none' });
           return;
         }
         // The draft as the service now holds it is what the pane shows, and what would be approved.
-        const action = edited.action as PendingAction;
+        const action = edited.action;
         const updated: Item = { ...target, waiting: { ...target.waiting, action } };
-        setState((s) => replaceSections(s, { [s.current]: { ...s.sections[s.current], items: s.sections[s.current].items.map((i) => (i.id === target.id ? updated : i)) } }));
+        setState((s) =>
+          replaceSections(s, {
+            [s.current]: { ...s.sections[s.current], items: s.sections[s.current].items.map((i) => (i.id === target.id ? updated : i)) },
+          }),
+        );
         setStatus({ text: `✓ ${edited.message}`, tone: 'ok' });
         setPrompt({ mode: 'confirm', name: 'edit', item: updated, question: confirmQuestion('edit', updated, undefined) });
       } catch (err) {
@@ -224,8 +234,17 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       }
       const ask = action.ask?.(target);
       if (ask) {
-        const text = typed ? editLine({ text: '', cursor: 0 }, { input: typed }).text : (kept.current.get(`${action.name}:${target.id}`) ?? '');
-        setPrompt({ mode: 'text', action, item: target, prompt: ask.prompt, optional: Boolean(ask.optional), line: { text, cursor: text.length } });
+        const text = typed
+          ? editLine({ text: '', cursor: 0 }, { input: typed }).text
+          : (kept.current.get(`${action.name}:${target.id}`) ?? '');
+        setPrompt({
+          mode: 'text',
+          action,
+          item: target,
+          prompt: ask.prompt,
+          optional: Boolean(ask.optional),
+          line: { text, cursor: text.length },
+        });
         return;
       }
       setPrompt({ mode: 'confirm', name: action.name, item: target, question: confirmQuestion(action.name, target, undefined) });
@@ -239,10 +258,18 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
         return;
       }
       if (p.action.name === 'move') {
-        const task = taskOf(p.item)!;
+        const task = taskOf(p.item);
+        if (!task) return;
         try {
           const column = await columns.resolve(task.workspaceId, text);
-          setPrompt({ mode: 'confirm', name: 'move', item: p.item, text, resolved: column.key, question: confirmQuestion('move', p.item, text, column.label) });
+          setPrompt({
+            mode: 'confirm',
+            name: 'move',
+            item: p.item,
+            text,
+            resolved: column.key,
+            question: confirmQuestion('move', p.item, text, column.label),
+          });
         } catch (err) {
           await report(err);
         }
@@ -251,7 +278,14 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       const value = text.trim() || undefined;
       const { answerFor } = await import('./actions.js');
       const resolved = p.action.name === 'answer' ? answerFor(p.item, text) : undefined;
-      setPrompt({ mode: 'confirm', name: p.action.name, item: p.item, ...(value !== undefined && { text: value }), ...(resolved !== undefined && { resolved }), question: confirmQuestion(p.action.name, p.item, value, resolved) });
+      setPrompt({
+        mode: 'confirm',
+        name: p.action.name,
+        item: p.item,
+        ...(value !== undefined && { text: value }),
+        ...(resolved !== undefined && { resolved }),
+        question: confirmQuestion(p.action.name, p.item, value, resolved),
+      });
     };
 
     useInput((input, key) => {
@@ -280,7 +314,10 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
           else if (input === 'n' || input === 'N' || key.escape || key.return) {
             if (prompt.text !== undefined) kept.current.set(`${prompt.name}:${prompt.item.id}`, prompt.text);
             setPrompt({ mode: 'none' });
-            setStatus({ text: prompt.name === 'edit' ? 'Not approved; the edited draft waits.' : 'Cancelled; nothing was sent.', tone: 'info' });
+            setStatus({
+              text: prompt.name === 'edit' ? 'Not approved; the edited draft waits.' : 'Cancelled; nothing was sent.',
+              tone: 'info',
+            });
           }
           return;
         case 'filter':
@@ -300,7 +337,8 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
             setPrompt({ mode: 'none' });
             setStatus({ text: 'Cancelled; nothing was sent.', tone: 'info' });
           } else if (key.return) void submit(prompt);
-          else setPrompt({ ...prompt, line: editLine(prompt.line, { ...key, input, backspace: key.backspace || key.delete, delete: false }) });
+          else
+            setPrompt({ ...prompt, line: editLine(prompt.line, { ...key, input, backspace: key.backspace || key.delete, delete: false }) });
           return;
         case 'none':
           break;
@@ -308,14 +346,14 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       // Keys typed faster than they are read arrive together: each moving key counts.
       if (input.length > 1 && !key.ctrl && !key.meta && /^[jkgG1-4]+$/.test(input)) {
         for (const ch of input) {
-          if (/[1-4]/.test(ch)) setState((s) => switchSection(s, SECTION_KEYS[Number(ch) - 1]!));
+          if (/[1-4]/.test(ch)) setState((s) => sectionNumbered(s, Number(ch)));
           else setState((s) => moveSelection(s, ch === 'j' ? 1 : ch === 'k' ? -1 : ch === 'g' ? -Infinity : Infinity));
         }
         return;
       }
       // A key and what was typed after it, read together: the rest is the start of the filter or the text.
       const rest = input.length > 1 && !key.ctrl && !key.meta ? input.slice(1) : '';
-      if (rest) input = input[0]!;
+      if (rest) input = input.slice(0, 1);
       if (input === 'q') return exit();
       if (key.downArrow || input === 'j') return setState((s) => moveSelection(s, 1));
       if (key.upArrow || input === 'k') return setState((s) => moveSelection(s, -1));
@@ -324,7 +362,7 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       if (key.pageDown || input === 'J') return setScroll((n) => n + (key.pageDown ? 10 : 1));
       if (key.pageUp || input === 'K') return setScroll((n) => Math.max(0, n - (key.pageUp ? 10 : 1)));
       if (key.tab) return setState((s) => cycleSection(s, key.shift ? -1 : 1));
-      if (/^[1-4]$/.test(input)) return setState((s) => switchSection(s, SECTION_KEYS[Number(input) - 1]!));
+      if (/^[1-4]$/.test(input)) return setState((s) => sectionNumbered(s, Number(input)));
       if (input === '/') {
         const text = rest ? editLine({ text: '', cursor: 0 }, { input: rest }).text : (state.filters[state.current] ?? '');
         if (rest) setState((s) => setFilter(s, text));
@@ -335,7 +373,11 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       if (input === '?') return setPrompt({ mode: 'help' });
       const action = actionForKey(input);
       if (action && item && action.applies(item)) return start(action, item, rest);
-      if (action) setStatus({ text: `${action.key} (${action.label}) does not apply to ${item ? 'this item' : 'an empty list'}; ? shows the keys`, tone: 'error' });
+      if (action)
+        setStatus({
+          text: `${action.key} (${action.label}) does not apply to ${item ? 'this item' : 'an empty list'}; ? shows the keys`,
+          tone: 'error',
+        });
     });
 
     // ---- Layout ----
@@ -353,7 +395,9 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
     let body: string[];
     let detail: string[] = [];
     if (prompt.mode === 'help') {
-      body = helpLines().slice(0, bodyHeight).map((l) => padToWidth(truncateToWidth(l, width), width));
+      body = helpLines()
+        .slice(0, bodyHeight)
+        .map((l) => padToWidth(truncateToWidth(l, width), width));
     } else {
       const section = state.sections[state.current];
       const rows = listRows(state);
@@ -361,8 +405,12 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       const top = scrollTop(Math.max(0, at), rows.length, bodyHeight);
       const listLines = rows.slice(top, top + bodyHeight).map((r) => rowLine(chalk, r, listWidth, ctx.now()));
       const filter = state.filters[state.current];
-      if (rows.length === 0 && filter && section.items.length > 0) listLines.push(padToWidth(truncateToWidth(`Nothing matches "${terminalLine(filter)}" (Esc clears the filter)`, listWidth), listWidth));
-      else if (section.note && rows.length === 0) listLines.push(padToWidth(truncateToWidth(terminalLine(section.note), listWidth), listWidth));
+      if (rows.length === 0 && filter && section.items.length > 0)
+        listLines.push(
+          padToWidth(truncateToWidth(`Nothing matches "${terminalLine(filter)}" (Esc clears the filter)`, listWidth), listWidth),
+        );
+      else if (section.note && rows.length === 0)
+        listLines.push(padToWidth(truncateToWidth(terminalLine(section.note), listWidth), listWidth));
       else if (section.note) listLines.unshift(chalk.dim(padToWidth(truncateToWidth(terminalLine(section.note), listWidth), listWidth)));
       if (item?.kind === 'pending') detail = pendingLines(ctx, item, detailWidth);
       else if (item?.kind === 'schedule') detail = scheduleLines(ctx, item, detailWidth);
@@ -370,9 +418,18 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
         const d = details.get(item.id);
         detail = d === undefined ? [chalk.dim('loading…')] : 'error' in d ? [terminalLine(`✗ ${d.error}`)] : taskLines(ctx, d, detailWidth);
       }
-      const shown = detail.slice(Math.min(scroll, Math.max(0, detail.length - 1)), Math.min(scroll, Math.max(0, detail.length - 1)) + bodyHeight);
-      if (detail.length > bodyHeight && shown.length === bodyHeight) shown[bodyHeight - 1] = chalk.dim(`… ${detail.length - bodyHeight - Math.min(scroll, detail.length - 1) + 1} more lines (J/K or PgDn/PgUp)`);
-      body = Array.from({ length: bodyHeight }, (_, i) => `${padToWidth(listLines[i] ?? '', listWidth)} ${chalk.dim('│')} ${shown[i] ?? ''}`);
+      const shown = detail.slice(
+        Math.min(scroll, Math.max(0, detail.length - 1)),
+        Math.min(scroll, Math.max(0, detail.length - 1)) + bodyHeight,
+      );
+      if (detail.length > bodyHeight && shown.length === bodyHeight)
+        shown[bodyHeight - 1] = chalk.dim(
+          `… ${detail.length - bodyHeight - Math.min(scroll, detail.length - 1) + 1} more lines (J/K or PgDn/PgUp)`,
+        );
+      body = Array.from(
+        { length: bodyHeight },
+        (_, i) => `${padToWidth(listLines[i] ?? '', listWidth)} ${chalk.dim('│')} ${shown[i] ?? ''}`,
+      );
     }
 
     while (body.length < bodyHeight) body.push('');
@@ -380,11 +437,13 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
     // The two lines above the keys: a result or a question may take both (wrapped at spaces); a typed
     // line keeps the last result above it, so both show.
     const rule = chalk.dim('─'.repeat(width));
-    const filterLine = state.filters[state.current] ? chalk.dim(`filter: ${terminalLine(state.filters[state.current]!)} (/ to change, Esc to clear)`) : rule;
+    const filtered = state.filters[state.current];
+    const filterLine = filtered ? chalk.dim(`filter: ${terminalLine(filtered)} (/ to change, Esc to clear)`) : rule;
     const tone = (text: string) => (status.tone === 'error' ? chalk.red(text) : status.tone === 'ok' ? chalk.green(text) : text);
     const twoLines = (text: string): [string, string] => {
       const wrapped = wrapText(terminalLine(text), width).split('\n');
-      return wrapped.length === 1 ? ['', wrapped[0]!] : [wrapped[0]!, wrapped.slice(1).join(' ')];
+      const [first = '', ...more] = wrapped;
+      return more.length === 0 ? ['', first] : [first, more.join(' ')];
     };
     let above: string;
     let bottom: string;
@@ -430,7 +489,10 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
     const at = terminalLine(l.text.slice(l.cursor, l.cursor + 1));
     const after = terminalLine(l.text.slice(l.cursor + 1));
     const plain = `${label}${before}${at}${at ? '' : '_'}${after}`;
-    if (displayWidth(plain) <= width) return chalk.level > 0 ? `${label}${before}${chalk.inverse(at || ' ')}${after}` : `${label}${before}${at}${chalk.level > 0 || at ? '' : '_'}${after}`;
+    if (displayWidth(plain) <= width)
+      return chalk.level > 0
+        ? `${label}${before}${chalk.inverse(at || ' ')}${after}`
+        : `${label}${before}${at}${chalk.level > 0 || at ? '' : '_'}${after}`;
     // Too wide: what is left of the cursor, cut from the start.
     const head = `${label}${before}`;
     let cut = head;
@@ -449,7 +511,7 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
   process.on('exit', onExit);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
-  const instance = ink.render(h(Dash), { stdout, stdin, stderr: io.stderr as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false });
+  const instance = ink.render(h(Dash), { stdout, stdin, stderr, exitOnCtrlC: false, patchConsole: false });
   try {
     await instance.waitUntilExit();
   } finally {

@@ -18,6 +18,8 @@ export function isOverdue(ctx: CommandContext, task: Task): boolean {
   return task.dueDate !== null && task.status !== DONE && Date.parse(task.dueDate) < ctx.now();
 }
 
+const conversationRows = (key: string | null): Row[] => (key ? [['Conversation', () => key]] : []);
+
 /** The rows of a task's view; `waiting` are its pending actions. */
 export function taskRows(ctx: CommandContext, task: Task, waiting: readonly PendingAction[]): Row[] {
   const { chalk } = ctx;
@@ -37,7 +39,7 @@ export function taskRows(ctx: CommandContext, task: Task, waiting: readonly Pend
         return mode === 'human' && isOverdue(ctx, task) ? styled(`${due} overdue`, (t) => chalk.red(t)) : due;
       },
     ],
-    ...(task.conversationKey ? [['Conversation', () => task.conversationKey!] as Row] : []),
+    ...conversationRows(task.conversationKey),
     ['Created', (mode) => moment(ctx, task.createdAt, mode)],
     ['Updated', (mode) => moment(ctx, task.updatedAt, mode)],
     ['Description', (mode) => task.description || none(mode)],
@@ -64,7 +66,9 @@ export function taskRows(ctx: CommandContext, task: Task, waiting: readonly Pend
       (mode) =>
         waiting.length
           ? waiting.flatMap((a, i) =>
-              mode === 'human' ? [`${i === 0 ? '' : '\n'}${a.id}  `, styled(a.kind, (t) => chalk.yellow(t)), `  ${a.summary}`] : [`${i === 0 ? '' : '\n'}${a.id} ${a.kind} ${a.summary}`],
+              mode === 'human'
+                ? [`${i === 0 ? '' : '\n'}${a.id}  `, styled(a.kind, (t) => chalk.yellow(t)), `  ${a.summary}`]
+                : [`${i === 0 ? '' : '\n'}${a.id} ${a.kind} ${a.summary}`],
             )
           : none(mode, 'none waiting'),
     ],

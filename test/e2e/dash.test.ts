@@ -25,7 +25,9 @@ function waitingOf(kind: Seeded['kind']): Seeded[] {
   const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
   const acme = new Set(workspaces.filter((w) => w.orgId === 'org_acme').map((w) => w.id));
   const visible = new Set(tasks.filter((t) => acme.has(t.workspaceId)).map((t) => t.id));
-  return pendingActions.filter((a) => a.state === 'pending' && a.kind === kind && visible.has(a.taskId)).sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
+  return pendingActions
+    .filter((a) => a.state === 'pending' && a.kind === kind && visible.has(a.taskId))
+    .sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
 }
 /** A pending action as the API returns it, with the resolution the sandbox keeps (the API does not return it). */
 const actionNow = async (id: string) => ({
@@ -42,7 +44,14 @@ describe('wts dash without a terminal', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('needs a terminal');
-    for (const command of ['wts inbox', 'wts task list', 'wts task board WS', 'wts schedule list', 'wts approval approve|reject|done|answer ID']) expect(r.stderr).toContain(command);
+    for (const command of [
+      'wts inbox',
+      'wts task list',
+      'wts task board WS',
+      'wts schedule list',
+      'wts approval approve|reject|done|answer ID',
+    ])
+      expect(r.stderr).toContain(command);
     expect(await sandbox.requests()).toBe(before);
   });
 });
@@ -69,7 +78,10 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
   }
 
   /** Runs `wts dash ARGS` in a tmux session of its own. */
-  function startDash(args: string[], options: { env?: Record<string, string>; width?: number; height?: number; configDir?: string } = {}): Dash {
+  function startDash(
+    args: string[],
+    options: { env?: Record<string, string>; width?: number; height?: number; configDir?: string } = {},
+  ): Dash {
     server ??= tmuxServer('wts-dash-');
     const session = `dash${++runs}`;
     const dir = server.scratch;
@@ -98,9 +110,20 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
         'exec sleep 3600',
       ].join('\n'),
     );
-    server.tmux('new-session', '-d', '-s', session, '-x', String(options.width ?? 80), '-y', String(options.height ?? 24), `sh ${q(launcher)}`);
+    server.tmux(
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      String(options.width ?? 80),
+      '-y',
+      String(options.height ?? 24),
+      `sh ${q(launcher)}`,
+    );
     const screen = () => server.tmux('capture-pane', '-p', '-t', session);
-    const waitFor = (what: string, check: (text: string) => boolean) => server.waitFor(session, what, () => check(screen()), 30_000).then(() => screen());
+    const waitFor = (what: string, check: (text: string) => boolean) =>
+      server.waitFor(session, what, () => check(screen()), 30_000).then(() => screen());
     const keys = (...k: string[]) => {
       for (const key of k) server.tmux('send-keys', '-t', session, key);
     };
@@ -123,9 +146,21 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
         await waitFor('the filter kept', (t) => !t.includes(`/${id}_`) && t.includes(`› ${id} `));
       },
       async exit() {
-        await server.waitFor(session, 'the process to end', () => existsSync(statusFile) && /^\d+\n$/.test(readFileSync(statusFile, 'utf8')));
-        const [alternate = '', cursor = ''] = server.tmux('display-message', '-p', '-t', session, '#{alternate_on} #{cursor_flag}').trim().split(' ');
-        return { code: Number(readFileSync(statusFile, 'utf8')), sttyRestored: readFileSync(`${stty}.before`, 'utf8') === readFileSync(`${stty}.after`, 'utf8'), alternate, cursor };
+        await server.waitFor(
+          session,
+          'the process to end',
+          () => existsSync(statusFile) && /^\d+\n$/.test(readFileSync(statusFile, 'utf8')),
+        );
+        const [alternate = '', cursor = ''] = server
+          .tmux('display-message', '-p', '-t', session, '#{alternate_on} #{cursor_flag}')
+          .trim()
+          .split(' ');
+        return {
+          code: Number(readFileSync(statusFile, 'utf8')),
+          sttyRestored: readFileSync(`${stty}.before`, 'utf8') === readFileSync(`${stty}.after`, 'utf8'),
+          alternate,
+          cursor,
+        };
       },
     };
   }
@@ -133,7 +168,9 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
   /** Waits for the first load: the inbox's count in its tab. */
   const loaded = (dash: Dash) => dash.waitFor('the loaded dashboard', (t) => /\[1 Inbox \(\d+\)\]/.test(t) && t.includes('refreshed'));
 
-  it('shows the sections with counts and the whole draft of the selected action at 80×24; q leaves the terminal as it was', { timeout: 180_000 }, async () => {
+  it('shows the sections with counts and the whole draft of the selected action at 80×24; q leaves the terminal as it was', {
+    timeout: 180_000,
+  }, async () => {
     const actions = waitingOf('action');
     const total = ['action', 'human_task', 'question'].flatMap((k) => waitingOf(k as Seeded['kind'])).length;
     const dash = startDash([]);
@@ -155,7 +192,10 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     await dash.waitFor('my tasks', (t) => t.includes('[2 My tasks (0)]') && t.includes('Who you are is not known'));
     // The board of the first workspace, a task's detail with its status, people and chat.
     dash.keys('3');
-    const board = await dash.waitFor('the board with a task pane', (t) => /\[3 Board \(\d+\)\]/.test(t) && t.includes('To do (') && /│ Status:\s+\S+/.test(t) && /│ Chat:/.test(t));
+    const board = await dash.waitFor(
+      'the board with a task pane',
+      (t) => /\[3 Board \(\d+\)\]/.test(t) && t.includes('To do (') && /│ Status:\s+\S+/.test(t) && /│ Chat:/.test(t),
+    );
     expect(board).toMatch(/│ Assignees:/);
     // Schedules: the cron in words and the next runs.
     dash.keys('Tab');
@@ -173,7 +213,20 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     // Every key on ?.
     dash.keys('?');
     const help = await dash.waitFor('the keys', (t) => t.includes('filter the section as you type'));
-    for (const key of ['approve the proposed action', 'reject the action', 'edit the draft in $EDITOR', "answer the agent's question", "mark the person's task done", 'add a note to the task', 'send the agent a message', 'complete the task', 'move the task to another column', 'pause an active schedule', 'quit']) expect(help).toContain(key);
+    for (const key of [
+      'approve the proposed action',
+      'reject the action',
+      'edit the draft in $EDITOR',
+      "answer the agent's question",
+      "mark the person's task done",
+      'add a note to the task',
+      'send the agent a message',
+      'complete the task',
+      'move the task to another column',
+      'pause an active schedule',
+      'quit',
+    ])
+      expect(help).toContain(key);
     dash.keys('Escape');
     await dash.waitFor('the list after the help', (t) => t.includes(`› ${actions[0]!.id} `));
 
@@ -209,7 +262,10 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     const wide = await dash.waitFor('the wide layout', (t) => t.split('\n').some((l) => l.length > 100 && l.includes('refreshed')));
     expect(wide.replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(40);
     server.tmux('resize-window', '-t', dash.session, '-x', '80', '-y', '24');
-    await dash.waitFor('the narrow layout', (t) => t.split('\n').every((l) => l.length <= 80) && t.split('\n').some((l) => l.includes('refreshed')));
+    await dash.waitFor(
+      'the narrow layout',
+      (t) => t.split('\n').every((l) => l.length <= 80) && t.split('\n').some((l) => l.includes('refreshed')),
+    );
     dash.keys('q');
     expect((await dash.exit()).code).toBe(0);
   });
@@ -230,12 +286,20 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     return dash.waitFor(`the result "${result}"`, (t) => bottom(t).includes(result));
   }
 
-  it('approves, rejects with a reason, edits then approves, answers and marks done, each after a y, through the approval decisions', { timeout: 240_000 }, async () => {
-    const [approve, edited, reject] = [waitingOf('action')[0]!, waitingOf('action').find((a) => 'subject' in a.draft && a !== waitingOf('action')[0])!, waitingOf('action').at(-1)!];
+  it('approves, rejects with a reason, edits then approves, answers and marks done, each after a y, through the approval decisions', {
+    timeout: 240_000,
+  }, async () => {
+    const [approve, edited, reject] = [
+      waitingOf('action')[0]!,
+      waitingOf('action').find((a) => 'subject' in a.draft && a !== waitingOf('action')[0])!,
+      waitingOf('action').at(-1)!,
+    ];
     expect(new Set([approve.id, edited.id, reject.id]).size).toBe(3);
     const question = waitingOf('question')[0]!;
     const human = waitingOf('human_task')[0]!;
-    const editor = fakeEditor(`awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited in the dashboard"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`);
+    const editor = fakeEditor(
+      `awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited in the dashboard"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`,
+    );
     const dash = startDash([], { env: { EDITOR: editor } });
     await loaded(dash);
 
@@ -257,7 +321,11 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     await dash.waitFor('the reason prompt', (t) => t.includes('Reason (for the agent and the history; Enter for none):'));
     dash.type('  Amount does not match the invoice  ');
     dash.keys('Enter');
-    await confirm(dash, `Reject ${reject.id} (${reject.summary}) with the reason "Amount does not match the invoice"?`, `✓ Rejected ${reject.id}: ${reject.summary} (reason: Amount does not match the invoice)`);
+    await confirm(
+      dash,
+      `Reject ${reject.id} (${reject.summary}) with the reason "Amount does not match the invoice"?`,
+      `✓ Rejected ${reject.id}: ${reject.summary} (reason: Amount does not match the invoice)`,
+    );
     expect(await actionNow(reject.id)).toMatchObject({ state: 'rejected', resolution: { reason: 'Amount does not match the invoice' } });
 
     // Edit in $EDITOR: the pane shows the draft as the service holds it, then approve it.
@@ -279,7 +347,11 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     await dash.waitFor('the refusal', (t) => t.includes('Enter alone sends nothing'));
     dash.type('Hold off until Friday');
     dash.keys('Enter');
-    await confirm(dash, `Answer ${question.id} (${question.summary}) with "Hold off until Friday"?`, `✓ Answered ${question.id}: ${question.summary} (answer: Hold off until Friday)`);
+    await confirm(
+      dash,
+      `Answer ${question.id} (${question.summary}) with "Hold off until Friday"?`,
+      `✓ Answered ${question.id}: ${question.summary} (answer: Hold off until Friday)`,
+    );
     expect(await actionNow(question.id)).toMatchObject({ state: 'answered', resolution: { answer: 'Hold off until Friday' } });
 
     // Done, with a note.
@@ -288,7 +360,11 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     await dash.waitFor('the note prompt', (t) => t.includes('Note (what was done; Enter for none):'));
     dash.type('Called them; all set');
     dash.keys('Enter');
-    await confirm(dash, `Mark ${human.id} (${human.summary}) done with the note "Called them; all set"?`, `✓ Done ${human.id}: ${human.summary} (note: Called them; all set)`);
+    await confirm(
+      dash,
+      `Mark ${human.id} (${human.summary}) done with the note "Called them; all set"?`,
+      `✓ Done ${human.id}: ${human.summary} (note: Called them; all set)`,
+    );
     expect(await actionNow(human.id)).toMatchObject({ state: 'completed', resolution: { note: 'Called them; all set' } });
 
     dash.keys('q');
@@ -318,9 +394,19 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
   });
 
   it('adds a note, messages the agent, completes and moves tasks on the board, and pauses a schedule', { timeout: 240_000 }, async () => {
-    const tasks = ((await sandbox.api.ok('GET', '/workspaces/ws_support/tasks', { query: { limit: 50 } })) as { items: { id: string; title: string; status: string }[] }).items.filter((t) => t.status !== 'done');
-    const [noted, completed, moved] = [tasks[0]!, tasks[1]!, tasks.find((t) => t.status !== 'in_progress' && t !== tasks[0] && t !== tasks[1])!];
-    const schedules = ((await sandbox.api.ok('GET', '/scheduled-tasks')) as { items: { id: string; title: string; state: string; workspaceId: string }[] }).items;
+    const tasks = (
+      (await sandbox.api.ok('GET', '/workspaces/ws_support/tasks', { query: { limit: 50 } })) as {
+        items: { id: string; title: string; status: string }[];
+      }
+    ).items.filter((t) => t.status !== 'done');
+    const [noted, completed, moved] = [
+      tasks[0]!,
+      tasks[1]!,
+      tasks.find((t) => t.status !== 'in_progress' && t !== tasks[0] && t !== tasks[1])!,
+    ];
+    const schedules = (
+      (await sandbox.api.ok('GET', '/scheduled-tasks')) as { items: { id: string; title: string; state: string; workspaceId: string }[] }
+    ).items;
     const schedule = schedules.find((s) => s.state === 'active' && s.workspaceId === 'ws_support')!;
     const dash = startDash(['--workspace', 'ws_support']);
     await loaded(dash);
@@ -342,7 +428,9 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     dash.type('Please draft the reply');
     dash.keys('Enter');
     await confirm(dash, `Send "Please draft the reply" to the agent on ${noted.id}?`, `✓ Sent to the agent on ${noted.id}`);
-    const messages = (await sandbox.api.ok('GET', `/tasks/${noted.id}/messages`, { query: { limit: 50 } })) as { items: { content: string }[] };
+    const messages = (await sandbox.api.ok('GET', `/tasks/${noted.id}/messages`, { query: { limit: 50 } })) as {
+      items: { content: string }[];
+    };
     expect(messages.items.map((m) => m.content)).toContain('Please draft the reply');
 
     await dash.select(completed.id);
@@ -356,11 +444,18 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     await dash.waitFor('the column prompt', (t) => t.includes('Move to column (key or name): _'));
     dash.type('in progres');
     dash.keys('Enter');
-    await dash.waitFor('the suggestion', (t) => t.includes('did you mean in_progress (In progress)?') && t.includes('Move to column (key or name): in progres_'));
+    await dash.waitFor(
+      'the suggestion',
+      (t) => t.includes('did you mean in_progress (In progress)?') && t.includes('Move to column (key or name): in progres_'),
+    );
     dash.keys('C-u');
     dash.type('In progress');
     dash.keys('Enter');
-    await confirm(dash, `Move ${moved.id} (${moved.title}) to In progress (in_progress)?`, `✓ Moved ${moved.id} (${moved.title}) to in_progress`);
+    await confirm(
+      dash,
+      `Move ${moved.id} (${moved.title}) to In progress (in_progress)?`,
+      `✓ Moved ${moved.id} (${moved.title}) to in_progress`,
+    );
     expect((await taskNow(moved.id)).status).toBe('in_progress');
 
     dash.keys('4');
@@ -375,7 +470,9 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     expect(await dash.exit()).toEqual({ code: 0, sttyRestored: true, alternate: '0', cursor: '1' });
   });
 
-  it('brings in a new pending action on R and on the dash.refresh timer, the selection staying on the same item', { timeout: 180_000 }, async () => {
+  it('brings in a new pending action on R and on the dash.refresh timer, the selection staying on the same item', {
+    timeout: 180_000,
+  }, async () => {
     const configDir = join(server.scratch, 'refresh-config');
     const set = await runWts(['config', 'set', 'dash.refresh', '1'], { env: { ...sandbox.env, WTS_CONFIG_DIR: configDir } });
     expect(set.code, set.stderr).toBe(0);
@@ -437,12 +534,21 @@ describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)'
   it('cannot change the window title or forge the detail pane: every text is shown escaped', { timeout: 180_000 }, async () => {
     const ws = (await sandbox.api.ok('POST', '/workspaces', { body: { name: HOSTILE } })) as { id: string };
     const agent = sandbox.ctx.store.state.data.agents.find((a) => a.workspaceId === ws.id)!;
-    const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as { id: string };
+    const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as {
+      id: string;
+    };
     await sandbox.api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: HOSTILE_BLOCK } });
     await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: HOSTILE_BLOCK } });
     await sandbox.api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [HOSTILE] } });
-    await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id } });
-    const action = addPendingAction(sandbox, task.id, 'action', { to: 'all-customers@acme.example', channel: '#all-customers', subject: HOSTILE, body: FORGED_DRAFT });
+    await sandbox.api.ok('POST', '/scheduled-tasks', {
+      body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id },
+    });
+    const action = addPendingAction(sandbox, task.id, 'action', {
+      to: 'all-customers@acme.example',
+      channel: '#all-customers',
+      subject: HOSTILE,
+      body: FORGED_DRAFT,
+    });
     action.summary = HOSTILE;
 
     server = tmuxServer('wts-dash-hostile-');
@@ -467,7 +573,8 @@ describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)'
     server.tmux('respawn-pane', '-k', '-t', 'hostile', `sh ${q(launcher)}`);
     const title = () => server.tmux('display-message', '-p', '-t', 'hostile', '#{pane_title}').trim();
     const screen = () => server.tmux('capture-pane', '-p', '-t', 'hostile');
-    const waitFor = (what: string, check: (t: string) => boolean) => server.waitFor('hostile', what, () => check(screen()), 30_000).then(screen);
+    const waitFor = (what: string, check: (t: string) => boolean) =>
+      server.waitFor('hostile', what, () => check(screen()), 30_000).then(screen);
 
     const inbox = await waitFor('the hostile action', (t) => t.includes('[1 Inbox (1)]') && /│ draft\.body:/.test(t));
     expect(inbox).toContain(SHOWN);

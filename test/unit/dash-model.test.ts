@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/contract/resources.js';
 import { PLAIN_CHALK } from '../../src/context.js';
 import { buildSections } from '../../src/dash/load.js';
-import { editLine, emptyState, moveSelection, replaceSections, scrollTop, selectedItem, setFilter, visibleItems, type DashState } from '../../src/dash/model.js';
+import {
+  editLine,
+  emptyState,
+  moveSelection,
+  replaceSections,
+  scrollTop,
+  selectedItem,
+  setFilter,
+  visibleItems,
+  type DashState,
+} from '../../src/dash/model.js';
 import { helpLines, listRows, rowLine, tabsLine } from '../../src/dash/screen.js';
 import { confirmQuestion, answerFor, ACTIONS } from '../../src/dash/actions.js';
 import type { WaitingItem } from '../../src/inbox/gather.js';
@@ -13,13 +23,54 @@ type Task = Resource<'Task'>;
 type Schedule = Resource<'ScheduledTask'>;
 
 const task = (id: string, over: Partial<Task> = {}): Task =>
-  ({ id, title: `Title ${id}`, description: '', status: 'todo', workspaceId: 'ws_a', assignees: [], tags: [], dueDate: null, notes: [], conversationKey: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', ...over }) as Task;
-const waiting = (id: string, kind: 'action' | 'human_task' | 'question', createdAt: string, draft: Record<string, unknown> = {}): WaitingItem => ({
-  action: { id, taskId: 'task_1', runId: 'run_1', kind, state: 'pending', summary: `Summary ${id}`, draft, createdAt, resolvedAt: null, resolution: null } as unknown as WaitingItem['action'],
+  ({
+    id,
+    title: `Title ${id}`,
+    description: '',
+    status: 'todo',
+    workspaceId: 'ws_a',
+    assignees: [],
+    tags: [],
+    dueDate: null,
+    notes: [],
+    conversationKey: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...over,
+  }) as Task;
+const waiting = (
+  id: string,
+  kind: 'action' | 'human_task' | 'question',
+  createdAt: string,
+  draft: Record<string, unknown> = {},
+): WaitingItem => ({
+  action: {
+    id,
+    taskId: 'task_1',
+    runId: 'run_1',
+    kind,
+    state: 'pending',
+    summary: `Summary ${id}`,
+    draft,
+    createdAt,
+    resolvedAt: null,
+    resolution: null,
+  } as unknown as WaitingItem['action'],
   task: { id: 'task_1', title: 'Task one', workspaceId: 'ws_a', dueDate: null, status: 'todo' },
 });
 const schedule = (id: string, state: string, nextRunAt: string | null): Schedule =>
-  ({ id, title: `Schedule ${id}`, prompt: 'p', cron: '0 9 * * 1', timezone: 'UTC', workspaceId: 'ws_a', agentId: 'agt', state, nextRunAt, lastRun: null }) as unknown as Schedule;
+  ({
+    id,
+    title: `Schedule ${id}`,
+    prompt: 'p',
+    cron: '0 9 * * 1',
+    timezone: 'UTC',
+    workspaceId: 'ws_a',
+    agentId: 'agt',
+    state,
+    nextRunAt,
+    lastRun: null,
+  }) as unknown as Schedule;
 
 function stateWith(inboxIds: string[]): DashState {
   const sections = buildSections({
@@ -41,7 +92,12 @@ describe('sections', () => {
     ] as Resource<'Status'>[];
     const me = { id: 'usr_me', name: 'Me' } as Task['assignees'][number];
     const sections = buildSections({
-      waiting: [waiting('q1', 'question', '2026-01-01T00:00:00Z'), waiting('a2', 'action', '2026-01-03T00:00:00Z'), waiting('a1', 'action', '2026-01-02T00:00:00Z'), waiting('h1', 'human_task', '2026-01-01T00:00:00Z')],
+      waiting: [
+        waiting('q1', 'question', '2026-01-01T00:00:00Z'),
+        waiting('a2', 'action', '2026-01-03T00:00:00Z'),
+        waiting('a1', 'action', '2026-01-02T00:00:00Z'),
+        waiting('h1', 'human_task', '2026-01-01T00:00:00Z'),
+      ],
       tasks: [
         task('t1', { assignees: [me], dueDate: '2026-02-01T00:00:00Z' }),
         task('t2', { assignees: [me], dueDate: '2026-01-15T00:00:00Z', status: 'waiting' }),
@@ -51,9 +107,18 @@ describe('sections', () => {
       ],
       myId: 'usr_me',
       board: { workspaceId: 'ws_a', statuses },
-      schedules: [schedule('s_paused', 'paused', null), schedule('s_late', 'active', '2026-03-01T00:00:00Z'), schedule('s_soon', 'active', '2026-02-01T00:00:00Z')],
+      schedules: [
+        schedule('s_paused', 'paused', null),
+        schedule('s_late', 'active', '2026-03-01T00:00:00Z'),
+        schedule('s_soon', 'active', '2026-02-01T00:00:00Z'),
+      ],
     });
-    expect(sections.inbox.items.map((i) => `${i.group}:${i.id}`)).toEqual(['Actions to approve:a1', 'Actions to approve:a2', 'Tasks for people:h1', 'Questions to answer:q1']);
+    expect(sections.inbox.items.map((i) => `${i.group}:${i.id}`)).toEqual([
+      'Actions to approve:a1',
+      'Actions to approve:a2',
+      'Tasks for people:h1',
+      'Questions to answer:q1',
+    ]);
     expect(sections.mine.items.map((i) => i.id)).toEqual(['t2', 't1']);
     expect(sections.board.items.map((i) => `${i.group}:${i.id}`)).toEqual(['To do:t1', 'Waiting:t2', 'Done:t3', 'odd:t4']);
     expect(sections.schedules.items.map((i) => i.id)).toEqual(['s_soon', 's_late', 's_paused']);
@@ -61,7 +126,15 @@ describe('sections', () => {
   });
 
   it('says why a section is empty', () => {
-    const sections = buildSections({ waiting: [], tasks: [], myId: undefined, mineNote: 'Who you are is not known', board: undefined, boardNote: 'No workspace', schedules: [] });
+    const sections = buildSections({
+      waiting: [],
+      tasks: [],
+      myId: undefined,
+      mineNote: 'Who you are is not known',
+      board: undefined,
+      boardNote: 'No workspace',
+      schedules: [],
+    });
     expect(sections.inbox.note).toBe('Nothing is waiting for a decision.');
     expect(sections.mine.note).toBe('Who you are is not known');
     expect(sections.board.note).toBe('No workspace');
@@ -123,7 +196,10 @@ describe('the list', () => {
   it('shows a hostile summary escaped, never raw', () => {
     const item = waiting('a1', 'action', '2026-01-01T00:00:00Z');
     item.action.summary = '\x1b]0;PWNED\x07\x1b[2Jhi';
-    const state = replaceSections(emptyState(), buildSections({ waiting: [item], tasks: [], myId: undefined, board: undefined, schedules: [] }));
+    const state = replaceSections(
+      emptyState(),
+      buildSections({ waiting: [item], tasks: [], myId: undefined, board: undefined, schedules: [] }),
+    );
     const line = rowLine(PLAIN_CHALK, listRows(state)[1]!, 60, 0);
     expect(line).toContain('\\x1b]0;PWNED\\x07\\x1b[2Jhi');
     expect(line).not.toMatch(/[\x00-\x1f]/);
@@ -137,7 +213,12 @@ describe('the list', () => {
 
 describe('actions', () => {
   it('confirms with what will be sent; a number picks a question option', () => {
-    const question = { kind: 'pending' as const, id: 'q1', group: '', waiting: waiting('q1', 'question', '2026-01-01T00:00:00Z', { question: 'Which?', options: ['Lock', 'Reset'] }) };
+    const question = {
+      kind: 'pending' as const,
+      id: 'q1',
+      group: '',
+      waiting: waiting('q1', 'question', '2026-01-01T00:00:00Z', { question: 'Which?', options: ['Lock', 'Reset'] }),
+    };
     expect(answerFor(question, '2')).toBe('Reset');
     expect(answerFor(question, '7')).toBe('7');
     expect(answerFor(question, 'Neither')).toBe('Neither');
