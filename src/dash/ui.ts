@@ -343,6 +343,11 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
         case 'none':
           break;
       }
+      // Esc and the next key read together arrive as that key with meta: the Esc clears the filter first.
+      if (key.meta && !key.escape && input.length > 0) {
+        setState((s) => setFilter(s, ''));
+        if (input === '/') return setPrompt({ mode: 'filter', line: { text: '', cursor: 0 } });
+      }
       // Keys typed faster than they are read arrive together: each moving key counts.
       if (input.length > 1 && !key.ctrl && !key.meta && /^[jkgG1-4]+$/.test(input)) {
         for (const ch of input) {

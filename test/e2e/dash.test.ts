@@ -137,7 +137,8 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
       pane: () => server.tmux('display-message', '-p', '-t', session, '#{alternate_on} #{cursor_flag}').trim(),
       async select(id) {
         keys('Escape');
-        await waitFor('no filter', (t) => !t.includes('filter: '));
+        // No filter: the tab counts all items, not "shown/total".
+        await waitFor('no filter', (t) => !/\[\d [A-Za-z ]+ \(\d+\/\d+\)\]/.test(t));
         keys('/');
         await waitFor('the filter line', (t) => /^\/_?$/m.test(t));
         type(id);
