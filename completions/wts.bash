@@ -15,6 +15,7 @@ _wts_sub() {
     '|run'|'|runs') _wts_w=run ;;
     '|approval'|'|approvals') _wts_w=approval ;;
     '|inbox') _wts_w=inbox ;;
+    '|dash') _wts_w=dash ;;
     '|reminder'|'|reminders') _wts_w=reminder ;;
     '|instructions'|'|instruction') _wts_w=instructions ;;
     '|handbook'|'|handbooks') _wts_w=handbook ;;
@@ -142,6 +143,7 @@ _wts_value() {
     'approval edit|--set') _wts_v='-' ;;
     'approval edit|--draft-file') _wts_v='<' ;;
     'inbox|--workspace') _wts_v='@workspace' ;;
+    'dash|--workspace') _wts_v='@workspace' ;;
     'reminder create|--at') _wts_v='-' ;;
     'reminder create|--message') _wts_v='-' ;;
     'reminder edit|--at') _wts_v='-' ;;
@@ -200,7 +202,7 @@ _wts_value() {
 _wts_spec() {
   _wts_subs=() _wts_flags=() _wts_args=()
   case $1 in
-    '') _wts_subs=(login logout auth workspace task agent run approval inbox reminder instructions handbook knowledge schedule config api sandbox completion help) _wts_flags=(--version --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    '') _wts_subs=(login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api sandbox completion help) _wts_flags=(--version --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'login') _wts_flags=(--scopes --no-browser --port --client-id --client-key --client-auth --store --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'logout') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'auth') _wts_subs=(status token refresh) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
@@ -246,6 +248,7 @@ _wts_spec() {
     'approval answer') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@approval' '-') ;;
     'approval edit') _wts_flags=(--set --draft-file --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@approval') ;;
     'inbox') _wts_flags=(--workspace --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'dash') _wts_flags=(--workspace --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'reminder') _wts_subs=(list create edit cancel) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'reminder list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;
     'reminder create') _wts_flags=(--at --message --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;
@@ -289,7 +292,7 @@ _wts_spec() {
     'api') _wts_flags=(--raw-field --field --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
     'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'completion') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=bash zsh fish') ;;
-    'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*=login logout auth workspace task agent run approval inbox reminder instructions handbook knowledge schedule config api sandbox completion help') ;;
+    'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api sandbox completion help') ;;
     'help environment') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
   esac
 }
