@@ -49,6 +49,17 @@ async function latestRun(taskId: string): Promise<RunView> {
   return [...runs].sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id)).at(-1)!;
 }
 
+/** The run the agent resumed a task with: running now, finished a few seconds later, its output quoting `said`. */
+async function resumedRun(taskId: string, said: string): Promise<RunView> {
+  const run = await latestRun(taskId);
+  expect(run.state).toBe('running');
+  await advance(5);
+  const finished = await getRun(run.id);
+  expect(finished.state).toBe('succeeded');
+  expect(finished.output).toContain(said);
+  return finished;
+}
+
 describe('a submitted task', () => {
   let task: TaskView;
   let run: RunView;
@@ -137,25 +148,14 @@ describe('pending actions on seeded tasks', () => {
     await sandbox.api.ok('POST', '/pending-actions/act_s005/complete', { body: { note: 'Oliver added the groups claim; sign-in works.' } });
     const runs = await runsOf('task_s025');
     expect(runs).toHaveLength(runsBefore.length + 1);
-    const run = await latestRun('task_s025');
-    expect(run.state).toBe('running');
-
-    await advance(5);
-    const finished = await getRun(run.id);
-    expect(finished.state).toBe('succeeded');
-    expect(finished.output).toContain('Oliver added the groups claim; sign-in works.');
+    const finished = await resumedRun('task_s025', 'Oliver added the groups claim; sign-in works.');
     // The task had one proposal before (a human task), so this run's is the next in the cycle.
     expect((await getAction(finished.proposedActionIds[0]!)).kind).toBe('human_task');
   });
 
   it('an answered question makes the agent resume with the answer', async () => {
     await sandbox.api.ok('POST', '/pending-actions/act_s004/answer', { body: { answer: 'Contest it with the approval as evidence' } });
-    const run = await latestRun('task_s024');
-    expect(run.state).toBe('running');
-    await advance(5);
-    const finished = await getRun(run.id);
-    expect(finished.state).toBe('succeeded');
-    expect(finished.output).toContain('Contest it with the approval as evidence');
+    const finished = await resumedRun('task_s024', 'Contest it with the approval as evidence');
     expect((await getAction(finished.proposedActionIds[0]!)).kind).toBe('human_task');
   });
 });

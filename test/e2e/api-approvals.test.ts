@@ -126,13 +126,28 @@ describe('update_pending_action', () => {
 });
 
 describe('complete_human_task and answer_agent_question', () => {
+  /**
+   * A new pending action settled with POST /pending-actions/{id}/{verb} and `body`: the answer has the
+   * state expected, the service keeps `body` as the resolution, the task's events name it, and the same
+   * call again (with `again`) is a conflict: "already <state>".
+   */
+  async function settlesOnce(
+    pending: { kind: PendingKind; draft: Record<string, unknown> },
+    verb: 'complete' | 'answer',
+    body: Record<string, string>,
+    expected: { state: string; event: string; again: Record<string, string> },
+  ): Promise<void> {
+    const { task, action } = await taskWith(pending.kind, pending.draft);
+    const settled = View.parse(await sandbox.api.ok('POST', `/pending-actions/${action.id}/${verb}`, { body }));
+    expect(settled.state).toBe(expected.state);
+    expect(sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === action.id)!.resolution).toEqual(body);
+    expect(await eventKinds(task.id)).toContain(expected.event);
+    const again = sandbox.api.call('POST', `/pending-actions/${action.id}/${verb}`, { body: expected.again });
+    await expectProblem(again, 409, 'conflict', new RegExp(`already ${expected.state}`));
+  }
+
   it('completes a task for a person, once', async () => {
-    const { task, action } = await taskWith('human_task', { instructions: 'Sign the contract' });
-    const done = View.parse(await sandbox.api.ok('POST', `/pending-actions/${action.id}/complete`, { body: { note: 'Signed' } }));
-    expect(done.state).toBe('completed');
-    expect(sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === action.id)!.resolution).toEqual({ note: 'Signed' });
-    expect(await eventKinds(task.id)).toContain('human_task.completed');
-    await expectProblem(sandbox.api.call('POST', `/pending-actions/${action.id}/complete`, { body: {} }), 409, 'conflict', /already completed/);
+    await settlesOnce({ kind: 'human_task', draft: { instructions: 'Sign the contract' } }, 'complete', { note: 'Signed' }, { state: 'completed', event: 'human_task.completed', again: {} });
     const { action: question } = await taskWith('question');
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${question.id}/complete`, { body: {} }), 409, 'conflict', /use `answer_agent_question`/);
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${question.id}/complete`, { body: { note: '' } }), 400, 'invalid_request', /^note: must not be empty/);
@@ -140,12 +155,7 @@ describe('complete_human_task and answer_agent_question', () => {
   });
 
   it('answers a question, once', async () => {
-    const { task, action } = await taskWith('question', { question: 'Which supplier?' });
-    const answered = View.parse(await sandbox.api.ok('POST', `/pending-actions/${action.id}/answer`, { body: { answer: 'The cheaper one' } }));
-    expect(answered.state).toBe('answered');
-    expect(sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === action.id)!.resolution).toEqual({ answer: 'The cheaper one' });
-    expect(await eventKinds(task.id)).toContain('question.answered');
-    await expectProblem(sandbox.api.call('POST', `/pending-actions/${action.id}/answer`, { body: { answer: 'Again' } }), 409, 'conflict', /already answered/);
+    await settlesOnce({ kind: 'question', draft: { question: 'Which supplier?' } }, 'answer', { answer: 'The cheaper one' }, { state: 'answered', event: 'question.answered', again: { answer: 'Again' } });
     const { action: proposal } = await taskWith('action');
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${proposal.id}/answer`, { body: { answer: 'x' } }), 409, 'conflict', /use `approve_pending_action`/);
     await expectProblem(sandbox.api.call('POST', `/pending-actions/${proposal.id}/answer`, { body: {} }), 400, 'invalid_request', /^answer: is required/);

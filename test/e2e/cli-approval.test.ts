@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPendingAction } from '../helpers/api.js';
 import { signIn } from '../helpers/auth.js';
-import { runWts } from '../helpers/cli.js';
+import { expectNotFound, runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
 import type { SandboxContext } from '../../src/sandbox/context.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
@@ -48,9 +48,7 @@ describe('wts approval list', () => {
   });
 
   it('exits 3 for an unknown task and 2 for a task id out of bounds, sending nothing', async () => {
-    const missing = await runWts(['approval', 'list', 'task_nope'], { env: sandbox.env });
-    expect(missing.code).toBe(3);
-    expect(missing.stderr).toMatch(/^wts: not found: /);
+    await expectNotFound(['approval', 'list', 'task_nope'], { env: sandbox.env });
     const before = await sandbox.requests();
     const bad = await runWts(['approval', 'list', 'x'.repeat(65)], { env: sandbox.env });
     expect(bad).toMatchObject({ code: 2, stderr: 'wts: TASK: must be at most 64 characters\n' });

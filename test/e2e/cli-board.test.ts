@@ -2,7 +2,7 @@
 // width; status<TAB>id<TAB>title lines when piped; { columns: [...] } with --json (every page).
 import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/contract/resources.js';
-import { runWts } from '../helpers/cli.js';
+import { expectNotFound, runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 type Task = Resource<'Task'>;
@@ -105,9 +105,7 @@ describe('wts task board, piped and --json', () => {
 
 describe('wts task board errors', () => {
   it('exits 3 for an unknown workspace', async () => {
-    const r = await runWts(['task', 'board', 'ws_nope'], { env: sandbox.env });
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^wts: not found: /);
+    await expectNotFound(['task', 'board', 'ws_nope'], { env: sandbox.env });
   });
 
   it('refuses a bad --rows or an id out of bounds before sending anything', async () => {

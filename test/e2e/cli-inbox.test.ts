@@ -2,7 +2,7 @@
 // task — on a terminal, piped, and as JSON.
 import { describe, expect, it } from 'vitest';
 import { pendingActionView } from '../../src/sandbox/api/views.js';
-import { runWts } from '../helpers/cli.js';
+import { expectNotFound, runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox();
@@ -145,9 +145,7 @@ describe('wts inbox on a terminal', () => {
 
 describe('wts inbox errors', () => {
   it('exits 3 for an unknown workspace', async () => {
-    const r = await runWts(['inbox', '--workspace', 'ws_nope'], { env: sandbox.env });
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^wts: not found: /);
+    await expectNotFound(['inbox', '--workspace', 'ws_nope'], { env: sandbox.env });
   });
 
   it('names --workspace when its value is out of bounds, sending nothing', async () => {

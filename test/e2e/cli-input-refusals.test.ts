@@ -17,6 +17,19 @@ async function refused(args: string[], stdin?: string): Promise<string> {
   return r.stderr;
 }
 
+/**
+ * A test per command, named by where the marker stands (`wts task view ID`): each value put there is
+ * refused (as `refused` checks) with a message that matches its problem.
+ */
+function eachRefused(commands: string[][], marker: string, cases: [value: string, problem: RegExp][]): void {
+  it.each(commands.map((c) => [c.join(' ').replace(marker, marker.slice(1)), c] as const))('wts %s', async (_, command) => {
+    for (const [value, problem] of cases) {
+      const stderr = await refused(command.map((a) => (a === marker ? value : a)));
+      expect(stderr, JSON.stringify(value)).toMatch(problem);
+    }
+  });
+}
+
 // Every command that puts an id in a request path; ID marks where it goes.
 const ID = '\u0000ID';
 const ID_COMMANDS: string[][] = [
@@ -81,12 +94,7 @@ const ID_COMMANDS: string[][] = [
 const BAD_IDS = ['.', '..', '%2e', '%2E%2e', 'task_s001/..', 'a/b', 'a\\b', 'a?b=1', 'a#b', 'a%2fb', 'a\tb'];
 
 describe('an id that would change the request path is refused for every operation', () => {
-  it.each(ID_COMMANDS.map((c) => [c.join(' ').replace(ID, 'ID'), c]))('wts %s', async (_, command) => {
-    for (const id of BAD_IDS) {
-      const stderr = await refused((command as string[]).map((a) => (a === ID ? id : a)));
-      expect(stderr, id).toMatch(/is not an id/);
-    }
-  });
+  eachRefused(ID_COMMANDS, ID, BAD_IDS.map((id) => [id, /is not an id/]));
 
   it('still takes ordinary ids', async () => {
     const r = await runWts(['task', 'view', 'task_s001', '--json'], { env: sandbox.env });
@@ -121,12 +129,7 @@ const TEXT_COMMANDS: string[][] = [
 ];
 
 describe('blank text is refused: trimmed first, then checked', () => {
-  it.each(TEXT_COMMANDS.map((c) => [c.join(' ').replace(TEXT, 'TEXT'), c]))('wts %s', async (_, command) => {
-    for (const blank of BLANKS) {
-      const stderr = await refused((command as string[]).map((a) => (a === TEXT ? blank : a)));
-      expect(stderr, JSON.stringify(blank)).toMatch(/: must not be (empty|blank)\n$/);
-    }
-  });
+  eachRefused(TEXT_COMMANDS, TEXT, BLANKS.map((blank) => [blank, /: must not be (empty|blank)\n$/]));
 
   it('from standard input and files too', async () => {
     expect(await refused(['task', 'note', 'task_s005', '-'], ' \n\t\n')).toBe('wts: standard input: must not be blank\n');
@@ -161,12 +164,7 @@ const IMPOSSIBLE_DATES: [string, RegExp][] = [
 ];
 
 describe('impossible dates are refused', () => {
-  it.each(DATE_COMMANDS.map((c) => [c.join(' ').replace(WHEN, 'WHEN'), c]))('wts %s', async (_, command) => {
-    for (const [text, problem] of IMPOSSIBLE_DATES) {
-      const stderr = await refused((command as string[]).map((a) => (a === WHEN ? text : a)));
-      expect(stderr, text).toMatch(problem);
-    }
-  });
+  eachRefused(DATE_COMMANDS, WHEN, IMPOSSIBLE_DATES);
 
   it('a reminder in the past, however written', async () => {
     for (const at of ['yesterday', 'last monday', '2001-01-01', '2 days ago']) {

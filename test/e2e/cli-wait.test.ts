@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { signIn } from '../helpers/auth.js';
-import { runWts, type RunOptions } from '../helpers/cli.js';
+import { expectNotFound, runWts, type RunOptions } from '../helpers/cli.js';
 import { runWtsProcess } from '../helpers/wts-process.js';
 
 let sandbox: RunningSandbox;
@@ -164,9 +164,7 @@ describe('wts run watch', () => {
   });
 
   it('exits 3 for a run that does not exist, without waiting', async () => {
-    const r = await runWts(['run', 'watch', 'run_nope'], piped());
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^wts: not found: /);
+    await expectNotFound(['run', 'watch', 'run_nope'], piped());
   });
 });
 

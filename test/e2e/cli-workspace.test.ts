@@ -1,6 +1,6 @@
 // `wts workspace …` against the real sandbox, as a person at a terminal and as a script.
 import { describe, expect, it } from 'vitest';
-import { runWts } from '../helpers/cli.js';
+import { expectNotFound, runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox();
@@ -58,9 +58,7 @@ describe('wts workspace members, statuses', () => {
   });
 
   it('exits 3 for an unknown workspace and 2 for an id out of bounds, sending nothing', async () => {
-    const missing = await runWts(['workspace', 'members', 'ws_nope'], { env: sandbox.env });
-    expect(missing.code).toBe(3);
-    expect(missing.stderr).toMatch(/^wts: not found: /);
+    await expectNotFound(['workspace', 'members', 'ws_nope'], { env: sandbox.env });
     const before = await sandbox.requests();
     const bad = await runWts(['workspace', 'members', 'x'.repeat(65)], { env: sandbox.env });
     expect(bad.code).toBe(2);

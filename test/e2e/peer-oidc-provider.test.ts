@@ -62,6 +62,20 @@ describe.skipIf(!hasChromium).each([
     changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now() - 1000));
   }
 
+  /** `n` processes of `wts workspace list` at once: all served; the provider made one refresh, reused no refresh token, revoked no grant. */
+  async function manyServedWithOneRefresh(n: number): Promise<void> {
+    const counts = { ...peer.counts };
+    const results = await Promise.all(Array.from({ length: n }, () => runWtsProcess(['workspace', 'list'], { env })));
+    for (const r of results) {
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(WORKSPACE_LINE);
+    }
+    expect(peer.counts.refreshes).toBe(counts.refreshes + 1);
+    expect(peer.counts.reuses).toBe(counts.reuses);
+    expect(peer.counts.revokedGrants).toBe(counts.revokedGrants);
+  }
+
   it('signs in through BROWSER: discovery through openid-configuration, a native registration, consent for offline_access, a refresh token', async () => {
     const from = peer.log.length;
     const record = `${w.dir}/peer-browser.json`;
@@ -161,17 +175,8 @@ describe.skipIf(!hasChromium).each([
 
   it('12 processes after the access token expired: one refresh, no refresh token reused, all served', async () => {
     await expireAccessToken();
-    const counts = { ...peer.counts };
     const held = storedCredentials(w.credentialsFile);
-    const results = await Promise.all(Array.from({ length: 12 }, () => runWtsProcess(['workspace', 'list'], { env })));
-    for (const r of results) {
-      expect(r.stderr).toBe('');
-      expect(r.code).toBe(0);
-      expect(r.stdout).toContain(WORKSPACE_LINE);
-    }
-    expect(peer.counts.refreshes).toBe(counts.refreshes + 1);
-    expect(peer.counts.reuses).toBe(counts.reuses);
-    expect(peer.counts.revokedGrants).toBe(counts.revokedGrants);
+    await manyServedWithOneRefresh(12);
     expect(storedCredentials(w.credentialsFile).refreshToken).not.toBe(held.refreshToken);
   }, 120_000);
 
@@ -195,16 +200,7 @@ describe.skipIf(!hasChromium).each([
   it('10 processes refused with 401 at once: one refresh, every request retried and served', async () => {
     expect((await runWtsProcess(['auth', 'refresh'], { env })).code).toBe(0);
     peer.expireAccessToken(storedCredentials(w.credentialsFile).accessToken);
-    const counts = { ...peer.counts };
-    const results = await Promise.all(Array.from({ length: 10 }, () => runWtsProcess(['workspace', 'list'], { env })));
-    for (const r of results) {
-      expect(r.stderr).toBe('');
-      expect(r.code).toBe(0);
-      expect(r.stdout).toContain(WORKSPACE_LINE);
-    }
-    expect(peer.counts.refreshes).toBe(counts.refreshes + 1);
-    expect(peer.counts.reuses).toBe(counts.reuses);
-    expect(peer.counts.revokedGrants).toBe(counts.revokedGrants);
+    await manyServedWithOneRefresh(10);
   }, 120_000);
 
   it('logout revokes the refresh token first, which ends the grant, and takes the refused JWT revocation for what it is', async () => {

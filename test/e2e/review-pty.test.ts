@@ -155,6 +155,20 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
         .map((o) => `${tally[o]} ${o}`)
         .join(', ');
     const count = (outcome: string) => (tally[outcome] = (tally[outcome] ?? 0) + 1);
+    /**
+     * Types `key`; where the choice asks something (`asked` shows on the screen), types its reply; then waits
+     * for the outcome's line on the screen and counts it.
+     */
+    const decide = async (key: string, [outcome, line]: [string, string], asked?: [string, (screen: string) => boolean, string]) => {
+      review.line(key);
+      if (asked) {
+        await review.waitFor(asked[0], asked[1]);
+        review.line(asked[2]);
+      }
+      await review.waitFor(`the item ${outcome}`, line);
+      count(outcome);
+    };
+    const approved = (id: string): [string, string] => ['approved', `✓ Approved ${id}: `];
 
     for (const [i, item] of items.entries()) {
       // The running count heads each item, and the whole item is on screen before the question.
@@ -172,34 +186,16 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
 
       switch (plan[i]!) {
         case 'approve':
-          review.line('a');
-          await review.waitFor('the approval', (t) => t.includes(`✓ Approved ${item.id}: `));
-          count('approved');
+          await decide('a', approved(item.id));
           break;
         case 'edit':
-          review.line('e');
-          await review.waitFor('the question to approve', (t) =>
-            after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'),
-          );
-          review.line('y');
-          await review.waitFor('the approval', (t) => t.includes(`✓ Approved ${item.id}: `));
-          count('approved');
+          await decide('e', approved(item.id), ['the question to approve', (t) => after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'), 'y']);
           break;
         case 'reject':
-          review.line('r');
-          await review.waitFor('the question for a reason', (t) => after(t, '? Reason').length > 0);
-          review.line('  Amount does not match the invoice  ');
-          await review.waitFor('the rejection', (t) =>
-            t.includes(`✓ Rejected ${item.id}: ${item.summary} (reason: Amount does not match the invoice)`),
-          );
-          count('rejected');
+          await decide('r', ['rejected', `✓ Rejected ${item.id}: ${item.summary} (reason: Amount does not match the invoice)`], ['the question for a reason', (t) => after(t, '? Reason').length > 0, '  Amount does not match the invoice  ']);
           break;
         case 'done':
-          review.line('d');
-          await review.waitFor('the question for a note', (t) => after(t, '? Note').length > 0);
-          review.line('Called them; all set');
-          await review.waitFor('the task marked done', (t) => t.includes(`✓ Done ${item.id}: `));
-          count('done');
+          await decide('d', ['done', `✓ Done ${item.id}: `], ['the question for a note', (t) => after(t, '? Note').length > 0, 'Called them; all set']);
           break;
         case 'answer': {
           review.line('t');

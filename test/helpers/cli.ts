@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { main } from '../../src/cli.js';
 import { colorFor, type Env, type IO } from '../../src/io.js';
 
@@ -53,4 +54,12 @@ export async function runWts(args: string[], options: RunOptions = {}): Promise<
   });
   const code = await main(['node', 'wts', ...args], { io, env, now: options.now });
   return { code, stdout: out, stderr: err };
+}
+
+/** Runs `args` and checks that the service had no such thing: exit 3, stderr starting `wts: not found: `. */
+export async function expectNotFound(args: string[], options: RunOptions): Promise<RunResult> {
+  const r = await runWts(args, options);
+  expect(r.code, r.stderr).toBe(3);
+  expect(r.stderr).toMatch(/^wts: not found: /);
+  return r;
 }

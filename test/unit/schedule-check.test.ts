@@ -1,27 +1,10 @@
 // The checks behind `wts schedule check`, as pure functions of a scheduled task and the time: lateness
 // from the cron in the schedule's timezone (also across changes of the clocks), state, last run, cron.
 import { describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/contract/resources.js';
 import { checkSchedule, checksFor, cronCheck, lastRunCheck, lateCheck, latestFinished, stateCheck } from '../../src/schedules/check.js';
 import { formatDuration, parseDuration } from '../../src/schedules/duration.js';
+import { type ScheduledTask, scheduledTask as schedule } from '../helpers/scheduled-task.js';
 
-type Schedule = Resource<'ScheduledTask'>;
-
-function schedule(fields: Partial<Schedule> = {}): Schedule {
-  return {
-    id: 'sched_test',
-    title: 'Daily backup check',
-    prompt: 'Check the backups.',
-    cron: '30 6 * * *',
-    timezone: 'Europe/Berlin',
-    workspaceId: 'ws_ops',
-    agentId: 'agt_ops',
-    state: 'active',
-    nextRunAt: null,
-    lastRun: null,
-    ...fields,
-  };
-}
 const ran = (startedAt: string, state: 'running' | 'succeeded' | 'failed' = 'succeeded') => ({ id: 'run_1', state, startedAt });
 const at = (text: string) => Date.parse(text);
 const MIN = 60_000;
@@ -50,7 +33,7 @@ describe('durations', () => {
 });
 
 describe('lateCheck: daily 06:30 Europe/Berlin (05:30Z in winter), 15 minutes allowed', () => {
-  const late = (now: string, fields: Partial<Schedule>) => lateCheck(schedule(fields), 15 * MIN, at(now));
+  const late = (now: string, fields: Partial<ScheduledTask>) => lateCheck(schedule(fields), 15 * MIN, at(now));
 
   it("passes when today's run started", () => {
     expect(late('2026-11-20T09:00:00Z', { lastRun: ran('2026-11-20T05:30:00.000Z') })).toMatchObject({ result: 'pass', lateSeconds: 0, dueAt: '2026-11-20T05:30:00.000Z' });

@@ -2,25 +2,11 @@
 // `schedule diff` reports and `schedule apply` carries out.
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/contract/resources.js';
 import type { ScheduleSpec } from '../../src/schedules/file.js';
 import { changingSteps, hasDrift, planJson, planSchedules, planSummary, renderPlan } from '../../src/schedules/plan.js';
+import { type ScheduledTask, scheduledTask } from '../helpers/scheduled-task.js';
 
-type Schedule = Resource<'ScheduledTask'>;
-
-const service = (id: string, fields: Partial<Schedule> = {}): Schedule => ({
-  id,
-  title: 'Daily backup check',
-  prompt: 'Check the backups.',
-  cron: '30 6 * * *',
-  timezone: 'Europe/Berlin',
-  workspaceId: 'ws_ops',
-  agentId: 'agt_ops',
-  state: 'active',
-  nextRunAt: '2026-11-23T05:30:00.000Z',
-  lastRun: null,
-  ...fields,
-});
+const service = (id: string, fields: Partial<ScheduledTask> = {}): ScheduledTask => scheduledTask({ id, nextRunAt: '2026-11-23T05:30:00.000Z', ...fields });
 const spec = (index: number, fields: Partial<ScheduleSpec> = {}): ScheduleSpec => ({
   index,
   title: 'Daily backup check',
