@@ -2,7 +2,6 @@
 // typed with `tmux send-keys`, the screen is read back with `tmux capture-pane`, and what the service
 // holds afterwards is read through its API. Needs `npm run build` first (npm test does it) and tmux (CI
 // installs it: .ci/run). No timing is asserted: every wait polls the screen for what must appear.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,8 +9,9 @@ import type { SandboxContext } from '../../src/sandbox/context.js';
 import { addPendingAction } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
+import { ESC, FORGED_DRAFT, HOSTILE, HOSTILE_BLOCK, SHOWN } from '../helpers/hostile.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-import { TMUX, tmuxServer, type TmuxServer } from '../helpers/tmux.js';
+import { SCRIPT, TMUX, tmuxServer, type TmuxServer } from '../helpers/tmux.js';
 import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
 
 if (!TMUX) console.warn('dash.test: tmux is not installed, so the dashboard on a terminal is skipped (CI installs it: .ci/run)');
@@ -515,19 +515,6 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
 
 // Hostile records, as in test/e2e/hostile-output.test.ts: every text field holds terminal control
 // sequences. The dashboard runs under `script`, so the raw bytes it wrote are kept.
-const ESC = '\x1b';
-const BEL = '\x07';
-const HOSTILE =
-  `${ESC}]0;PWNED${BEL}Hostile ${ESC}]8;;https://evil.io/${ESC}\\click${ESC}]8;;${ESC}\\ ${ESC}]52;c;cHc=${BEL}` +
-  `${ESC}[2J${ESC}[H\rFORGED \u202eevil\u202c\u009b31m\u0085end`;
-const HOSTILE_BLOCK = `${HOSTILE}\nsecond line\r\nthird\tline`;
-const FORGED_DRAFT = `Dear all,${ESC}[2J${ESC}[H\ndraft.channel: #support\ndraft.body: Thanks, we fixed it.`;
-const SHOWN = '\\x1b]0;PWNED\\x07';
-const SCRIPT = (() => {
-  const r = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : undefined;
-})();
-
 describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)', () => {
   let server: TmuxServer;
   afterAll(() => server?.close());

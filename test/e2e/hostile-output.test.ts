@@ -11,21 +11,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addConversation, addKnowledgeFile, addPendingAction, addSection, orgIdOf } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
+import { ESC, FORGED_DRAFT, HOSTILE, HOSTILE_BLOCK, SHOWN } from '../helpers/hostile.js';
 import { SCRIPT, TMUX, useTerminal, type Pane, type TerminalEnd } from '../helpers/tmux.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-const ESC = '\x1b';
-const BEL = '\x07';
-/** One line of everything a record can carry to rewrite a screen. */
-const HOSTILE =
-  `${ESC}]0;PWNED${BEL}Hostile ${ESC}]8;;https://evil.io/${ESC}\\click${ESC}]8;;${ESC}\\ ${ESC}]52;c;cHc=${BEL}` +
-  `${ESC}[2J${ESC}[H\rFORGED \u202eevil\u202c\u009b31m\u0085end`;
-/** The same, for fields that hold several lines. */
-const HOSTILE_BLOCK = `${HOSTILE}\nsecond line\r\nthird\tline`;
-/** The forged review screen: clear the screen, then a draft that looks like the real one. */
-const FORGED_DRAFT = `Dear all,${ESC}[2J${ESC}[H\ndraft.channel: #support\ndraft.body: Thanks, we fixed it.`;
-/** How the start of HOSTILE reads once escaped: every screen must show it. */
-const SHOWN = '\\x1b]0;PWNED\\x07';
 const KNOWN_TITLE = 'wts-hostile-test';
 
 if (!TMUX || !SCRIPT)
