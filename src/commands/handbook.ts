@@ -8,7 +8,7 @@ import { CliError, ExitCode } from '../errors.js';
 import { editText, reportUnchanged, sendKeepingText } from '../input/editor.js';
 import { optionalText, readTextFile } from '../input/text.js';
 import { wrapText } from '../output/format.js';
-import { printDone, printItems, printJson, styled, terminalText, terminalView, type Column } from '../output/print.js';
+import { printDone, printItems, printJson, terminalText, terminalView, type Column } from '../output/print.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Entry = Resource<'HandbookEntry'>;
@@ -41,7 +41,11 @@ async function printWhole(ctx: CommandContext, handbook: Handbook, sectionId: st
   else if (!ctx.io.isStdoutTTY) stdout.write(terminalView(entry.body));
   else {
     const body = wrapText(terminalView(entry.body), ctx.io.columns);
-    stdout.write(`${terminalText(styled(entry.title, (t) => ctx.chalk.bold(t)))}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`);
+    const title = wrapText(terminalText(entry.title), ctx.io.columns)
+      .split('\n')
+      .map((line) => ctx.chalk.bold(line))
+      .join('\n');
+    stdout.write(`${title}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`);
   }
 }
 

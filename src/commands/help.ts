@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
 import { printItems, type Column } from '../output/print.js';
+import { wrapText } from '../output/format.js';
 import { examples, verb, type CliDeps } from '../framework/verb.js';
 
 export interface EnvironmentVariable {
@@ -64,8 +65,14 @@ export function registerHelp(program: Command, deps: CliDeps): void {
     async run({ ctx }) {
       if (!ctx.json && ctx.io.isStdoutTTY) {
         // Read like help text: whole descriptions, not a table cut to the terminal's width.
+        // Each description wraps beside its name (under it when the terminal is too narrow for both).
         const width = Math.max(...ENVIRONMENT_VARIABLES.map((v) => v.name.length));
-        const lines = ENVIRONMENT_VARIABLES.map((v) => `  ${ctx.chalk.bold(v.name.padEnd(width))}  ${v.description}`);
+        const room = ctx.io.columns - (width + 4);
+        const lines = ENVIRONMENT_VARIABLES.map((v) =>
+          room >= 30
+            ? `  ${ctx.chalk.bold(v.name.padEnd(width))}  ${wrapText(v.description, room).replaceAll('\n', `\n${' '.repeat(width + 4)}`)}`
+            : `  ${ctx.chalk.bold(v.name)}\n${wrapText(v.description, ctx.io.columns - 4).replace(/^/gm, '    ')}`,
+        );
         ctx.io.stdout.write(`Environment variables wts reads:\n\n${lines.join('\n')}\n`);
         return;
       }

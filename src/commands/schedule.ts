@@ -497,7 +497,7 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       const { hasDrift, renderPlan, planJson, planSummary } = await import('../schedules/plan.js');
       const drift = hasDrift(plan);
       if (ctx.json) printJson(ctx, planJson(plan));
-      else if (drift) ctx.io.stdout.write(renderPlan(plan, ctx.chalk));
+      else if (drift) ctx.io.stdout.write(renderPlan(plan, ctx.chalk, ctx.io.isStdoutTTY ? ctx.io.columns : Infinity));
       else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${ctx.chalk.green('✓')} ${terminalLine(`No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}`)}\n`);
       if (drift) {
         const extra = plan.steps.some((s) => s.action === 'extra');
@@ -523,7 +523,7 @@ function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       const changes = changingSteps(plan);
       const extras = plan.steps.filter((s) => s.action === 'extra').length;
       const kept = extras ? `; ${extras} not in the file kept (--prune deletes them)` : '';
-      if (!ctx.json) ctx.io.stdout.write(renderPlan(plan, ctx.chalk));
+      if (!ctx.json) ctx.io.stdout.write(renderPlan(plan, ctx.chalk, ctx.io.isStdoutTTY ? ctx.io.columns : Infinity));
       if (changes.length === 0) {
         if (ctx.json) printJson(ctx, { applied: [] });
         else printDone(ctx, {}, `Nothing to change: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}`);

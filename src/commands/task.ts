@@ -9,7 +9,7 @@ import { followOption, waitOptions, waitTimeoutMs, type WaitFlags } from '../fol
 import { editorCommand, editText, sendKeepingText } from '../input/editor.js';
 import { optionalText, readStdin, readTextFile, requiredText } from '../input/text.js';
 import { describeWhen, parseWhen } from '../input/when.js';
-import { relativeTime, stateText } from '../output/format.js';
+import { relativeTime, stateText, wrapText } from '../output/format.js';
 import { pipeText, printDone, printItems, printJson, printObject, styled, terminalText, terminalView, type Column, type Mode } from '../output/print.js';
 import type { Act } from '../bulk/run.js';
 import { options, verb, WS_ARG, type CliDeps } from '../framework/verb.js';
@@ -72,11 +72,15 @@ const printMessages = (ctx: CommandContext) => async (items: Iterable<Message> |
   const { chalk } = ctx;
   let count = 0;
   for await (const m of items) {
-    const name = terminalText(styled(m.author.name, (s) => (m.author.kind === 'agent' ? chalk.bold.cyan(s) : chalk.bold(s))));
-    const about = terminalText(styled(`(${m.author.kind}) · ${relativeTime(m.createdAt, ctx.now())}`, (s) => chalk.dim(s)));
-    // The text indented under its author, so no line of it can pass for another message's heading.
-    const text = terminalView(m.content.replace(/\n+$/, '')).split('\n').map((line) => (line ? `  ${line}` : ''));
-    ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${name} ${about}\n${text.join('\n')}\n`);
+    const name = styled(m.author.name, (s) => (m.author.kind === 'agent' ? chalk.bold.cyan(s) : chalk.bold(s)));
+    const about = styled(` (${m.author.kind}) · ${relativeTime(m.createdAt, ctx.now())}`, (s) => chalk.dim(s));
+    const heading = terminalText([name, about], ctx.io.columns);
+    // The text indented under its author, so no line of it can pass for another message's heading, and
+    // wrapped to the terminal.
+    const text = wrapText(terminalView(m.content.replace(/\n+$/, '')), ctx.io.columns - 2)
+      .split('\n')
+      .map((line) => (line ? `  ${line}` : ''));
+    ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${heading}\n${text.join('\n')}\n`);
   }
   if (count === 0) ctx.io.stderr.write('No messages.\n');
   return count;

@@ -1,7 +1,7 @@
 // How values read for a person: relative and local times, colored states.
 import type { ChalkInstance } from 'chalk';
 import type { Styled } from './print.js';
-import { displayWidth } from './width.js';
+import { displayWidth, truncateToWidth } from './width.js';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -77,8 +77,8 @@ export function stateText(chalk: ChalkInstance, state: string | null | undefined
 }
 
 /**
- * Breaks each line of `text` at spaces so it fits `width` columns (a longer word stays whole), for text
- * shown beside a label. Widths are display widths, wts's colors not counted: give it sanitized text.
+ * Breaks each line of `text` at spaces so it fits `width` columns (a word wider than a line is cut where
+ * the line ends), for text shown beside a label. Widths are display widths, wts's colors not counted: give it sanitized text.
  */
 export function wrapText(text: string, width: number): string {
   if (width < 20) return text;
@@ -87,10 +87,26 @@ export function wrapText(text: string, width: number): string {
     .map((line) => {
       if (displayWidth(line) <= width) return line;
       const indent = /^\s*/.exec(line)![0];
+      const room = Math.max(1, width - displayWidth(indent));
       const out: string[] = [];
       let current = '';
-      for (const word of line.slice(indent.length).split(/ +/)) {
-        if (current && displayWidth(current) + 1 + displayWidth(word) > width - indent.length) {
+      for (let word of line.slice(indent.length).split(/ +/)) {
+        // A word wider than the rest of the line (a long URL, or text with no spaces such as Japanese)
+        // fills the line and goes on on the next, cut by display width.
+        while (displayWidth(word) > room) {
+          const space = current ? room - displayWidth(current) - 1 : room;
+          let head = space > 0 ? truncateToWidth(word, space, '') : '';
+          if (head === '' && current === '') head = Array.from(word)[0] ?? '';
+          if (head === '') {
+            out.push(current);
+            current = '';
+            continue;
+          }
+          out.push(current ? `${current} ${head}` : head);
+          current = '';
+          word = word.slice(head.length);
+        }
+        if (current && displayWidth(current) + 1 + displayWidth(word) > room) {
           out.push(current);
           current = word;
         } else current = current ? `${current} ${word}` : word;

@@ -12,23 +12,43 @@ export function displayWidth(text: string): number {
   return PRINTABLE_ASCII.test(text) ? text.length : truncatedWidth(text, NO_LIMIT).width;
 }
 
+/** wts's own colors (SGR), taken whole and counted as no columns when cutting. */
+const SGR_PART = /(\x1b\[[0-9;]*m)/;
+let graphemes: Intl.Segmenter | undefined;
+
 /**
- * `text` cut to at most `width` columns, ending in … when cut; a wide character that would straddle the
- * edge is left out whole. Give it sanitized text without colors (color the result).
+ * `text` cut to at most `width` columns, ending in … when cut; a character that would straddle the edge
+ * (a wide one, an emoji sequence) is left out whole. Cut by user-perceived character, each measured with
+ * displayWidth, so a cut never splits a character from its combining marks or an emoji sequence, and
+ * never lands inside one of wts's colors. Give it sanitized text (color the result, or leave colors whole).
  */
 export function truncateToWidth(text: string, width: number, ellipsis = '…'): string {
   if (width <= 0) return '';
-  if (PRINTABLE_ASCII.test(text) && text.length <= width) return text;
-  const cut = truncatedWidth(text, { limit: width, ellipsis });
-  if (!cut.truncated) return text;
-  let end = cut.index;
-  // The library counts in UTF-16 units inside a run of wide characters: never keep half of a character
-  // outside the BMP (e.g. U+20000); take it whole when it fits, else leave it out.
-  if (/[\ud800-\udbff]/.test(text[end - 1] ?? '')) {
-    const room = width - (cut.ellipsed ? displayWidth(ellipsis) : 0);
-    end = displayWidth(text.slice(0, end + 1)) <= room ? end + 1 : end - 1;
+  if (PRINTABLE_ASCII.test(text)) return text.length <= width ? text : text.slice(0, Math.max(0, width - ellipsis.length)) + (width >= ellipsis.length ? ellipsis : '');
+  if (displayWidth(text) <= width) return text;
+  const mark = displayWidth(ellipsis) <= width ? ellipsis : '';
+  const room = width - displayWidth(mark);
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let out = '';
+  let used = 0;
+  let full = false;
+  for (const part of text.split(SGR_PART)) {
+    // Colors after the cut are kept (they take no room), so a color that was opened is closed.
+    if (SGR_PART.test(part)) {
+      out += part;
+      continue;
+    }
+    for (const { segment } of full ? [] : graphemes.segment(part)) {
+      const w = displayWidth(segment);
+      if (used + w > room) {
+        full = true;
+        break;
+      }
+      out += segment;
+      used += w;
+    }
   }
-  return cut.ellipsed ? text.slice(0, end) + ellipsis : text.slice(0, end);
+  return out + mark;
 }
 
 /** `text` followed by spaces up to `width` columns (unchanged when it is already as wide); colors are not counted. */

@@ -6,6 +6,7 @@
 // business: they are never reported, and --prune never deletes them — one team's file cannot delete
 // another team's schedules.
 import type { ChalkInstance } from 'chalk';
+import { wrapText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
 import { cronSentence, normalizeCron } from '../contract/cron.js';
 import type { Resource } from '../contract/resources.js';
@@ -148,7 +149,7 @@ const quote = (text: string) => terminalLine(JSON.stringify(text));
 const safe = terminalLine;
 
 /** The plan as people read it, one block per step, e.g. `~ update  sched_ops_backups "Daily backup check" in ws_ops`. */
-export function renderPlan(plan: SchedulePlan, chalk: ChalkInstance): string {
+export function renderPlan(plan: SchedulePlan, chalk: ChalkInstance, width = Infinity): string {
   const lines: string[] = [];
   const label = (spec: ScheduleSpec) => (spec.key ? `${safe(spec.key)}: ` : '');
   for (const step of plan.steps) {
@@ -192,7 +193,9 @@ export function renderPlan(plan: SchedulePlan, chalk: ChalkInstance): string {
         break;
     }
   }
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  // On a terminal, a line wider than it wraps at spaces (and long words where they reach the edge).
+  const fitted = Number.isFinite(width) ? lines.map((line) => wrapText(line, width)) : lines;
+  return fitted.length ? `${fitted.join('\n')}\n` : '';
 }
 
 /** The plan for scripts: one entry per step, with the entry's index and the fields that change. */

@@ -5,6 +5,7 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { renderBoard } from '../../src/output/board.js';
 import { fitColumns, pipeText, printDone, printObject, renderTable, styled, terminalText, terminalView, type OutputTarget } from '../../src/output/print.js';
+import { wrapText } from '../../src/output/format.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../../src/output/width.js';
 import type { IO } from '../../src/io.js';
 
@@ -29,6 +30,25 @@ describe('display width', () => {
     expect(truncateToWidth('short', 10)).toBe('short');
     expect(truncateToWidth('𠀀𠀀𠀀', 4)).toBe('𠀀…');
     expect(truncateToWidth('anything', 0)).toBe('');
+  });
+  it('cuts mixed wide text (fullwidth punctuation, emoji sequences, combining marks) to at most the width at every width', () => {
+    const text = '請求書の再発行をお願いします（株式会社山田商事・経理部）🧾至急👨‍👩‍👧🇯🇵 Ame\u0301lie';
+    for (let width = 1; width <= displayWidth(text) + 1; width++) {
+      const cut = truncateToWidth(text, width);
+      expect(displayWidth(cut), `at ${width}: ${cut}`).toBeLessThanOrEqual(width);
+      expect(displayWidth(cut), `at ${width}: ${cut}`).toBeGreaterThanOrEqual(Math.min(displayWidth(text), width - 2));
+    }
+    expect(truncateToWidth('請求書（株式会社）', 10)).toBe('請求書（…');
+    // A family emoji or a letter with its accent is kept whole or left out whole.
+    expect(truncateToWidth('ab👨‍👩‍👧cd', 4)).toBe('ab…');
+    expect(truncateToWidth('ame\u0301lie', 4)).toBe('ame\u0301…');
+    expect(truncateToWidth(`${chalk.red('返金の依頼')}です`, 6)).toBe(`${chalk.red('返金')}…`);
+  });
+  it('wraps text with no spaces (Japanese) at the width, and words at spaces', () => {
+    const lines = wrapText(`${'東京本社の顧客サポート窓口です。'.repeat(5)} and then some English words`, 30).split('\n');
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(30);
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.join('').replace(/ /g, '')).toBe(`${'東京本社の顧客サポート窓口です。'.repeat(5)}andthensomeEnglishwords`);
   });
   it('pads by display width', () => {
     expect(padToWidth('返金', 6)).toBe('返金  ');
