@@ -54,11 +54,14 @@ export function registerReminder(program: Command, deps: CliDeps): void {
       if (opts.at === undefined) throw new CliError(`--at: is required; ${AT_HELP}`, ExitCode.usage);
       if (opts.message === undefined) throw new CliError('--message: is required', ExitCode.usage);
       const message = requiredText(opts.message, '--message');
-      const remindAt = await parseWhen(opts.at, '--at', ctx.now());
-      requireFuture(remindAt, '--at', ctx.now(), 'a reminder');
+      // "in 2h" is read, checked and echoed against one moment, so the echo says "in 2 hours" even when
+      // the request took a while (relativeTime rounds down).
+      const parsedAt = ctx.now();
+      const remindAt = await parseWhen(opts.at, '--at', parsedAt);
+      requireFuture(remindAt, '--at', parsedAt, 'a reminder');
       const api = await ctx.api();
       const reminder = await api.call('create_reminder', { path: { taskId: args[0] }, body: { message, remindAt } });
-      printDone(ctx, reminder, `Reminder ${reminder.id} set on ${reminder.taskId} for ${describeWhen(reminder.remindAt, ctx.now())}`);
+      printDone(ctx, reminder, `Reminder ${reminder.id} set on ${reminder.taskId} for ${describeWhen(reminder.remindAt, parsedAt)}`);
     },
   });
 
@@ -72,12 +75,13 @@ export function registerReminder(program: Command, deps: CliDeps): void {
     async run({ ctx, args, opts }) {
       if (opts.at === undefined && opts.message === undefined) throw new CliError('nothing to change: pass --at TIME and/or --message TEXT', ExitCode.usage);
       const message = optionalText(opts.message, '--message');
-      const remindAt = opts.at === undefined ? undefined : await parseWhen(opts.at, '--at', ctx.now());
-      if (remindAt !== undefined) requireFuture(remindAt, '--at', ctx.now(), 'a reminder');
+      const parsedAt = ctx.now();
+      const remindAt = opts.at === undefined ? undefined : await parseWhen(opts.at, '--at', parsedAt);
+      if (remindAt !== undefined) requireFuture(remindAt, '--at', parsedAt, 'a reminder');
       const body = { ...(remindAt !== undefined && { remindAt }), ...(message !== undefined && { message }) };
       const api = await ctx.api();
       const reminder = await api.call('update_reminder', { path: { reminderId: args[0] }, body });
-      printDone(ctx, reminder, `Reminder ${reminder.id} on ${reminder.taskId} is for ${describeWhen(reminder.remindAt, ctx.now())}: ${reminder.message}`);
+      printDone(ctx, reminder, `Reminder ${reminder.id} on ${reminder.taskId} is for ${describeWhen(reminder.remindAt, parsedAt)}: ${reminder.message}`);
     },
   });
 

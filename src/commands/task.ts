@@ -29,9 +29,12 @@ const TASK = ['<TASK>', 'task id (from `wts task list WS`)'] as const;
 const TASKS = ['<TASK...>', 'task ids (from `wts task list WS`); - reads them from standard input, one a line (the first tab-separated field)'] as const;
 const TASK_NOUN = ['task', 'tasks'] as const;
 
-/** ", due Fri 27 Nov 17:00 (in 5 days)": the due date the service stored, read back after setting it. */
-function dueEcho(ctx: CommandContext, task: Task): string {
-  return task.dueDate ? `, due ${describeWhen(task.dueDate, ctx.now())}` : ', no due date';
+/**
+ * ", due Fri 27 Nov 17:00 (in 5 days)": the due date the service stored, read back after setting it, and
+ * told relative to `parsedAt`, the moment "in 5d" was read (not after the request: relativeTime rounds down).
+ */
+function dueEcho(task: Task, parsedAt: number): string {
+  return task.dueDate ? `, due ${describeWhen(task.dueDate, parsedAt)}` : ', no due date';
 }
 
 function taskColumns(ctx: CommandContext): Column<Task>[] {
@@ -194,6 +197,7 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
     return;
   }
   let body: { title?: string; status?: string; dueDate?: string | null };
+  let parsedAt = ctx.now();
   try {
     const values = new Map<string, string>();
     for (const line of text.split(/\r?\n/)) {
@@ -209,7 +213,8 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
     const status = values.get('status');
     if (status !== undefined && status !== task.status) body.status = statusKey(status, statuses, 'status');
     const due = values.get('due');
-    if (due !== undefined && due !== shown.due) body.dueDate = due === '' || due.toLowerCase() === 'none' ? null : await parseWhen(due, 'due', ctx.now());
+    parsedAt = ctx.now();
+    if (due !== undefined && due !== shown.due) body.dueDate = due === '' || due.toLowerCase() === 'none' ? null : await parseWhen(due, 'due', parsedAt);
     if (body.status === task.status) delete body.status;
     if (body.dueDate !== undefined && body.dueDate === task.dueDate) delete body.dueDate;
   } catch (err) {
@@ -222,7 +227,7 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
   }
   const { sendKeepingText } = await import('../input/editor.js');
   const updated = await sendKeepingText(ctx, text, () => api.call('update_task', { path: { taskId }, body }), '.txt');
-  printDone(ctx, updated, `Updated ${Object.keys(body).map((k) => (k === 'dueDate' ? 'due' : k)).join(', ')} of ${updated.id} (${updated.title})${body.dueDate !== undefined ? dueEcho(ctx, updated) : ''}`);
+  printDone(ctx, updated, `Updated ${Object.keys(body).map((k) => (k === 'dueDate' ? 'due' : k)).join(', ')} of ${updated.id} (${updated.title})${body.dueDate !== undefined ? dueEcho(updated, parsedAt) : ''}`);
 }
 
 interface EditOptions {
@@ -237,16 +242,29 @@ async function editWithFlags({ ctx, opts }: { ctx: CommandContext; opts: EditOpt
     throw new CliError('nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)', ExitCode.usage);
   }
   const title = optionalText(opts.title, '--title');
+  const typedStatus = opts.status === undefined ? undefined : requiredText(opts.status, '--status');
+  // "in 2d" is read and echoed against one moment (relativeTime rounds down: read after the request, the
+  // echo could say "in 1 day").
+  const parsedAt = ctx.now();
   const body = {
     ...(title !== undefined && { title }),
-    ...(opts.status !== undefined && { status: requiredText(opts.status, '--status') }),
-    ...(opts.due !== undefined && { dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', ctx.now()) }),
+    ...(typedStatus !== undefined && { status: typedStatus }),
+    ...(opts.due !== undefined && { dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', parsedAt) }),
   };
   const api = await ctx.api();
   api.prepare('update_task', { path: { taskId: '-' }, body }); // a bad value fails before anything is sent
+  // --status as a column key or name in any case ("In progress", in_progress), as task list reads it: the
+  // task's workspace says which columns there are (a near miss: exit 2 with "did you mean", nothing sent).
+  const columns = new Map<string, Promise<Status[]>>();
+  const statusFor = async (taskId: string, typed: string) => {
+    const { workspaceId } = await api.call('get_task', { path: { taskId } });
+    if (!columns.has(workspaceId)) columns.set(workspaceId, collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })));
+    return statusKey(typed, (await columns.get(workspaceId)) ?? [], '--status');
+  };
   return async (taskId, options) => {
-    const task = await api.call('update_task', { path: { taskId }, body }, options);
-    return { result: task, message: `Updated ${task.id} (${task.title})${opts.due === undefined ? '' : dueEcho(ctx, task)}` };
+    const status = typedStatus === undefined ? undefined : await statusFor(taskId, typedStatus);
+    const task = await api.call('update_task', { path: { taskId }, body: { ...body, ...(status !== undefined && { status }) } }, options);
+    return { result: task, message: `Updated ${task.id} (${task.title})${opts.due === undefined ? '' : dueEcho(task, parsedAt)}` };
   };
 }
 
@@ -443,7 +461,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
     options: options<EditOptions>((c) =>
       c
         .option('--title <text>', 'the new title')
-        .option('--status <key>', 'move it to this column (from `wts workspace statuses WS`)')
+        .option('--status <column>', 'move it to this column: its key or name, any case (from `wts workspace statuses WS`)')
         .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00", or "none" to clear it')),
     fields: { taskId: 'TASK', dueDate: '--due' },
     examples: [
@@ -652,10 +670,11 @@ export function registerTask(program: Command, deps: CliDeps): void {
     ],
     async run({ ctx, args, opts }) {
       const timeoutMs = waitTimeoutMs(opts);
+      const parsedAt = ctx.now();
       const body = {
         title: requiredText(args[0], 'TITLE'),
         ...(opts.description !== undefined && { description: opts.description }),
-        ...(opts.due !== undefined && { dueDate: await parseWhen(opts.due, '--due', ctx.now()) }),
+        ...(opts.due !== undefined && { dueDate: await parseWhen(opts.due, '--due', parsedAt) }),
       };
       const api = await ctx.api();
       if (opts.wait) {
@@ -663,7 +682,7 @@ export function registerTask(program: Command, deps: CliDeps): void {
         return (await import('../follow/wait.js')).submitAndWait(ctx, opts.agent, body, { timeoutMs });
       }
       const task = await api.call('submit_task', { path: { agentId: opts.agent }, body });
-      printDone(ctx, task, `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}${opts.due === undefined ? '' : dueEcho(ctx, task)}`);
+      printDone(ctx, task, `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}${opts.due === undefined ? '' : dueEcho(task, parsedAt)}`);
     },
   });
 

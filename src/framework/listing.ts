@@ -20,8 +20,8 @@ export interface PageOptions {
 /** Adds --limit and --all to a verb that lists a cursor listing. */
 export function pageOptions(command: Command): Command {
   return command
-    .option('-L, --limit <n>', `the most items to show, fetched over as many pages as needed (default ${DEFAULT_LIMIT})`)
-    .option('--all', 'every item');
+    .option('-L, --limit <n>', `at most N items in all (default ${DEFAULT_LIMIT}); --all for every item`)
+    .option('--all', 'every item (as many pages as it takes)');
 }
 
 /** How many items to show: Infinity with --all, else --limit or DEFAULT_LIMIT. Bad input → exit 2, before anything is sent. */

@@ -20,7 +20,7 @@ export function statusKey(typed: string, statuses: readonly Status[], label: str
   const near = closest(word, statuses.flatMap((s) => [normal(s.key), normal(s.name)]));
   const match = near === undefined ? undefined : statuses.find((s) => normal(s.key) === near || normal(s.name) === near);
   const columns = statuses.map((s) => (normal(s.key) === normal(s.name) ? s.key : `${s.key} (${s.name})`)).join(', ');
-  throw new CliError(`${label}: no column "${pipeField(typed)}"${match ? `; did you mean ${match.key} (${match.name})?` : ''} The columns: ${columns}`, ExitCode.usage);
+  throw new CliError(`${label}: no column "${pipeField(typed)}"${match ? `; did you mean ${match.key} (${match.name})?` : '.'} The columns: ${columns}`, ExitCode.usage);
 }
 
 /** Tasks by due date, undated ones last; otherwise in the order given. */

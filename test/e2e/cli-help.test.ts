@@ -17,13 +17,16 @@ const commands = walk(await buildProgram({ env: {} }));
 const leaves = commands.filter((c) => c.command.commands.length === 0);
 
 describe('wts help environment', () => {
-  it('lists every variable the CLI reads, in full, on a terminal', async () => {
-    const r = await runWts(['help', 'environment'], { env: { NO_COLOR: '1' }, tty: true, columns: 40 });
+  it.each([40, 120])('lists every variable the CLI reads, in full, wrapped to a terminal of %i columns', async (columns) => {
+    const r = await runWts(['help', 'environment'], { env: { NO_COLOR: '1' }, tty: true, columns });
     expect(r.code).toBe(0);
     for (const name of ['WTS_ORIGIN', 'WTS_PROFILE', 'WTS_CONFIG_DIR', 'WTS_TOKEN', 'WTS_CREDENTIALS_FILE', 'WTS_CREDENTIAL_STORE', 'BROWSER', 'VISUAL', 'EDITOR', 'NO_COLOR', 'FORCE_COLOR']) {
       expect(ENVIRONMENT_VARIABLES.map((v) => v.name)).toContain(name);
     }
-    for (const v of ENVIRONMENT_VARIABLES) expect(r.stdout).toMatch(new RegExp(`^ {2}${v.name} +${v.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(columns);
+    // Each description whole once its wrapped lines (indented deeper than the names) are joined again.
+    const joined = r.stdout.replace(/\n {4,}/g, ' ');
+    for (const v of ENVIRONMENT_VARIABLES) expect(joined).toMatch(new RegExp(`^ {2}${v.name} +${v.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
   });
 
   it('prints name<TAB>meaning when piped, and objects with --json', async () => {

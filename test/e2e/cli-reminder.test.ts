@@ -37,6 +37,20 @@ describe('wts reminder create', () => {
     expect(`${when} (in 2 hours)`).toBe(describeWhen(created.remindAt, Date.parse(created.remindAt) - 2 * 3600_000));
   });
 
+  it('echoes "in 2 hours" for "in 2h" however long the request took: relative to when the time was read', async () => {
+    // A clock that moves a minute each time wts reads it: the echo, read after the request, would say
+    // "in 1 hour" (relative times round down) if it were measured from then.
+    let clock = Date.now();
+    const r = await runWts(['reminder', 'create', TASK, '--at', 'in 2h', '--message', 'Slow network'], sandbox.tty({ now: () => (clock += 60_000) }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^✓ Reminder rem_\w+ set on task_s021 for .+ \(in 2 hours\)\n$/);
+    const id = /rem_\w+/.exec(r.stdout)![0];
+    const edited = await runWts(['reminder', 'edit', id, '--at', 'in 3h'], sandbox.tty({ now: () => (clock += 60_000) }));
+    expect(edited.stdout).toMatch(/^✓ Reminder rem_\w+ on task_s021 is for .+ \(in 3 hours\): Slow network\n$/);
+    const task = await runWts(['task', 'edit', TASK, '--due', 'in 2d'], sandbox.tty({ now: () => (clock += 3_600_000) }));
+    expect(task.stdout).toMatch(/, due .+ \(in 2 days\)\n$/);
+  });
+
   it('takes ISO 8601 and friendly forms, printing the service object with --json', async () => {
     const iso = await create('2099-01-02T09:00:00Z', 'ISO');
     expect(iso).toMatchObject({ taskId: TASK, message: 'ISO', remindAt: '2099-01-02T09:00:00.000Z', state: 'scheduled' });

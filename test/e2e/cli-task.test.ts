@@ -180,7 +180,7 @@ describe('wts task list', () => {
     expect(missing.stderr).toMatch(/^wts: not found: .+\n$/);
     const column = await runWts(['task', 'list', 'ws_support', '--status', 'blocked'], { env: sandbox.env });
     expect(column.code).toBe(2);
-    expect(column.stderr).toBe('wts: --status: no column "blocked" The columns: todo (To do), in_progress, waiting, done\n');
+    expect(column.stderr).toBe('wts: --status: no column "blocked". The columns: todo (To do), in_progress, waiting, done\n');
   });
 });
 
@@ -344,11 +344,31 @@ describe('wts task edit, complete', () => {
     expect((await refusedLocally(['task', 'edit', 'task_s005', '--due', 'whenever'], 2)).stderr).toMatch(/^wts: --due: cannot read "whenever" as a time/);
   });
 
-  it('exits 2 for a column the workspace does not have, and 3 for an unknown task', async () => {
-    const column = await runWts(['task', 'edit', 'task_s005', '--status', 'blocked'], { env: sandbox.env });
+  it('--status takes a column key or name in any case, as task list does; a near miss: exit 2 with "did you mean", nothing changed', async () => {
+    const task = await newTask('Move me between columns');
+    const byName = await runWts(['task', 'edit', task.id, '--status', 'In Progress'], { env: sandbox.env });
+    expect(byName.code, byName.stderr).toBe(0);
+    expect((await getTask(task.id)).status).toBe('in_progress');
+    expect((await runWts(['task', 'edit', task.id, '--status', 'TO DO'], { env: sandbox.env })).code).toBe(0);
+    expect((await getTask(task.id)).status).toBe('todo');
+    expect((await runWts(['task', 'edit', task.id, '--status', 'WAITING'], { env: sandbox.env })).code).toBe(0);
+    expect((await getTask(task.id)).status).toBe('waiting');
+
+    const updates = () => sandbox.ctx.store.state.data.events.filter((e) => e.taskId === task.id).length;
+    const before = updates();
+    const near = await runWts(['task', 'edit', task.id, '--status', 'in progres', '--title', 'Not this'], { env: sandbox.env });
+    expect(near.code).toBe(2);
+    expect(near.stderr).toBe('wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n');
+    const column = await runWts(['task', 'edit', task.id, '--status', 'blocked'], { env: sandbox.env });
     expect(column.code).toBe(2);
-    expect(column.stderr).toMatch(/^wts: invalid input: status: no column blocked/);
+    expect(column.stderr).toBe('wts: --status: no column "blocked". The columns: todo (To do), in_progress, waiting, done\n');
+    expect(await getTask(task.id)).toMatchObject({ status: 'waiting', title: 'Move me between columns' });
+    expect(updates()).toBe(before);
+  });
+
+  it('exits 3 for an unknown task', async () => {
     expect((await runWts(['task', 'edit', 'task_nope', '--title', 'x'], { env: sandbox.env })).code).toBe(3);
+    expect((await runWts(['task', 'edit', 'task_nope', '--status', 'done'], { env: sandbox.env })).code).toBe(3);
   });
 
   it('marks a task done', async () => {

@@ -158,6 +158,12 @@ const RAW_UNSAFE = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|
 
 beforeAll(async () => {
   await seedHostile();
+  // The seed started runs (the schedule's, the chat's reply) that the sandbox's agent finishes a few
+  // seconds later, proposing actions: let them finish now, then stop the agent, so that a command's
+  // piped run and its --json run (compared item for item) see the same records.
+  await sandbox.advanceClock(60);
+  sandbox.ctx.agent.stop();
+  expect(sandbox.ctx.store.state.data.runs.filter((r) => r.state === 'running')).toEqual([]);
 });
 
 describe('hostile records, piped and with --json', () => {
