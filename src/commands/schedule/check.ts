@@ -1,0 +1,99 @@
+// wts schedule check [ID...] [--workspace --require --max-late --last-run]: schedules checked against rules, for CI.
+import type { Command } from 'commander';
+import { CliError, ExitCode } from '../../errors.js';
+import { printItems, styled, type Column, type Mode, type Text } from '../../output/print.js';
+import type { ScheduleReport } from '../../schedules/check.js';
+import { verb, type CliDeps, options } from '../../framework/verb.js';
+import type { Schedule, Run } from './shared.js';
+import { FIELDS } from './shared.js';
+
+interface CheckFlags {
+  workspace?: string;
+  require?: string;
+  maxLate?: string;
+  lastRun?: string;
+}
+
+const CHECK_HEADERS = { cron: 'Cron', state: 'State', late: 'On time', lastRun: 'Last run' } as const;
+
+const CHECK_NAMES = { cron: 'cron', state: 'state', late: 'late', lastRun: 'last run' } as const;
+
+export function registerCheck(group: Command, deps: CliDeps): void {
+  verb(group, deps, {
+    name: 'check',
+    pages: true,
+    description: 'check scheduled tasks in CI: supported cron, state, not late, last run succeeded; exit 8 when a check fails',
+    args: [['[ID...]', 'scheduled task ids (default: every scheduled task, or every one of --workspace)']],
+    options: options<CheckFlags>((c) =>
+      c
+        .option('--workspace <id>', 'only the scheduled tasks of this workspace')
+        .option('--require <state>', 'fail unless the scheduled task is in this state: active or paused')
+        .option('--max-late <duration>', 'fail when an occurrence older than this (e.g. 15m, 2h, 1d) has had no run started since')
+        .option('--last-run <outcome>', 'fail unless the latest finished run has this outcome: succeeded (one that never ran passes)')),
+    fields: FIELDS,
+    examples: [
+      'wts schedule check --require active --max-late 30m --last-run succeeded',
+      'wts schedule check sched_ops_backups sched_sales_digest --max-late 2h',
+      'wts schedule check --workspace ws_ops --require active --json | jq \'.[] | select(.ok | not) | .id\'',
+    ],
+    async run({ ctx, args, opts }) {
+      const ids = args[0] ?? [];
+      if (ids.length > 0 && opts.workspace !== undefined) throw new CliError('pass scheduled task IDs or --workspace, not both', ExitCode.usage);
+      if (opts.require !== undefined && opts.require !== 'active' && opts.require !== 'paused') throw new CliError(`--require: must be active or paused, not "${opts.require}"`, ExitCode.usage);
+      if (opts.lastRun !== undefined && opts.lastRun !== 'succeeded') throw new CliError(`--last-run: must be succeeded, not "${opts.lastRun}"`, ExitCode.usage);
+      const [{ parseDuration }, { checkSchedule, checksFor, latestFinished }] = await Promise.all([import('../../schedules/duration.js'), import('../../schedules/check.js')]);
+      const maxLateMs = opts.maxLate === undefined ? undefined : parseDuration(opts.maxLate);
+      if (opts.maxLate !== undefined && maxLateMs === undefined) throw new CliError(`--max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "${opts.maxLate}"`, ExitCode.usage);
+      const options = { require: opts.require as 'active' | 'paused' | undefined, maxLateMs, lastRun: opts.lastRun as 'succeeded' | undefined };
+
+      const api = await ctx.api();
+      const schedules: Schedule[] = [];
+      if (ids.length > 0) {
+        for (const scheduledTaskId of ids) schedules.push(await api.call('get_scheduled_task', { path: { scheduledTaskId } }));
+      } else {
+        for await (const s of api.items('list_scheduled_tasks', { path: {} })) if (opts.workspace === undefined || s.workspaceId === opts.workspace) schedules.push(s);
+      }
+      if (schedules.length === 0) {
+        throw new CliError(`no scheduled tasks${opts.workspace ? ` in ${opts.workspace}` : ''}: nothing was checked (a check of nothing fails, so a mistyped workspace cannot pass)`, ExitCode.checkFailed);
+      }
+
+      const reports: ScheduleReport[] = [];
+      for (const s of schedules) {
+        let finished = s.lastRun ?? undefined;
+        // The latest run may still be running: its outcome is the one before it.
+        if (options.lastRun && finished?.state === 'running') {
+          const runs: Run[] = [];
+          for await (const run of api.items('list_scheduled_task_runs', { path: { scheduledTaskId: s.id } })) {
+            runs.push(run);
+            if (run.state !== 'running' || runs.length >= 100) break;
+          }
+          finished = latestFinished(runs);
+        }
+        reports.push(checkSchedule(s, options, ctx.now(), finished));
+      }
+
+      const names = checksFor(options);
+      const mark = (result: string, mode: Mode): Text => (mode === 'plain' ? `${result}: ` : result === 'pass' ? styled('✓ ', (t) => ctx.chalk.green(t)) : result === 'fail' ? styled('✗ ', (t) => ctx.chalk.red(t)) : styled('– ', (t) => ctx.chalk.dim(t)));
+      const columns: Column<ScheduleReport>[] = [
+        { header: 'ID', value: (r) => r.id },
+        { header: 'Result', value: (r, mode) => (mode === 'plain' ? (r.ok ? 'pass' : 'fail') : r.ok ? styled('ok', (t) => ctx.chalk.green(t)) : styled('FAILED', (t) => ctx.chalk.red(t))) },
+        { header: 'Title', value: (r) => r.title, flex: true },
+        ...names.map((name): Column<ScheduleReport> => ({
+          header: CHECK_HEADERS[name],
+          value: (r, mode) => {
+            const check = r.checks[name]!;
+            return [mark(check.result, mode), check.detail].flat();
+          },
+        })),
+      ];
+      await printItems(ctx, reports, columns);
+
+      const failed = reports.filter((r) => !r.ok);
+      if (failed.length > 0) {
+        const which = failed.map((r) => `${r.id} (${names.filter((n) => r.checks[n]?.result === 'fail').map((n) => CHECK_NAMES[n]).join(', ')})`);
+        throw new CliError(`${failed.length} of ${reports.length} scheduled tasks failed a check: ${which.join(', ')}`, ExitCode.checkFailed);
+      }
+      if (ctx.io.isStderrTTY && !ctx.json) ctx.io.stderr.write(`${ctx.chalk.green('✓')} ${reports.length} scheduled task${reports.length === 1 ? '' : 's'} passed: ${names.map((n) => CHECK_NAMES[n]).join(', ')}\n`);
+    },
+  });
+}

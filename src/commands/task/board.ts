@@ -1,0 +1,46 @@
+// wts task board: show a workspace's board: its columns side by side with their tasks, fitted to the terminal
+import type { Command } from 'commander';
+import { CliError, ExitCode } from '../../errors.js';
+import { pipeText, printJson } from '../../output/print.js';
+import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
+import { collectItems } from '../../framework/listing.js';
+import { isOverdue } from '../../output/task-view.js';
+import type { Task, Status } from './shared.js';
+
+export function registerBoard(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
+    name: 'board',
+    pages: true,
+    description: "show a workspace's board: its columns side by side with their tasks, fitted to the terminal",
+    args: [WS_ARG],
+    options: options<{ rows?: string }>((c) => c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)')),
+    fields: { workspaceId: 'WS' },
+    examples: ['wts task board ws_support', "wts task board ws_support --json | jq '.columns[] | {key, count}'", 'wts task board ws_support | grep ^waiting   # status<TAB>id<TAB>title'],
+    async run({ ctx, args, opts }) {
+      const rows = opts.rows === undefined ? 10 : Number(opts.rows);
+      if (!Number.isInteger(rows) || rows < 1 || rows > 1000) throw new CliError('--rows: must be a whole number from 1 to 1000', ExitCode.usage);
+      const workspaceId = args[0];
+      const api = await ctx.api();
+      const [statuses, tasks] = await Promise.all([
+        collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })),
+        collectItems<Task>(api.items('list_tasks', { path: { workspaceId }, query: { limit: 50 } })),
+      ]);
+      // Columns in board order; a task in a column the workspace no longer lists still shows, after them.
+      const columns = [...statuses].sort((a, b) => a.position - b.position).map((s): { key: string; name: string; tasks: Task[] } => ({ key: s.key, name: s.name, tasks: [] }));
+      for (const task of tasks) {
+        let column = columns.find((c) => c.key === task.status);
+        if (!column) columns.push((column = { key: task.status, name: task.status, tasks: [] }));
+        column.tasks.push(task);
+        ctx.remember('task', task.id, task.title);
+      }
+      if (ctx.json) {
+        printJson(ctx, { columns: columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length, tasks: c.tasks })) });
+      } else if (!ctx.io.isStdoutTTY) {
+        for (const c of columns) for (const t of c.tasks) ctx.io.stdout.write(`${[c.key, t.id, t.title].map(pipeText).join('\t')}\n`);
+      } else {
+        const { renderBoard } = await import('../../output/board.js');
+        ctx.io.stdout.write(renderBoard(ctx.chalk, columns, { width: ctx.io.columns, rows, overdue: (t) => isOverdue(ctx, t) }));
+      }
+    },
+  });
+}
