@@ -29,14 +29,8 @@ function printAction(ctx: CommandContext, action: PendingAction): void {
   printObject(ctx, action, pendingActionRows(ctx, action));
 }
 
-export function registerApproval(program: Command, deps: CliDeps): void {
-  const group = program
-    .command('approval')
-    .alias('approvals')
-    .description("actions, tasks for people and questions waiting for someone's decision");
-  examples(group, ['wts approval review', 'wts approval list task_s021', 'wts approval approve act_s001']);
-
-  verb(group, deps, {
+function approvalReview(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'review',
     description: 'decide what waits, one item after another, on a terminal: approve, reject, edit, answer, mark done or skip',
     options: options<{ workspace?: string }>((c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)')),
@@ -53,8 +47,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       await reviewWaiting(ctx, opts.workspace !== undefined ? { workspaceId: opts.workspace } : {});
     },
   });
+}
 
-  verb(group, deps, {
+function approvalList(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'list',
     pages: true,
     description: 'list the pending actions of a task',
@@ -74,8 +70,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       await printItems(ctx, items, columns, { empty: 'Nothing is waiting for a decision on this task.' });
     },
   });
+}
 
-  verb(group, deps, {
+function approvalView(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'view',
     pages: true,
     description: 'show a pending action with its whole draft',
@@ -87,8 +85,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       printAction(ctx, await api.call('get_pending_action', { path: { actionId: args[0] } }));
     },
   });
+}
 
-  verb(group, deps, {
+function approvalApprove(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'approve',
     description: 'approve proposed actions, so the agent carries them out',
     args: [IDS],
@@ -104,8 +104,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       },
     },
   });
+}
 
-  verb(group, deps, {
+function approvalReject(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'reject',
     description: 'reject pending actions, optionally saying why',
     args: [IDS],
@@ -123,8 +125,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       },
     },
   });
+}
 
-  verb(group, deps, {
+function approvalDone(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'done',
     description: 'mark tasks for a person as done',
     args: [IDS],
@@ -142,8 +146,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       },
     },
   });
+}
 
-  verb(group, deps, {
+function approvalAnswer(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'answer',
     description: "answer an agent's question (TEXT, or - to read it from standard input)",
     args: [ID, ['<TEXT>', 'the answer, or - for standard input']],
@@ -157,8 +163,10 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       printDone(ctx, action, message);
     },
   });
+}
 
-  verb(group, deps, {
+function approvalEdit(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'edit',
     description: "change fields of a pending action's draft before deciding (on a terminal with no flags: in $VISUAL/$EDITOR, one plain-text section per field)",
     args: [ID],
@@ -194,4 +202,20 @@ export function registerApproval(program: Command, deps: CliDeps): void {
       else printDone(ctx, edited.action, edited.message);
     },
   });
+}
+
+export function registerApproval(program: Command, deps: CliDeps): void {
+  const group = program
+    .command('approval')
+    .alias('approvals')
+    .description("actions, tasks for people and questions waiting for someone's decision");
+  examples(group, ['wts approval review', 'wts approval list task_s021', 'wts approval approve act_s001']);
+  approvalReview(group, deps);
+  approvalList(group, deps);
+  approvalView(group, deps);
+  approvalApprove(group, deps);
+  approvalReject(group, deps);
+  approvalDone(group, deps);
+  approvalAnswer(group, deps);
+  approvalEdit(group, deps);
 }

@@ -89,10 +89,8 @@ function printStatus(ctx: CommandContext, status: AuthStatus): void {
   printObject(ctx, status, rows);
 }
 
-export function registerAuth(program: Command, deps: CliDeps): void {
-  const group = program.command('auth').description('the sign-in of a profile: its status, its access token, a refresh');
-
-  verb(group, deps, {
+function authStatus(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'status',
     pages: true,
     description: 'show whom and what this profile is signed in to, where the credentials are, and whether the connection works',
@@ -119,8 +117,10 @@ export function registerAuth(program: Command, deps: CliDeps): void {
       if (check.problem) throw new CliError(check.problem, check.exitCode ?? ExitCode.failure);
     },
   });
+}
 
-  verb(group, deps, {
+function authToken(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'token',
     description: 'print a valid access token on standard output (refreshed first when about to expire), for scripts',
     examples: ['curl -H "Authorization: Bearer $(wts auth token)" https://tasks.example.com/api/v1/workspaces'],
@@ -134,8 +134,10 @@ export function registerAuth(program: Command, deps: CliDeps): void {
       ctx.io.stdout.write(`${token}\n`);
     },
   });
+}
 
-  verb(group, deps, {
+function authRefresh(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'refresh',
     description: 'get a new access token now (the refresh token rotates)',
     examples: ['wts auth refresh', 'wts auth refresh --json'],
@@ -148,4 +150,11 @@ export function registerAuth(program: Command, deps: CliDeps): void {
       printDone(ctx, statusObject(conn.profile, credentials, conn.store, true), `Refreshed the sign-in to ${conn.origin}${expires}`);
     },
   });
+}
+
+export function registerAuth(program: Command, deps: CliDeps): void {
+  const group = program.command('auth').description('the sign-in of a profile: its status, its access token, a refresh');
+  authStatus(group, deps);
+  authToken(group, deps);
+  authRefresh(group, deps);
 }

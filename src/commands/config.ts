@@ -19,11 +19,8 @@ const KEYS_HELP = `\nSettings (per profile; the environment variable, where ther
   (s) => `  ${s.key.padEnd(13)}${s.description}${s.default !== undefined ? ` (default: ${s.default})` : ''}${s.env ? ` [${s.env}]` : ''}`,
 ).join('\n')}\n`;
 
-export function registerConfig(program: Command, deps: CliDeps): void {
-  const group = program.command('config').description('read and change settings: the default workspace, editor, pager, browser');
-  group.addHelpText('after', KEYS_HELP);
-
-  verb(group, deps, {
+function configGet(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'get',
     description: "print a setting's value (its default when it is not set)",
     args: [KEY],
@@ -35,8 +32,10 @@ export function registerConfig(program: Command, deps: CliDeps): void {
       else if (value !== undefined) ctx.io.stdout.write(`${pipeField(value)}\n`);
     },
   });
+}
 
-  verb(group, deps, {
+function configSet(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'set',
     description: 'change a setting of the profile in use',
     args: [KEY, ['<VALUE>', 'the new value']],
@@ -50,8 +49,10 @@ export function registerConfig(program: Command, deps: CliDeps): void {
       printDone(ctx, { key: setting.key, value }, `Set ${setting.key} to ${value} (profile ${ctx.profileName()})`);
     },
   });
+}
 
-  verb(group, deps, {
+function configUnset(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'unset',
     description: 'remove a setting of the profile in use (its default applies again)',
     args: [KEY],
@@ -62,8 +63,10 @@ export function registerConfig(program: Command, deps: CliDeps): void {
       printDone(ctx, { key: setting.key, value: setting.default ?? null }, `Unset ${setting.key} (profile ${ctx.profileName()})`);
     },
   });
+}
 
-  verb(group, deps, {
+function configList(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'list',
     pages: true,
     description: 'print every setting of the profile in use as key=value (defaults included)',
@@ -74,4 +77,13 @@ export function registerConfig(program: Command, deps: CliDeps): void {
       else for (const [key, value] of Object.entries(values)) ctx.io.stdout.write(`${key}=${pipeField(value)}\n`);
     },
   });
+}
+
+export function registerConfig(program: Command, deps: CliDeps): void {
+  const group = program.command('config').description('read and change settings: the default workspace, editor, pager, browser');
+  group.addHelpText('after', KEYS_HELP);
+  configGet(group, deps);
+  configSet(group, deps);
+  configUnset(group, deps);
+  configList(group, deps);
 }

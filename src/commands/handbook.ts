@@ -109,17 +109,8 @@ function reordered(ctx: CommandContext, page: { items: Entry[] }, whose: string)
   printDone(ctx, entries, `New order of ${whose}: ${entries.map((e) => e.id).join(', ')}`);
 }
 
-export function registerInstructions(program: Command, deps: CliDeps): void {
-  const handbook: Handbook = {
-    read: 'read_agent_instruction_section',
-    update: 'update_agent_instruction_section',
-    command: 'wts instructions',
-    section: 'sec_support_1',
-  };
-  const group = program.command('instructions').alias('instruction').description("an agent's handbook: the instructions it follows");
-  examples(group, ['wts instructions list agt_support', 'wts instructions view sec_support_1']);
-
-  verb(group, deps, {
+function instructionsList(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'list',
     pages: true,
     description: "list the entries of an agent's instructions, in order",
@@ -132,10 +123,10 @@ export function registerInstructions(program: Command, deps: CliDeps): void {
       await printItems(ctx, items, entryColumns(), { empty: 'This agent has no instructions yet.' });
     },
   });
-  addView(group, deps, handbook);
-  addEdit(group, deps, handbook);
+}
 
-  verb(group, deps, {
+function instructionsReorder(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'reorder',
     description: "put an agent's entries in a new order (name every entry, in the order wanted)",
     args: [
@@ -153,17 +144,23 @@ export function registerInstructions(program: Command, deps: CliDeps): void {
   });
 }
 
-export function registerHandbook(program: Command, deps: CliDeps): void {
+export function registerInstructions(program: Command, deps: CliDeps): void {
   const handbook: Handbook = {
-    read: 'read_company_handbook_section',
-    update: 'update_company_handbook_section',
-    command: 'wts handbook',
-    section: 'sec_acme_company_1',
+    read: 'read_agent_instruction_section',
+    update: 'update_agent_instruction_section',
+    command: 'wts instructions',
+    section: 'sec_support_1',
   };
-  const group = program.command('handbook').alias('handbooks').description('the company handbook: entries every agent follows');
-  examples(group, ['wts handbook list', 'wts handbook view sec_acme_company_1']);
+  const group = program.command('instructions').alias('instruction').description("an agent's handbook: the instructions it follows");
+  examples(group, ['wts instructions list agt_support', 'wts instructions view sec_support_1']);
+  instructionsList(group, deps);
+  addView(group, deps, handbook);
+  addEdit(group, deps, handbook);
+  instructionsReorder(group, deps);
+}
 
-  verb(group, deps, {
+function handbookList(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'list',
     pages: true,
     description: 'list the entries of the company handbook, in order',
@@ -175,10 +172,10 @@ export function registerHandbook(program: Command, deps: CliDeps): void {
       await printItems(ctx, items, entryColumns(), { empty: 'The company handbook is empty.' });
     },
   });
-  addView(group, deps, handbook);
-  addEdit(group, deps, handbook);
+}
 
-  verb(group, deps, {
+function handbookReorder(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'reorder',
     description: 'put the company handbook in a new order (name every entry, in the order wanted)',
     args: [['<ID...>', 'every entry id, in the new order']],
@@ -190,4 +187,19 @@ export function registerHandbook(program: Command, deps: CliDeps): void {
       reordered(ctx, page, 'the company handbook');
     },
   });
+}
+
+export function registerHandbook(program: Command, deps: CliDeps): void {
+  const handbook: Handbook = {
+    read: 'read_company_handbook_section',
+    update: 'update_company_handbook_section',
+    command: 'wts handbook',
+    section: 'sec_acme_company_1',
+  };
+  const group = program.command('handbook').alias('handbooks').description('the company handbook: entries every agent follows');
+  examples(group, ['wts handbook list', 'wts handbook view sec_acme_company_1']);
+  handbookList(group, deps);
+  addView(group, deps, handbook);
+  addEdit(group, deps, handbook);
+  handbookReorder(group, deps);
 }

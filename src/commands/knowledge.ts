@@ -15,11 +15,8 @@ const FIELDS = { sourceId: 'ID', url: 'URL' };
 /** Where a source points: its address, or the file it was uploaded as. */
 const where = (s: Source) => s.url ?? s.fileName ?? '';
 
-export function registerKnowledge(program: Command, deps: CliDeps): void {
-  const group = program.command('knowledge').description("links and files your organization's agents can consult");
-  examples(group, ['wts knowledge list', 'wts knowledge add https://acme.example/legal/dpa --name "Data processing agreement"']);
-
-  verb(group, deps, {
+function knowledgeList(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'list',
     pages: true,
     description: 'list the knowledge sources',
@@ -36,8 +33,10 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
       await printItems(ctx, api.items('list_knowledge_sources', { path: {} }), columns, { empty: 'No knowledge sources.' });
     },
   });
+}
 
-  verb(group, deps, {
+function knowledgeView(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'view',
     pages: true,
     description: 'show one knowledge source',
@@ -55,8 +54,10 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
       ]);
     },
   });
+}
 
-  verb(group, deps, {
+function knowledgeAdd(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'add',
     description: 'add a web page as a knowledge source',
     args: [['<URL>', 'http or https address of the page']],
@@ -70,8 +71,10 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
       printDone(ctx, source, `Added ${source.name} (${source.id})`);
     },
   });
+}
 
-  verb(group, deps, {
+function knowledgeEdit(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'edit',
     description: "change a knowledge source's name, note or address",
     args: [ID],
@@ -90,8 +93,10 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
       printDone(ctx, source, `Updated ${source.name} (${source.id})`);
     },
   });
+}
 
-  verb(group, deps, {
+function knowledgeRemove(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'remove',
     description: 'remove knowledge sources; agents stop consulting them',
     args: [IDS],
@@ -111,4 +116,14 @@ export function registerKnowledge(program: Command, deps: CliDeps): void {
       },
     },
   });
+}
+
+export function registerKnowledge(program: Command, deps: CliDeps): void {
+  const group = program.command('knowledge').description("links and files your organization's agents can consult");
+  examples(group, ['wts knowledge list', 'wts knowledge add https://acme.example/legal/dpa --name "Data processing agreement"']);
+  knowledgeList(group, deps);
+  knowledgeView(group, deps);
+  knowledgeAdd(group, deps);
+  knowledgeEdit(group, deps);
+  knowledgeRemove(group, deps);
 }

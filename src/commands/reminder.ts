@@ -19,11 +19,8 @@ const AT_HELP = 'when: ISO 8601 (2026-11-23T09:00) or e.g. "tomorrow 9:00", "in 
 
 const when = (ctx: CommandContext, r: Reminder) => localAndRelative(r.remindAt, ctx.now());
 
-export function registerReminder(program: Command, deps: CliDeps): void {
-  const group = program.command('reminder').alias('reminders').description('wake the agent on a task at a set time');
-  examples(group, ['wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"', 'wts reminder list task_s021']);
-
-  verb(group, deps, {
+function reminderList(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'list',
     pages: true,
     description: 'list the reminders on a task, soonest first',
@@ -42,8 +39,10 @@ export function registerReminder(program: Command, deps: CliDeps): void {
       await printItems(ctx, items, columns, { empty: 'No reminders on this task.' });
     },
   });
+}
 
-  verb(group, deps, {
+function reminderCreate(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'create',
     description: 'set a reminder on a task',
     args: [TASK],
@@ -64,8 +63,10 @@ export function registerReminder(program: Command, deps: CliDeps): void {
       printDone(ctx, reminder, `Reminder ${reminder.id} set on ${reminder.taskId} for ${describeWhen(reminder.remindAt, parsedAt)}`);
     },
   });
+}
 
-  verb(group, deps, {
+function reminderEdit(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'edit',
     description: "change a reminder's time or message",
     args: [ID],
@@ -84,8 +85,10 @@ export function registerReminder(program: Command, deps: CliDeps): void {
       printDone(ctx, reminder, `Reminder ${reminder.id} on ${reminder.taskId} is for ${describeWhen(reminder.remindAt, parsedAt)}: ${reminder.message}`);
     },
   });
+}
 
-  verb(group, deps, {
+function reminderCancel(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'cancel',
     description: 'cancel reminders',
     args: [IDS],
@@ -107,4 +110,13 @@ export function registerReminder(program: Command, deps: CliDeps): void {
       },
     },
   });
+}
+
+export function registerReminder(program: Command, deps: CliDeps): void {
+  const group = program.command('reminder').alias('reminders').description('wake the agent on a task at a set time');
+  examples(group, ['wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"', 'wts reminder list task_s021']);
+  reminderList(group, deps);
+  reminderCreate(group, deps);
+  reminderEdit(group, deps);
+  reminderCancel(group, deps);
 }

@@ -5,10 +5,8 @@ import { localAndRelative, stateText } from '../output/format.js';
 import { printObject, styled, type Mode } from '../output/print.js';
 import { options, verb, type CliDeps } from '../framework/verb.js';
 
-export function registerRun(program: Command, deps: CliDeps): void {
-  const group = program.command('run').alias('runs').description("an agent's runs: what it did on a task and what it proposed");
-
-  verb(group, deps, {
+function runView(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'view',
     pages: true,
     description: 'show a run: state, task, agent, times, its whole output and the actions it proposed',
@@ -32,8 +30,10 @@ export function registerRun(program: Command, deps: CliDeps): void {
       ]);
     },
   });
+}
 
-  verb(group, deps, {
+function runWatch(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'watch',
     description: 'wait for a run to finish, then show its output and what it proposed: exit 0 if it succeeded, 8 if it failed',
     args: [['<RUN>', 'run id (from `wts task runs TASK`)']],
@@ -47,4 +47,10 @@ export function registerRun(program: Command, deps: CliDeps): void {
       await (await import('../follow/wait.js')).watchRun(ctx, args[0], { timeoutMs });
     },
   });
+}
+
+export function registerRun(program: Command, deps: CliDeps): void {
+  const group = program.command('run').alias('runs').description("an agent's runs: what it did on a task and what it proposed");
+  runView(group, deps);
+  runWatch(group, deps);
 }

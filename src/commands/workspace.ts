@@ -12,10 +12,8 @@ type Member = Resource<'Member'>;
 type Status = Resource<'Status'>;
 
 
-export function registerWorkspace(program: Command, deps: CliDeps): void {
-  const group = program.command('workspace').alias('workspaces').description('workspaces, their people and their board columns');
-
-  verb(group, deps, {
+function workspaceList(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'list',
     pages: true,
     description: 'list the workspaces this connection can open',
@@ -30,8 +28,10 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       await printItems(ctx, api.items('list_workspaces', { path: {} }), columns, { empty: 'No workspaces.' });
     },
   });
+}
 
-  verb(group, deps, {
+function workspaceMembers(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'members',
     pages: true,
     description: 'list the people in a workspace',
@@ -48,8 +48,10 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       await printItems(ctx, api.items('list_workspace_members', { path: { workspaceId: args[0] } }), columns);
     },
   });
+}
 
-  verb(group, deps, {
+function workspaceStatuses(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'statuses',
     pages: true,
     description: "list the columns of a workspace's task board",
@@ -66,8 +68,10 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       await printItems(ctx, api.items('list_workspace_statuses', { path: { workspaceId: args[0] } }), columns);
     },
   });
+}
 
-  verb(group, deps, {
+function workspaceCreate(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'create',
     description: 'create a workspace, with its own agent',
     args: [['<NAME>', 'name of the new workspace']],
@@ -81,8 +85,10 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       printDone(ctx, workspace, `Created workspace ${workspace.name} (${workspace.id})`);
     },
   });
+}
 
-  verb(group, deps, {
+function workspaceRename(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'rename',
     description: "change a workspace's name",
     args: [WS_ARG, ['<NAME>', 'the new name']],
@@ -94,8 +100,10 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       printDone(ctx, workspace, `Renamed ${workspace.id} to ${workspace.name}`);
     },
   });
+}
 
-  verb(group, deps, {
+function workspaceArchive(group: Command, deps: CliDeps): Command {
+  return verb(group, deps, {
     name: 'archive',
     description: 'hide a workspace and pause its agents and automations',
     args: [WS_ARG],
@@ -110,4 +118,14 @@ export function registerWorkspace(program: Command, deps: CliDeps): void {
       printDone(ctx, workspace, `Archived ${workspace.name} (${workspace.id})`);
     },
   });
+}
+
+export function registerWorkspace(program: Command, deps: CliDeps): void {
+  const group = program.command('workspace').alias('workspaces').description('workspaces, their people and their board columns');
+  workspaceList(group, deps);
+  workspaceMembers(group, deps);
+  workspaceStatuses(group, deps);
+  workspaceCreate(group, deps);
+  workspaceRename(group, deps);
+  workspaceArchive(group, deps);
 }
