@@ -63,7 +63,7 @@ const VALUED_OPTIONS = new Set(['--profile', '--origin', '--jq', '-q']);
 /** The groups a run with these arguments needs. */
 function groupsFor(args: string[]): Group[] {
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
+    const arg = args[i] ?? '';
     if (VALUED_OPTIONS.has(arg)) i++;
     else if (arg === '--help' || arg === '-h') return GROUPS;
     else if (!arg.startsWith('-')) {
@@ -99,7 +99,6 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function main(argv: string[], deps: CliDeps = { env: process.env }): Promise<number> {
   const program = await buildProgram(deps, argv);
-  const stderr = deps.io ? undefined : process.stderr;
   if (!deps.io) {
     // `wts … | head`: the reader left, so there is no one to tell; stop quietly, as other tools do.
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -127,7 +126,7 @@ export async function main(argv: string[], deps: CliDeps = { env: process.env })
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     const { message, exitCode } = await describeFailure(err);
-    const out = deps.io ? deps.io({ json: false, color: false, debug: false }).stderr : stderr!;
+    const out = deps.io ? deps.io({ json: false, color: false, debug: false }).stderr : process.stderr;
     out.write(`wts: ${message}\n`);
     return exitCode;
   }

@@ -9,10 +9,10 @@ export function splitCommandLine(command: string): string[] {
   let inWord = false;
   let quote: '"' | "'" | undefined;
   for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
+    const c = command.charAt(i);
     if (quote) {
       if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < command.length && '"\\$`'.includes(command[i + 1]!)) word += command[++i];
+      else if (c === '\\' && quote === '"' && i + 1 < command.length && '"\\$`'.includes(command.charAt(i + 1))) word += command[++i];
       else word += c;
     } else if (c === '"' || c === "'") {
       quote = c;

@@ -7,8 +7,9 @@ import type { Dispatcher } from 'undici';
 // modules. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
-import { getOperation, pageBounds, type OperationArgs, type OperationId, type OperationItem, type OperationResult, type Operations, type Page } from '../contract/operations.js';
-import { ApiError, messageOf, NetworkError, type Problem } from '../errors.js';
+import { getOperation, pageBounds, type OperationArgs, type OperationId, type OperationItem, type OperationResult, type Operations, type Method, type Page } from '../contract/operations.js';
+import { ApiError, errnoOf, messageOf, NetworkError, type Problem } from '../errors.js';
+import { isRecord } from '../narrow.js';
 import { unknownOutcome } from './outcome.js';
 import { expandPath, parseOperationInput } from '../contract/validate.js';
 
@@ -59,9 +60,10 @@ export interface RequestHooks {
 }
 
 export interface RawRequest {
-  method: string;
+  method: Method;
   path: string; // under /api/v1, starting with /
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as text; undefined and null are left out. */
+  query?: Record<string, unknown>;
   body?: unknown;
   /** Safe to repeat after a lost answer or a 5xx. */
   idempotent: boolean;
@@ -80,8 +82,7 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CON
 setFlagsFromString('--liftoff-only');
 
 function errorCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
+  return errnoOf(err) ?? (isRecord(err) ? errnoOf(err.cause) : undefined);
 }
 
 function wireQuery(query: Record<string, unknown> | undefined): string {
@@ -167,11 +168,12 @@ export class ApiClient {
     const op = getOperation(opId);
     const input = parseOperationInput(opId, args);
     // Send only the query fields the caller gave; defaults are the server's business.
-    const given = Object.keys((args.query as object | undefined) ?? {});
-    const query = Object.fromEntries(given.map((k) => [k, (input.query as Record<string, unknown>)[k]])) as RawRequest['query'];
+    const given = Object.keys(args.query ?? {});
+    const parsedQuery: Record<string, unknown> = isRecord(input.query) ? input.query : {};
+    const query = Object.fromEntries(given.map((k) => [k, parsedQuery[k]]));
     return {
       method: op.method,
-      path: expandPath(op.path, input.path as Record<string, unknown>),
+      path: expandPath(op.path, isRecord(input.path) ? input.path : {}),
       query,
       body: op.body ? input.body : undefined,
       idempotent: op.idempotent,
@@ -278,7 +280,7 @@ export class ApiClient {
     const res = await dispatcherRequest.call(this.dispatcher, {
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
-      method: req.method as Dispatcher.HttpMethod,
+      method: req.method,
       headers,
       body,
       headersTimeout: timeoutMs,
@@ -290,7 +292,7 @@ export class ApiClient {
       for (const [k, v] of Object.entries(res.headers)) debug(`< ${k}: ${String(v)}`);
       if (text) debug(`< ${truncate(text)}`);
     }
-    return { status: res.statusCode, headers: res.headers as Record<string, string | string[] | undefined>, text };
+    return { status: res.statusCode, headers: res.headers, text };
   }
 
   /** Closes kept-alive connections so the process can exit at once. */
@@ -305,12 +307,17 @@ function truncate(text: string, max = 2000): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
+/** A problem document (RFC 9457) with the service's code; its other members are read where present and kept as they came. */
+function isProblem(value: unknown): value is Problem {
+  return isRecord(value) && typeof value.code === 'string';
+}
+
 function toApiError(status: number, contentType: string | string[] | undefined, text: string, retryAfter: number | undefined, unknown: string | undefined): ApiError {
   let problem: Problem | undefined;
   if (String(contentType ?? '').includes('json')) {
     try {
-      const parsed = JSON.parse(text) as Partial<Problem>;
-      if (parsed && typeof parsed === 'object' && typeof parsed.code === 'string') problem = parsed as Problem;
+      const parsed: unknown = JSON.parse(text);
+      if (isProblem(parsed)) problem = parsed;
     } catch {
       // not JSON after all: fall through to the status line
     }

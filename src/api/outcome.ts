@@ -1,7 +1,7 @@
 // A write whose outcome is unknown: its answer was lost after the request left, or the service failed
 // with a 5xx (which says nothing about how far it got). The user is told that the change may or may not
 // have been made, and how to look: the read of the same resource, found in the catalog.
-import { operations, type OperationDef } from '../contract/operations.js';
+import { getOperation, OPERATION_IDS, type OperationDef } from '../contract/operations.js';
 
 /** Reads that have a command of their own; any other is shown as `wts api GET PATH`. */
 const VIEW_COMMANDS: Record<string, string> = {
@@ -23,19 +23,19 @@ const segments = (path: string) => path.split('/').filter(Boolean);
 function matchPath(template: string[], concrete: string[]): Record<string, string> | undefined {
   if (template.length !== concrete.length) return undefined;
   const params: Record<string, string> = {};
-  for (let i = 0; i < template.length; i++) {
-    const t = template[i]!;
+  for (const [i, t] of template.entries()) {
+    const typed = concrete[i] ?? '';
     if (t.startsWith('{')) {
       let value: string;
       try {
-        value = decodeURIComponent(concrete[i]!);
+        value = decodeURIComponent(typed);
       } catch {
         return undefined;
       }
       // Shown in a command line: only plain ids.
       if (!/^[\w.~-]{1,64}$/.test(value)) return undefined;
       params[t.slice(1, -1)] = value;
-    } else if (t !== concrete[i]) return undefined;
+    } else if (t !== typed) return undefined;
   }
   return params;
 }
@@ -48,8 +48,8 @@ const fill = (template: string, params: Record<string, string>) => template.repl
  * → `GET /tasks/{taskId}` → `wts task view task_1`). Undefined when the catalog has none.
  */
 export function checkCommandFor(method: string, path: string): string | undefined {
-  const concrete = segments(path.split('?')[0]!);
-  const defs = Object.entries(operations) as [string, OperationDef][];
+  const concrete = segments(path.replace(/\?.*$/s, ''));
+  const defs = OPERATION_IDS.map((id): [string, OperationDef] => [id, getOperation(id)]);
   let params: Record<string, string> | undefined;
   const write = defs.find(([, op]) => op.method === method && (params = matchPath(segments(op.path), concrete)) !== undefined)?.[1];
   if (!write || !params) return undefined;

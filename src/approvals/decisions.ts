@@ -98,7 +98,7 @@ export async function editDraft(ctx: CommandContext, current: PendingAction): Pr
   if (text === document.text) return undefined;
   let changes: Draft;
   try {
-    changes = changedFields(current.draft, document.read(text)!);
+    changes = changedFields(current.draft, document.read(text) ?? {}); // an empty text never gets here: editText refuses it
   } catch (err) {
     keepText(ctx, text, '.txt');
     throw err;

@@ -8,11 +8,11 @@ import type { CommandContext } from '../context.js';
 import { CliError, ExitCode, messageOf } from '../errors.js';
 import { apiFields, type ApiField } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
+import { isRecord } from '../narrow.js';
 import { jsonText } from '../output/sanitize.js';
 import { verb, type CliDeps, options } from '../framework/verb.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
-type Method = (typeof METHODS)[number];
 const API_PREFIX = '/api/v1';
 
 interface ApiFlags {
@@ -27,7 +27,7 @@ function splitPath(text: string): { path: string; query: Record<string, string> 
   const bad = () => new CliError(`PATH: must be a path under ${API_PREFIX}, e.g. /workspaces, not "${text}"`, ExitCode.usage);
   if (!text.startsWith('/') || text.startsWith('//')) throw bad();
   const url = new URL(text, 'http://wts.invalid');
-  const raw = text.split(/[?#]/)[0]!;
+  const raw = text.replace(/[?#].*$/s, '');
   // Dot segments would leave /api/v1 once resolved.
   if (raw.split('/').some(isDotSegment)) throw bad();
   let path = url.pathname;
@@ -39,11 +39,11 @@ const raw = (text: string, previous: ApiField[]): ApiField[] => [...previous, { 
 const typed = (text: string, previous: ApiField[]): ApiField[] => [...previous, { text, typed: true }];
 
 /** Fields sent in the query string: values only, not objects or lists. */
-function queryFields(fields: Record<string, unknown>): Record<string, string | number | boolean | undefined> {
+function queryFields(fields: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(fields)) {
     if (value !== null && typeof value === 'object') throw new CliError(`--field: ${key}: a query parameter is one value, not an object or a list`, ExitCode.usage);
   }
-  return fields as Record<string, string | number | boolean | undefined>;
+  return fields;
 }
 
 function printJson(ctx: CommandContext, value: unknown): void {
@@ -58,19 +58,21 @@ async function printAllPages(ctx: CommandContext, send: (req: RawRequest) => Pro
   let count = 0;
   let req = first;
   for (;;) {
-    const page = (await send(req)) as { items?: unknown; nextCursor?: string | null };
+    const page = await send(req);
+    const items: unknown[] | undefined = isRecord(page) && Array.isArray(page.items) ? page.items : undefined;
     if (!opened) {
       // Not a listing: there is nothing to follow, so print the answer as it came.
-      if (!Array.isArray(page?.items)) return printJson(ctx, page);
+      if (!items) return printJson(ctx, page);
       out.write('[');
       opened = true;
     }
-    for (const item of page.items as unknown[]) {
+    for (const item of items ?? []) {
       const text = pretty ? jsonText(item, 2).replace(/\n/g, '\n  ') : jsonText(item);
       out.write(`${count++ === 0 ? '' : ','}${pretty ? '\n  ' : ''}${text}`);
     }
-    if (!page.nextCursor) break;
-    req = { ...req, query: { ...req.query, cursor: page.nextCursor } };
+    const cursor = isRecord(page) ? page.nextCursor : undefined;
+    if (!cursor) break;
+    req = { ...req, query: { ...req.query, cursor } };
   }
   out.write(`${pretty && count > 0 ? '\n' : ''}]\n`);
 }
@@ -103,8 +105,8 @@ export function registerApi(program: Command, deps: CliDeps): void {
       'wts api PATCH /tasks/task_s001 --input change.json',
     ],
     async run({ ctx, args, opts }) {
-      const method = args[0].toUpperCase() as Method;
-      if (!METHODS.includes(method)) throw new CliError(`METHOD: must be one of ${METHODS.join(', ')}, not "${args[0]}"`, ExitCode.usage);
+      const method = METHODS.find((m) => m === args[0].toUpperCase());
+      if (method === undefined) throw new CliError(`METHOD: must be one of ${METHODS.join(', ')}, not "${args[0]}"`, ExitCode.usage);
       const { path, query } = splitPath(args[1]);
       const bodyless = method === 'GET' || method === 'DELETE';
       if (opts.input !== undefined && bodyless) throw new CliError(`--input: a ${method} request has no body; use -f key=value for query parameters`, ExitCode.usage);

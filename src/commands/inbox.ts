@@ -51,7 +51,7 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
     const lines = [chalk.bold(`${HEADINGS[kind]} (${items.length})`)];
     for (const { action, task } of items) {
       const id = padToWidth(terminalText(action.id), idWidth);
-      lines.push(`  ${id}  ${padToWidth(terminalText(action.summary, textWidth), textWidth)}  ${chalk.dim(since.get(action.id)!)}`);
+      lines.push(`  ${id}  ${padToWidth(terminalText(action.summary, textWidth), textWidth)}  ${chalk.dim(since.get(action.id) ?? '')}`);
       // The task, its workspace, and "overdue" as a word (red too), so it shows without colors.
       const overdue = task.dueDate !== null && task.status !== DONE && Date.parse(task.dueDate) < ctx.now();
       const about = [styled(`${task.id} · ${task.workspaceId} · `, (t) => chalk.dim(t)), ...(overdue ? [styled('overdue', (t) => chalk.red(t)), styled(' · ', (t) => chalk.dim(t))] : []), styled(task.title, (t) => chalk.dim(t))];

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import { terminalLine } from '../output/sanitize.js';
+import { isRecord } from '../narrow.js';
 
 /** The file's name in the config directory; the completion scripts name it too. */
 export const ID_CACHE_FILE = 'completion-ids.tsv';
@@ -93,8 +94,8 @@ const SAFE_ID = /^[A-Za-z0-9_.:@+-]{1,128}$/;
 
 /** The id and a label of an item a listing printed (a status has a key instead of an id). */
 export function idOf(item: unknown): { id: string; label: string } | undefined {
-  if (item === null || typeof item !== 'object') return undefined;
-  const o = item as Record<string, unknown>;
+  if (!isRecord(item)) return undefined;
+  const o = item;
   const id = typeof o.id === 'string' ? o.id : typeof o.key === 'string' ? o.key : undefined;
   if (id === undefined) return undefined;
   const label = [o.title, o.name, o.summary, o.message].find((v): v is string => typeof v === 'string') ?? '';
@@ -111,8 +112,8 @@ function parse(text: string): RememberedId[] {
   return text
     .split('\n')
     .map((line) => line.split('\t'))
-    .filter((f) => f.length >= 2 && SAFE_ID.test(f[1]!))
-    .map(([kind, id, label = '']) => ({ kind: kind as IdKind, id: id!, label }));
+    .filter((f) => f.length >= 2 && SAFE_ID.test(f[1] ?? ''))
+    .map(([kind = '', id = '', label = '']) => ({ kind: kind as IdKind, id, label }));
 }
 
 /** What the file holds now (nothing when it is missing or unreadable). */

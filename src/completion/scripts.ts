@@ -46,7 +46,8 @@ const IDS_NOTE = `Ids complete from what recent list commands printed: ${ID_CACH
 function tables(specs: CommandSpec[]) {
   const subs: { key: string[]; name: string }[] = [];
   const values: { key: string[]; value: string }[] = [];
-  const root = specs[0]!;
+  const [root] = specs;
+  if (root === undefined) return { subs, values };
   const globalNames = new Set(root.flags.flatMap((f) => f.names));
   for (const spec of specs) {
     for (const sub of spec.subcommands) subs.push({ key: [sub.name, ...sub.aliases].map((w) => `${spec.path}|${w}`), name: sub.name });
@@ -58,7 +59,8 @@ function tables(specs: CommandSpec[]) {
     }
   }
   // Specific paths first: a command's own flag wins over a global of the same name.
-  values.sort((a, b) => Number(a.key[0]!.startsWith('*|')) - Number(b.key[0]!.startsWith('*|')));
+  const isGlobal = (row: { key: string[] }) => row.key.some((k) => k.startsWith('*|'));
+  values.sort((a, b) => Number(isGlobal(a)) - Number(isGlobal(b)));
   return { subs, values };
 }
 
@@ -66,7 +68,7 @@ function tables(specs: CommandSpec[]) {
 const casePattern = (key: string) => (key.startsWith('*|') ? `*${sq(key.slice(1))}` : sq(key));
 
 /** One name per flag for bash, which shows no descriptions: the long one. */
-const longNames = (flags: FlagSpec[]) => flags.map((f) => f.names.find((n) => n.startsWith('--')) ?? f.names[0]!);
+const longNames = (flags: FlagSpec[]) => flags.map((f) => f.names.find((n) => n.startsWith('--')) ?? f.names[0] ?? '');
 
 function shCaseTables(specs: CommandSpec[]): string {
   const { subs, values } = tables(specs);

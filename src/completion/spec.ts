@@ -66,7 +66,8 @@ function argumentValue(argument: Argument, command: Command, root: Command): Val
 }
 
 function visible(command: Command): Command[] {
-  return command.commands.filter((c) => !(c as Command & { _hidden?: boolean })._hidden);
+  // commander keeps `.command(name, { hidden: true })` in a field its types do not show.
+  return command.commands.filter((c) => !Reflect.get(c, '_hidden'));
 }
 
 function flagOf(option: Option, group: string | undefined): FlagSpec {
@@ -78,12 +79,12 @@ const HELP: FlagSpec = { names: ['-h', '--help'], description: 'show help for th
 
 /** Every command of the tree under `root`, root first, depth first, in the order of the help. */
 export function completionSpec(root: Command): CommandSpec[] {
-  const globals = (root.options as Option[]).filter((o) => !o.hidden);
+  const globals = root.options.filter((o) => !o.hidden);
   // -V/--version belongs to wts itself only; the others are accepted after any command.
   const inherited = globals.filter((o) => o.long !== '--version').map((o) => flagOf(o, undefined));
   const specs: CommandSpec[] = [];
   const visit = (command: Command, path: string) => {
-    const own = (command.options as Option[]).filter((o) => !o.hidden).map((o) => flagOf(o, groupOf(command, root)));
+    const own = command.options.filter((o) => !o.hidden).map((o) => flagOf(o, groupOf(command, root)));
     specs.push({
       path,
       subcommands: visible(command).map((c) => ({ name: c.name(), aliases: c.aliases(), description: c.description() })),

@@ -58,7 +58,7 @@ export function printOutcome(ctx: CommandContext, outcome: Outcome): void {
       line('state', run.state);
       line('task', run.taskId);
       line('output', run.output);
-      for (const a of actions) line('action', a.id, a.kind, a.state, a.summary, a.state === 'pending' ? decideCommands(a)[0]! : '');
+      for (const a of actions) line('action', a.id, a.kind, a.state, a.summary, a.state === 'pending' ? decideCommands(a)[0] ?? '' : '');
     }
     for (const m of replies) line('reply', m.id, m.author.name, m.createdAt, m.content);
     return;

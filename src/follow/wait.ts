@@ -119,12 +119,13 @@ class Waiter {
   /** On a terminal: the task's latest activity, for the spinner (one request a call after the first). */
   async readLatestEvent(taskId: string, loop: PollContext): Promise<void> {
     if (!this.ctx.io.isStderrTTY) return;
-    if (this.eventsTask !== taskId) {
+    if (this.eventsTask !== taskId || !this.events) {
       this.eventsTask = taskId;
       this.events = eventsTail(this.api, taskId, loop);
     }
+    const events = this.events;
     try {
-      const last = (await this.events!.next()).at(-1);
+      const last = (await events.next()).at(-1);
       if (last) this.latestEvent = last.summary;
     } catch (err) {
       // Only the spinner's text: not worth failing, or repeating, the step for.
@@ -139,10 +140,13 @@ class Waiter {
 
   /** The actions a finished run proposed, in its order. */
   async proposed(run: Run, have: Map<string, PendingAction>, loop: PollContext): Promise<PendingAction[]> {
+    const actions: PendingAction[] = [];
     for (const actionId of run.proposedActionIds) {
-      if (!have.has(actionId)) have.set(actionId, await this.api.call('get_pending_action', { path: { actionId } }, loop.call()));
+      const action = have.get(actionId) ?? (await this.api.call('get_pending_action', { path: { actionId } }, loop.call()));
+      have.set(actionId, action);
+      actions.push(action);
     }
-    return run.proposedActionIds.map((id) => have.get(id)!);
+    return actions;
   }
 }
 
@@ -257,8 +261,8 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
   let fresh: Run | undefined;
   const replies: Message[] = [];
   const listening: Phase = { doing: `${taskId}: waiting for the agent's reply`, waitingFor: `waiting for the agent's reply on task ${taskId}`, resume: `wts task chat ${taskId} --follow` };
-  const collectReplies = async () => {
-    for (const m of await chat!.next()) if (m.author.kind === 'agent') replies.push(m);
+  const collectReplies = async (from: ListingTail<Message>) => {
+    for (const m of await from.next()) if (m.author.kind === 'agent') replies.push(m);
   };
   w.enter({ doing: `sending to ${taskId}`, waitingFor: `waiting to send the message to ${taskId}` });
   await w.run(
@@ -286,9 +290,9 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
           const activity = await events.next();
           if (activity.length === 0) return { done: false, changed: false };
           unchecked = true;
-          w.show(activity.at(-1)!.summary);
+          w.show(activity.at(-1)?.summary ?? '');
         }
-        await collectReplies();
+        await collectReplies(chat);
         const page = await w.api.call('list_task_runs', { path: { taskId }, query: { limit: RUNS_PAGE } }, loop.call());
         const since = Date.parse(message.createdAt);
         run = fresh = latest(page.items.filter((r) => Date.parse(r.startedAt) >= since));
@@ -298,7 +302,7 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
       const r = await follow(run.id, loop, fresh);
       fresh = undefined;
       if (!('run' in r)) return { done: false, changed: r.changed };
-      await collectReplies(); // what the agent said when it finished
+      await collectReplies(chat); // what the agent said when it finished
       return { done: true, value: { message, taskId, replies, run: r.run, actions: r.actions } };
     },
     (err) => (positioned && !message ? onlyRateLimited(err) : isTransient(err)),

@@ -1,6 +1,6 @@
 // The bridge from commander to a verb: build the context from the global flags, run the verb with its
 // arguments, close what it opened. Every verb is a small function of (ctx, args, opts).
-import type { Command, Option } from 'commander';
+import { Command, type Option, type OptionValues } from 'commander';
 import type { Act } from '../bulk/run.js';
 import { BulkFailure } from '../bulk/outcome.js';
 import type { OperationId } from '../contract/operations.js';
@@ -62,7 +62,7 @@ const FIELD_NAMES = new WeakMap<Command, FieldNames>();
 /** The flag or argument name a user typed for a catalog field, for error messages. */
 export function displayNameFor(command: Command | undefined, field: string): string | undefined {
   if (!command) return undefined;
-  const option = (command.options as Option[]).find((o) => o.attributeName() === field);
+  const option = command.options.find((o) => o.attributeName() === field);
   if (option?.long) return option.long;
   const names = FIELD_NAMES.get(command);
   if (names?.[field]) return names[field];
@@ -84,9 +84,10 @@ export const PAGED = new WeakSet<Command>();
 
 function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: VerbCall<O, A>) => Promise<void>, fields: FieldNames = {}, pages: Pages<O> = false) {
   return async (...received: unknown[]): Promise<void> => {
-    const command = received[received.length - 1] as Command;
+    const command = received.at(-1);
+    if (!(command instanceof Command)) throw new Error('commander did not pass the command to its action');
     FIELD_NAMES.set(command, fields);
-    const globals = command.optsWithGlobals() as GlobalOptions & O;
+    const globals = command.optsWithGlobals<GlobalOptions & O>();
     const normalized: GlobalOptions = {
       profile: globals.profile,
       origin: globals.origin,
@@ -126,7 +127,7 @@ function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: 
     }
     try {
       try {
-        await fn({ ctx, args: received.slice(0, -2) as ArgValues<A>, opts: command.opts() as O, command });
+        await fn({ ctx, args: received.slice(0, -2) as ArgValues<A>, opts: command.opts<O & OptionValues>(), command });
       } catch (err) {
         // A bulk verb whose items did not all succeed has printed all it has (its --json array): filtered all the same.
         if (jq && err instanceof BulkFailure) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, kept.join(''));

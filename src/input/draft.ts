@@ -3,6 +3,7 @@
 // email it is (no JSON string with \n escapes). Only the changed fields are sent (the service merges them).
 import { CliError, ExitCode, messageOf } from '../errors.js';
 import { terminalLine } from '../output/sanitize.js';
+import { isRecord } from '../narrow.js';
 
 export type Draft = Record<string, unknown>;
 
@@ -14,8 +15,8 @@ export function parseDraft(text: string, where: string): Draft {
   } catch (err) {
     throw new CliError(`${where}: not valid JSON (${messageOf(err)})`, ExitCode.usage);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError(`${where}: must be a JSON object of draft fields`, ExitCode.usage);
-  return parsed as Draft;
+  if (!isRecord(parsed)) throw new CliError(`${where}: must be a JSON object of draft fields`, ExitCode.usage);
+  return parsed;
 }
 
 /** The fields of `edited` whose value differs from `current`. */
@@ -68,8 +69,8 @@ export function draftDocument(draft: Draft, about: string): DraftDocument {
       for (let at = 0; at < text.length; ) {
         const newline = text.indexOf('\n', at);
         const end = newline === -1 ? text.length : newline;
-        const m = markerLine.exec(text.slice(at, end));
-        if (m) marks.push({ field: m[1]!, json: Boolean(m[2]), start: at, end: Math.min(end + 1, text.length) });
+        const [marker, field = '', json] = markerLine.exec(text.slice(at, end)) ?? [];
+        if (marker !== undefined) marks.push({ field, json: Boolean(json), start: at, end: Math.min(end + 1, text.length) });
         at = end + 1;
       }
       const before = (marks[0] ? text.slice(0, marks[0].start) : text).split('\n');

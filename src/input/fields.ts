@@ -1,6 +1,7 @@
 // FIELD=VALUE pairs typed on the command line (`approval edit --set`, `wts api -f`). One rule for both:
 // a value that reads as a JSON number or as true/false is sent as that; anything else as the text typed.
 import { CliError, ExitCode } from '../errors.js';
+import { isRecord } from '../narrow.js';
 
 const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
@@ -52,12 +53,15 @@ export async function apiFields(fields: readonly ApiField[], read: (path: string
 
 /** Sets `key` (`name`, `name[sub]…`, `name[]`) in `target`. */
 function setField(target: Record<string, unknown>, key: string, value: unknown, flag: string): void {
-  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-  if (!match) throw new CliError(`${flag}: "${key}" is not a key (name, name[sub] or name[])`, ExitCode.usage);
-  const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+  const [, head, subs = ''] = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key) ?? [];
+  if (head === undefined) throw new CliError(`${flag}: "${key}" is not a key (name, name[sub] or name[])`, ExitCode.usage);
+  const path = [head, ...[...subs.matchAll(/\[([^[\]]*)\]/g)].map(([, sub = '']) => sub)];
   let node: Record<string, unknown> = target;
-  for (let i = 0; i < path.length - 1; i++) {
-    const name = path[i]!;
+  for (const [i, name] of path.entries()) {
+    if (i === path.length - 1) {
+      node[name] = value;
+      return;
+    }
     const appending = path[i + 1] === '';
     if (appending) {
       if (i + 2 !== path.length) throw new CliError(`${flag}: "${key}": [] must come last`, ExitCode.usage);
@@ -68,8 +72,7 @@ function setField(target: Record<string, unknown>, key: string, value: unknown, 
       return;
     }
     const next = (node[name] ??= {});
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) throw new CliError(`${flag}: "${key}": ${name} is already a value, not an object`, ExitCode.usage);
-    node = next as Record<string, unknown>;
+    if (!isRecord(next)) throw new CliError(`${flag}: "${key}": ${name} is already a value, not an object`, ExitCode.usage);
+    node = next;
   }
-  node[path[path.length - 1]!] = value;
 }

@@ -29,7 +29,8 @@ export function matchMember(typed: string, members: readonly Member[], label: st
   const word = typed.trim().toLowerCase();
   const exact = members.filter((m) => m.id.toLowerCase() === word || m.email.toLowerCase() === word || m.name.toLowerCase() === word);
   const found = exact.length > 0 ? exact : members.filter((m) => m.name.toLowerCase().split(/\s+/).includes(word) || m.email.toLowerCase().split('@')[0] === word);
-  if (found.length === 1) return found[0]!;
+  const [only] = found;
+  if (found.length === 1 && only) return only;
   if (found.length > 1) {
     throw new CliError(`${label}: "${pipeField(typed)}" matches ${found.length} people: ${found.map(describe).join('; ')}; name one by id or email`, ExitCode.usage);
   }

@@ -23,7 +23,7 @@ function daysIn(year: number, month: number): number {
 /** An ISO 8601 text matched by ISO, checked field by field: 2026-02-30 and 2026-13-01 are refused, not rolled over. */
 function strictIso(match: RegExpExecArray, text: string, flag: string): string {
   const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = ''] = match;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s)];
   const zoneOk = !zone || /^z$/i.test(zone) || (Number(zone.slice(1, 3)) <= 14 && Number(zone.slice(-2)) < 60);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59 || !zoneOk) {
     throw usage(`${flag}: "${text}" is not a real date and time; ISO 8601 is read as written (month 1–12, a day that month has, 00:00–23:59)`);
@@ -44,8 +44,8 @@ export async function parseWhen(text: string, flag: string, nowMs: number): Prom
   }
   const short = SHORT_RELATIVE.exec(trimmed);
   if (short) {
-    const unit = short[2]!.toLowerCase()[0] as 'm' | 'h' | 'd';
-    const seconds = Number(short[1]) * { m: 60, h: 3600, d: 86400 }[unit];
+    const [, count, unit = ''] = short;
+    const seconds = Number(count) * (/^d/i.test(unit) ? 86400 : /^h/i.test(unit) ? 3600 : 60); // m, min, mins: minutes
     return new Date(nowMs + seconds * 1000).toISOString();
   }
   // English, the phrases wts documents: the package's index holds every locale, five times the size.
@@ -53,10 +53,10 @@ export async function parseWhen(text: string, flag: string, nowMs: number): Prom
   const results = chrono.parse(trimmed, new Date(nowMs), { forwardDate: !PAST.test(trimmed) });
   // The whole text must be one moment: "fri 17:00 or so" is not read as "fri 17:00".
   const [only] = results;
-  if (results.length !== 1 || only!.index !== 0 || only!.text.length !== trimmed.length) {
+  if (results.length !== 1 || only === undefined || only.index !== 0 || only.text.length !== trimmed.length) {
     throw usage(`${flag}: cannot read "${trimmed}" as a time; ${EXAMPLES}`);
   }
-  return only!.start.date().toISOString();
+  return only.start.date().toISOString();
 }
 
 /** "Fri 27 Nov 17:00 (in 5 days)": a moment as the person reads it back, in local time (the year when not this one). */

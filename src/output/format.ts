@@ -86,7 +86,7 @@ export function wrapText(text: string, width: number): string {
     .split('\n')
     .map((line) => {
       if (displayWidth(line) <= width) return line;
-      const indent = /^\s*/.exec(line)![0];
+      const indent = /^\s*/.exec(line)?.[0] ?? '';
       const room = Math.max(1, width - displayWidth(indent));
       const out: string[] = [];
       let current = '';

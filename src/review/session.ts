@@ -101,7 +101,7 @@ async function decisionPrompt() {
         setShowHelp(true);
         setNotice(undefined);
       } else {
-        setAnswer(config.choices.find((c) => c.value === choice)!.name);
+        setAnswer(config.choices.find((c) => c.value === choice)?.name ?? choice);
         setStatus('done');
         done(choice);
       }
@@ -217,9 +217,8 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
   }
 
   async function reviewEach(): Promise<void> {
-    for (let index = 0; index < waiting.length; index++) {
+    for (const [index, item] of waiting.entries()) {
       current = index;
-      const item = waiting[index]!;
       show(item, index);
       let outcome: Outcome | undefined;
       while (outcome === undefined) {

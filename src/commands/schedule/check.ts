@@ -81,8 +81,8 @@ export function registerCheck(group: Command, deps: CliDeps): void {
         ...names.map((name): Column<ScheduleReport> => ({
           header: CHECK_HEADERS[name],
           value: (r, mode) => {
-            const check = r.checks[name]!;
-            return [mark(check.result, mode), check.detail].flat();
+            const check = r.checks[name];
+            return check ? [mark(check.result, mode), check.detail].flat() : '';
           },
         })),
       ];
