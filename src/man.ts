@@ -4,7 +4,7 @@
 // them. `npm run man` writes them to man/ (scripts/man.mjs); a test fails while the checked-in pages
 // differ from what the tree renders.
 import type { Command, Help } from 'commander';
-import type { EventEmitter } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { ENVIRONMENT_VARIABLES } from './commands/help.js';
 
 /** Where `npm run man` writes the pages, relative to the repository. */
@@ -52,7 +52,7 @@ const sentence = (text: string) => oneLine(text).replace(/([^.!?])$/, '$1.');
 function afterHelp(command: Command): string {
   let text = '';
   // Commander keeps it as a listener of the command's afterHelp event (a Command is an EventEmitter).
-  (command as unknown as EventEmitter).emit('afterHelp', { error: false, command, write: (s: string) => (text += s) });
+  EventEmitter.prototype.emit.call(command, 'afterHelp', { error: false, command, write: (s: string) => (text += s) });
   return text;
 }
 

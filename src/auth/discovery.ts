@@ -2,6 +2,7 @@
 // the server, whose own metadata (RFC 8414, or OpenID Connect Discovery's openid-configuration, which
 // RFC 8414 §5 allows in its stead) gives the endpoints.
 import { CliError, ExitCode } from '../errors.js';
+import { isRecord } from '../narrow.js';
 import type { ServerEndpoints } from './credentials.js';
 import { tracedFetch, transportFailureOf, type OAuthOptions } from './oauth-client.js';
 import { isLoopbackHost } from './origin.js';
@@ -41,8 +42,8 @@ async function getMetadata(url: string, options: OAuthOptions): Promise<Response
 async function jsonObjectOf(res: Response): Promise<Record<string, unknown> | undefined> {
   if (res.status !== 200) return undefined;
   try {
-    const body = (await res.json()) as unknown;
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    const body: unknown = await res.json();
+    return isRecord(body) ? body : undefined;
   } catch {
     return undefined;
   }

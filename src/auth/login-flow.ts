@@ -263,5 +263,5 @@ async function saveSignIn(ctx: CommandContext, req: LoginRequest, store: Credent
     scopes: req.scopes,
     signedInAt: credentials.signedInAt,
   };
-  ctx.config.updateProfile(req.profile, (current) => ({ ...current, origin: req.origin, auth: auth as unknown as Record<string, unknown> }));
+  ctx.config.updateProfile(req.profile, (current) => ({ ...current, origin: req.origin, auth }));
 }

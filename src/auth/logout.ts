@@ -2,6 +2,7 @@
 // grant, then the access token), then forget the credentials here. Under the connection's lock, so no
 // refresh races it.
 import type { CommandContext } from '../context.js';
+import { messageOf } from '../errors.js';
 import { withLock } from './lock.js';
 import { connectionHandle, openProfileStore } from './connection.js';
 import type { StoredCredentials } from './credentials.js';
@@ -43,7 +44,7 @@ export async function revokeConnection(credentials: StoredCredentials, options: 
     config = await oauthConfiguration(credentials.server, credentials.client, options);
   } catch (err) {
     // A client that cannot authenticate (its key file gone, say) cannot ask.
-    return { problem: (err as Error).message, accessTokenNotRevoked: true };
+    return { problem: messageOf(err), accessTokenNotRevoked: true };
   }
   const revoke = async (token: string, hint: 'refresh_token' | 'access_token'): Promise<{ error?: string; text: string } | undefined> => {
     try {
@@ -82,7 +83,7 @@ export async function runLogout(ctx: CommandContext): Promise<LogoutOutcome> {
   if (auth) {
     // Keep the registration for the next sign-in; drop what pointed at the credentials.
     const kept: ProfileAuth = { server: auth.server, client: auth.client };
-    ctx.config.updateProfile(profile, (current) => ({ ...current, origin: current?.origin ?? origin, auth: kept as unknown as Record<string, unknown> }));
+    ctx.config.updateProfile(profile, (current) => ({ ...current, origin: current?.origin ?? origin, auth: kept }));
   }
   return {
     profile,

@@ -4,7 +4,7 @@
 // nothing it was sent) and the listener keeps waiting. The page shown waits for the outcome, so
 // "signed in" is true.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:net';
 import { CliError, ExitCode } from '../errors.js';
 
 export const CALLBACK_PATH = '/callback';
@@ -56,13 +56,20 @@ function send(res: ServerResponse, status: number, page: CallbackPage): void {
 /** How long the browser is kept waiting for the outcome before a neutral page. */
 const RESPOND_WITHIN_MS = 60_000;
 
+/** The port a listening server was given (a TCP server on 127.0.0.1 has an address, never a pipe name). */
+function portOf(server: Server): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the loopback listener has no TCP port');
+  return address.port;
+}
+
 /** Listens on 127.0.0.1 (an ephemeral port unless `port` is given) for the one callback with `expectedState`. */
 export async function startLoopbackListener(port: number | undefined, expectedState: string): Promise<LoopbackListener> {
   let taken = false;
   let resolveCallback!: (cb: LoopbackCallback) => void;
   const callback = new Promise<LoopbackCallback>((resolve) => (resolveCallback = resolve));
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${portOf(server)}`);
     if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('not found\n');
       return;
@@ -98,7 +105,7 @@ export async function startLoopbackListener(port: number | undefined, expectedSt
     );
     server.listen(port ?? 0, '127.0.0.1', () => resolve());
   });
-  const actualPort = (server.address() as AddressInfo).port;
+  const actualPort = portOf(server);
   return {
     redirectUri: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
     callback,

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
 import type * as Oidc from 'openid-client';
 import { CliError, errnoOf, ExitCode, messageOf } from '../errors.js';
+import { isRecord } from '../narrow.js';
 import type { ClientAuthMethod, ClientIdentity, ServerEndpoints } from './credentials.js';
 import { isLoopbackHttp } from './origin.js';
 
@@ -55,11 +56,14 @@ export function serverMetadataOf(server: ServerEndpoints): Oidc.ServerMetadata {
   };
 }
 
+/** The JWS algorithm of an EC key, by its curve. */
+const EC_ALGORITHMS: Readonly<Record<string, string>> = { 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' };
+
 /** The JWS algorithm a private key signs with. */
 function algorithmFor(jwk: { kty?: string; crv?: string; alg?: string }): string {
   if (jwk.alg) return jwk.alg;
   if (jwk.kty === 'RSA') return 'RS256';
-  if (jwk.kty === 'EC') return ({ 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' } as Record<string, string>)[jwk.crv ?? ''] ?? 'ES256';
+  if (jwk.kty === 'EC') return EC_ALGORITHMS[jwk.crv ?? ''] ?? 'ES256';
   if (jwk.kty === 'OKP' && jwk.crv === 'Ed25519') return 'EdDSA';
   throw new CliError(`the client key's type (${jwk.kty ?? 'unknown'}) cannot sign a client assertion; use an RSA, EC or Ed25519 key`, ExitCode.usage);
 }
@@ -123,11 +127,12 @@ export interface OAuthErrorAnswer {
 }
 
 export function oauthErrorOf(err: unknown): OAuthErrorAnswer | undefined {
-  const e = err as { error?: unknown; error_description?: unknown; status?: unknown; cause?: { error?: unknown; error_description?: unknown } };
-  const error = typeof e?.error === 'string' ? e.error : typeof e?.cause?.error === 'string' ? e.cause.error : undefined;
+  if (!isRecord(err)) return undefined;
+  const cause = isRecord(err.cause) ? err.cause : {};
+  const error = typeof err.error === 'string' ? err.error : typeof cause.error === 'string' ? cause.error : undefined;
   if (error === undefined) return undefined;
-  const description = typeof e.error_description === 'string' ? e.error_description : typeof e.cause?.error_description === 'string' ? e.cause.error_description : undefined;
-  return { error, description, status: typeof e.status === 'number' ? e.status : undefined };
+  const description = typeof err.error_description === 'string' ? err.error_description : typeof cause.error_description === 'string' ? cause.error_description : undefined;
+  return { error, description, status: typeof err.status === 'number' ? err.status : undefined };
 }
 
 // Failures that happen before a request leaves this machine: safe to try again with the same token.
@@ -135,9 +140,11 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CON
 
 /** Why a request to the authorization server failed without an OAuth answer, and whether it may have been sent. */
 export function transportFailureOf(err: unknown): { reason: string; maybeSent: boolean } {
-  const e = err as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string; cause?: { code?: string } } };
-  const code = e?.cause?.code ?? e?.cause?.cause?.code ?? e?.code;
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return { reason: 'no answer in time', maybeSent: true };
+  const e = isRecord(err) ? err : {};
+  const cause = isRecord(e.cause) ? e.cause : {};
+  const code = errnoOf(cause) ?? errnoOf(cause.cause) ?? errnoOf(e);
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return { reason: 'no answer in time', maybeSent: true };
   if (code && NOT_SENT.has(code)) return { reason: code, maybeSent: false };
-  return { reason: code ?? e?.cause?.message ?? e?.message ?? String(err), maybeSent: true };
+  const message = typeof cause.message === 'string' ? cause.message : typeof e.message === 'string' ? e.message : undefined;
+  return { reason: code ?? message ?? String(err), maybeSent: true };
 }

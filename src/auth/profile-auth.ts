@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
+import { isRecord } from '../narrow.js';
 import type { Env } from '../io.js';
 import type { ClientIdentity, ServerEndpoints } from './credentials.js';
 import { authTimings } from './settings.js';
@@ -11,7 +12,8 @@ import { FileStore } from './stores/file.js';
 import { KeychainStore } from './stores/keychain.js';
 import type { CredentialStore, StoreKind } from './stores/store.js';
 
-export interface ProfileAuth {
+// A type, not an interface, so it is stored as the profile's `auth` record as it is.
+export type ProfileAuth = {
   /** Kept after logout, so signing in again reuses the registration. */
   server: ServerEndpoints;
   client: ClientIdentity;
@@ -24,19 +26,17 @@ export interface ProfileAuth {
   /** The scopes asked for at sign-in. */
   scopes?: string[];
   signedInAt?: number;
-}
+};
 
 export function profileAuth(ctx: CommandContext, profileName = ctx.profileName()): ProfileAuth | undefined {
-  const auth = ctx.config.profile(profileName)?.auth as Partial<ProfileAuth> | undefined;
-  if (!auth || typeof auth.client?.id !== 'string' || typeof auth.server?.tokenEndpoint !== 'string') return undefined;
+  const auth = ctx.config.profile(profileName)?.auth;
+  if (!auth || !isRecord(auth.client) || typeof auth.client.id !== 'string' || !isRecord(auth.server) || typeof auth.server.tokenEndpoint !== 'string') return undefined;
+  // Written by login-flow as a ProfileAuth; its client and server checked above.
   return auth as ProfileAuth;
 }
 
-export interface StoreChoice {
-  kind: StoreKind;
-  /** For the file store: the file. */
-  file?: string;
-}
+/** A credential store: the keychain, or the file store with its file. */
+export type StoreChoice = { kind: 'keychain' } | { kind: 'file'; file: string };
 
 export function defaultCredentialsFile(configDir: string): string {
   return join(configDir, 'credentials.json');
@@ -53,7 +53,7 @@ function storeFromEnv(env: Env): StoreKind | undefined {
 export function storeChoiceForLogin(ctx: CommandContext, flag: StoreKind | undefined): StoreChoice {
   const kind = flag ?? (ctx.env.WTS_CREDENTIALS_FILE ? 'file' : storeFromEnv(ctx.env)) ?? 'keychain';
   if (kind === 'keychain') return { kind };
-  return { kind, file: ctx.env.WTS_CREDENTIALS_FILE || defaultCredentialsFile(ctx.config.dir) };
+  return { kind: 'file', file: ctx.env.WTS_CREDENTIALS_FILE || defaultCredentialsFile(ctx.config.dir) };
 }
 
 /** Where a profile's credentials are read from: the environment's choice, else what login recorded. */
@@ -90,7 +90,7 @@ export function lockOptions(ctx: CommandContext) {
 /** Opens the store a choice names, for one profile (and, for the keychain, one sign-in). */
 export function openStore(ctx: CommandContext, choice: StoreChoice, profileName: string, origin: string, credentialId: string | undefined): CredentialStore {
   if (choice.kind === 'file') {
-    const file = choice.file!;
+    const { file } = choice;
     return new FileStore(file, profileName, {
       lock: lockOptions(ctx),
       ownDirectory: file === defaultCredentialsFile(ctx.config.dir),

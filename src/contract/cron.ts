@@ -39,7 +39,7 @@ function field(value: string, name: string, min: number, max: number): number | 
 export function checkCron(expression: string): CronCheck {
   const parts = expression.trim().split(/\s+/);
   if (parts.length !== 5) return { ok: false, reason: `a cron has five fields (minute hour day-of-month month day-of-week), this has ${parts.length}` };
-  const [m, h, dom, mon, dow] = parts as [string, string, string, string, string];
+  const [m = '', h = '', dom = '', mon = '', dow = ''] = parts; // five, counted above
   if (mon !== '*') return { ok: false, reason: 'the month field must be *' };
   const minute = field(m, 'minute', 0, 59);
   if (typeof minute === 'string') return { ok: false, reason: minute };
@@ -163,14 +163,14 @@ function expandField(text: string, min: number, max: number, names?: readonly st
   };
   const out = new Set<number>();
   for (const part of text.split(',')) {
-    const [range, stepText] = part.split('/') as [string, string | undefined];
+    const [range = '', stepText] = part.split('/');
     const step = stepText === undefined ? 1 : /^\d{1,2}$/.test(stepText) && Number(stepText) > 0 ? Number(stepText) : undefined;
     if (step === undefined) return undefined;
     let from: number | undefined;
     let to: number | undefined;
     if (range === '*') [from, to] = [min, sevenIsSunday ? 6 : max];
     else if (range.includes('-')) {
-      const [a, b] = range.split('-') as [string, string];
+      const [a = '', b = ''] = range.split('-');
       [from, to] = [value(a), value(b)];
       // "1-7", "mon-sun": a range may end on Sunday read as 7.
       if (sevenIsSunday && to === 0 && from !== undefined && from > 0) to = 7;
@@ -209,7 +209,7 @@ export function nearestCron(expression: string): CronSuggestion | undefined {
     parts = parts.slice(1, 6);
   }
   if (parts.length !== 5) return undefined;
-  const [m, h, dom, mon, dow] = parts as [string, string, string, string, string];
+  const [m = '', h = '', dom = '', mon = '', dow = ''] = parts; // five, counted above
   const minutes = expandField(m, 0, 59);
   const hours = expandField(h, 0, 23);
   const days = expandField(dom, 1, 31);
@@ -229,7 +229,7 @@ export function nearestCron(expression: string): CronSuggestion | undefined {
     if (days !== null || weekdays !== null) notes.push('on every day: an hourly schedule cannot be limited to some days');
     cron = `${minute} * * * *`;
   } else {
-    const hour = hours[0]!;
+    const hour = hours[0] ?? 0;
     if (hours.length > 1) notes.push(`once a day: one schedule per hour (${valueList(hours)})`);
     if (days !== null && weekdays !== null) return undefined;
     if (weekdays !== null) {

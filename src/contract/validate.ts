@@ -76,7 +76,8 @@ export function readQuery(schema: z.ZodObject, raw: Record<string, string | stri
     } else out[key] = value;
     const field = schema.shape[key] as z.ZodType | undefined;
     if (!field) continue;
-    const text = out[key] as string;
+    const text = out[key];
+    if (typeof text !== 'string') continue;
     const type = baseType(field);
     if (type === 'number' && /^-?\d+$/.test(text)) out[key] = Number(text);
     else if (type === 'boolean' && (text === 'true' || text === 'false')) out[key] = text === 'true';

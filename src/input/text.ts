@@ -5,7 +5,7 @@ import { CliError, errnoOf, ExitCode, messageOf } from '../errors.js';
 
 export async function readStdin(ctx: CommandContext): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of ctx.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
 
