@@ -27,7 +27,8 @@ export function styled(text: string, style: (text: string) => string): Styled {
   return { text, style };
 }
 
-const partsOf = (text: Text): readonly (string | Styled)[] => (typeof text === 'string' || !Array.isArray(text) ? [text as string | Styled] : text);
+const isParts = (text: Text): text is readonly (string | Styled)[] => Array.isArray(text);
+const partsOf = (text: Text): readonly (string | Styled)[] => (isParts(text) ? text : [text]);
 const raw = (part: string | Styled) => (typeof part === 'string' ? part : part.text);
 const paint = (part: string | Styled, safe: string) => (typeof part === 'string' || safe === '' ? safe : part.style(safe));
 

@@ -39,12 +39,14 @@ export function registerCheck(group: Command, deps: CliDeps): void {
     async run({ ctx, args, opts }) {
       const ids = args[0] ?? [];
       if (ids.length > 0 && opts.workspace !== undefined) throw new CliError('pass scheduled task IDs or --workspace, not both', ExitCode.usage);
-      if (opts.require !== undefined && opts.require !== 'active' && opts.require !== 'paused') throw new CliError(`--require: must be active or paused, not "${opts.require}"`, ExitCode.usage);
-      if (opts.lastRun !== undefined && opts.lastRun !== 'succeeded') throw new CliError(`--last-run: must be succeeded, not "${opts.lastRun}"`, ExitCode.usage);
+      const required = (['active', 'paused'] as const).find((state) => state === opts.require);
+      if (opts.require !== undefined && required === undefined) throw new CliError(`--require: must be active or paused, not "${opts.require}"`, ExitCode.usage);
+      const lastRun = (['succeeded'] as const).find((state) => state === opts.lastRun);
+      if (opts.lastRun !== undefined && lastRun === undefined) throw new CliError(`--last-run: must be succeeded, not "${opts.lastRun}"`, ExitCode.usage);
       const [{ parseDuration }, { checkSchedule, checksFor, latestFinished }] = await Promise.all([import('../../schedules/duration.js'), import('../../schedules/check.js')]);
       const maxLateMs = opts.maxLate === undefined ? undefined : parseDuration(opts.maxLate);
       if (opts.maxLate !== undefined && maxLateMs === undefined) throw new CliError(`--max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "${opts.maxLate}"`, ExitCode.usage);
-      const options = { require: opts.require as 'active' | 'paused' | undefined, maxLateMs, lastRun: opts.lastRun as 'succeeded' | undefined };
+      const options = { require: required, maxLateMs, lastRun };
 
       const api = await ctx.api();
       const schedules: Schedule[] = [];
