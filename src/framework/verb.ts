@@ -1,6 +1,6 @@
 // The bridge from commander to a verb: build the context from the global flags, run the verb with its
 // arguments, close what it opened. Every verb is a small function of (ctx, args, opts).
-import { Command, type Option, type OptionValues } from 'commander';
+import { Command, type OptionValues } from 'commander';
 import type { Act } from '../bulk/run.js';
 import { BulkFailure } from '../bulk/outcome.js';
 import type { OperationId } from '../contract/operations.js';
