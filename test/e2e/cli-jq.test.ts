@@ -1,50 +1,39 @@
 // --jq EXPR (-q) on commands that print JSON, against the real sandbox: jq's own language (jq 1.8 compiled
 // to WebAssembly), strings printed raw, the whole of a list, a bad expression refused before anything is
 // sent; and once through the built bin/wts, whose bundle loads jq apart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/contract/resources.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
-import { runWtsProcess, sandboxStats } from '../helpers/wts-process.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { runWtsProcess } from '../helpers/wts-process.js';
 
 type Task = Resource<'Task'>;
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-const requests = async () => (await sandboxStats(sandbox.origin)).requests;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 describe('--jq', () => {
   it('runs over the whole list with --all and prints strings raw, one per line', async () => {
-    const all = JSON.parse((await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env })).stdout) as Task[];
+    const all = JSON.parse((await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env: sandbox.env })).stdout) as Task[];
     expect(all.length).toBeGreaterThan(50);
-    const ids = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', '.[].id'], { env });
+    const ids = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', '.[].id'], { env: sandbox.env });
     expect(ids.code, ids.stderr).toBe(0);
     expect(ids.stdout).toBe(all.map((t) => `${t.id}\n`).join(''));
     // The whole array, not page by page: one count.
-    const count = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '-q', 'length'], { env });
+    const count = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '-q', 'length'], { env: sandbox.env });
     expect(count.stdout).toBe(`${all.length}\n`);
   });
 
   it('prints other values as JSON: one line each when piped, indented on a terminal', async () => {
-    const expected = (JSON.parse((await runWts(['task', 'view', 'task_s021', '--json'], { env })).stdout) as Task);
-    const piped = await runWts(['task', 'view', 'task_s021', '--jq', '{id, tags}, .assignees[0].name'], { env });
+    const expected = (JSON.parse((await runWts(['task', 'view', 'task_s021', '--json'], { env: sandbox.env })).stdout) as Task);
+    const piped = await runWts(['task', 'view', 'task_s021', '--jq', '{id, tags}, .assignees[0].name'], { env: sandbox.env });
     expect(piped.stdout).toBe(`${JSON.stringify({ id: expected.id, tags: expected.tags })}\n${expected.assignees[0]!.name}\n`);
-    const tty = await runWts(['task', 'view', 'task_s021', '--jq', '{id, tags}'], { env, tty: true });
+    const tty = await runWts(['task', 'view', 'task_s021', '--jq', '{id, tags}'], { env: sandbox.env, tty: true });
     expect(tty.stdout).toBe(`${JSON.stringify({ id: expected.id, tags: expected.tags }, null, 2)}\n`);
   });
 
   it("has jq's own semantics: select, map, sort_by, string interpolation, @tsv, group_by", async () => {
-    const all = JSON.parse((await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env })).stdout) as Task[];
-    const r = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', '[.[] | select(.tags | index("bug"))] | sort_by(.id) | .[] | "\\(.id)\\t\\(.status)"'], { env });
+    const all = JSON.parse((await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env: sandbox.env })).stdout) as Task[];
+    const r = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', '[.[] | select(.tags | index("bug"))] | sort_by(.id) | .[] | "\\(.id)\\t\\(.status)"'], { env: sandbox.env });
     expect(r.stdout).toBe(
       all
         .filter((t) => t.tags.includes('bug'))
@@ -52,57 +41,57 @@ describe('--jq', () => {
         .map((t) => `${t.id}\t${t.status}\n`)
         .join(''),
     );
-    const tsv = await runWts(['task', 'view', 'task_s021', '--jq', '[.id, .status] | @tsv'], { env });
+    const tsv = await runWts(['task', 'view', 'task_s021', '--jq', '[.id, .status] | @tsv'], { env: sandbox.env });
     expect(tsv.stdout).toBe(`task_s021\t${all.find((t) => t.id === 'task_s021')!.status}\n`);
-    const groups = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', 'group_by(.status) | map({(.[0].status): length}) | add'], { env });
+    const groups = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', 'group_by(.status) | map({(.[0].status): length}) | add'], { env: sandbox.env });
     const expected: Record<string, number> = {};
     for (const t of all) expected[t.status] = (expected[t.status] ?? 0) + 1;
     expect(JSON.parse(groups.stdout)).toEqual(expected);
   });
 
   it('works with wts api, and with nothing to print prints nothing', async () => {
-    const r = await runWts(['api', 'GET', '/workspaces', '--jq', '.items | map(.id) | join(",")'], { env });
+    const r = await runWts(['api', 'GET', '/workspaces', '--jq', '.items | map(.id) | join(",")'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^ws_support(,ws_\w+)*\n$|,ws_support/);
-    const none = await runWts(['task', 'list', 'ws_support', '--tag', 'no-such-tag', '--jq', '.[]'], { env });
+    const none = await runWts(['task', 'list', 'ws_support', '--tag', 'no-such-tag', '--jq', '.[]'], { env: sandbox.env });
     expect(none).toMatchObject({ code: 0, stdout: '' });
   });
 
   it('shows control characters in a raw string on a terminal, and keeps them exact when piped', async () => {
-    const created = JSON.parse((await runWts(['task', 'create', '--agent', 'agt_support', 'Evil \x1b]0;owned\x07 title', '--json'], { env })).stdout) as Task;
-    const tty = await runWts(['task', 'view', created.id, '--jq', '.title'], { env, tty: true });
+    const created = JSON.parse((await runWts(['task', 'create', '--agent', 'agt_support', 'Evil \x1b]0;owned\x07 title', '--json'], { env: sandbox.env })).stdout) as Task;
+    const tty = await runWts(['task', 'view', created.id, '--jq', '.title'], { env: sandbox.env, tty: true });
     expect(tty.stdout).toBe('Evil \\x1b]0;owned\\x07 title\n');
-    const piped = await runWts(['task', 'view', created.id, '--jq', '.title'], { env });
+    const piped = await runWts(['task', 'view', created.id, '--jq', '.title'], { env: sandbox.env });
     expect(piped.stdout).toBe('Evil \x1b]0;owned\x07 title\n');
   });
 
   it('refuses a bad expression with exit 2 and one line, before sending anything', async () => {
-    const before = await requests();
-    const r = await runWts(['task', 'list', 'ws_support', '--jq', '.[] | {id'], { env });
+    const before = await sandbox.requests();
+    const r = await runWts(['task', 'list', 'ws_support', '--jq', '.[] | {id'], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe("wts: --jq: syntax error, unexpected end of file, expecting '}' at line 1, column 8\n");
-    const misplaced = await runWts(['task', 'list', 'ws_support', '--jq', '.[] |\n  map(.id) ] '], { env });
+    const misplaced = await runWts(['task', 'list', 'ws_support', '--jq', '.[] |\n  map(.id) ] '], { env: sandbox.env });
     expect(misplaced.stderr).toBe('wts: --jq: syntax error, unexpected INVALID_CHARACTER, expecting end of file at line 2, column 12\n');
-    const unknown = await runWts(['task', 'create', '--agent', 'agt_support', 'Never made', '--jq', 'nosuchfunction(1)'], { env });
+    const unknown = await runWts(['task', 'create', '--agent', 'agt_support', 'Never made', '--jq', 'nosuchfunction(1)'], { env: sandbox.env });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe('wts: --jq: nosuchfunction/1 is not defined at line 1, column 1\n');
-    expect(await requests()).toBe(before); // the bad ones sent nothing
+    expect(await sandbox.requests()).toBe(before); // the bad ones sent nothing
     // Endless on null (what a check that ran it would feed it), and ending in a comment: checked, not run.
-    const endless = await runWts(['task', 'list', 'ws_support', '--jq', 'if . == null then repeat(1) else length end # how many'], { env });
+    const endless = await runWts(['task', 'list', 'ws_support', '--jq', 'if . == null then repeat(1) else length end # how many'], { env: sandbox.env });
     expect(endless.code, endless.stderr).toBe(0);
     expect(Number(endless.stdout)).toBeGreaterThan(0);
   });
 
   it('an expression that fails on the data exits 2 with jq’s reason in one line', async () => {
-    const r = await runWts(['task', 'view', 'task_s021', '--jq', '.title | .x'], { env });
+    const r = await runWts(['task', 'view', 'task_s021', '--jq', '.title | .x'], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('wts: --jq: Cannot index string with string ("x")\n');
   });
 
   it('runs through the built bin/wts, which loads jq apart from the bundle', async () => {
-    const r = await runWtsProcess(['task', 'search', 'ws_support', 'the', '--limit', '3', '-q', '.[].id'], { env });
+    const r = await runWtsProcess(['task', 'search', 'ws_support', 'the', '--limit', '3', '-q', '.[].id'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(3);
     expect(r.stderr).toBe('showing 3 of more — use --limit N or --all for the rest\n');

@@ -3,25 +3,14 @@
 // time unless moved), proposes an action, and fails every run on a task whose title holds "fail". With
 // its ticker stopped (`sandbox.ctx.agent.stop()`) no run ever finishes, which is how `--timeout` is shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
 import { expectNotFound, runWts, type RunOptions } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { runWtsProcess } from '../helpers/wts-process.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-const piped = (): RunOptions => ({ env });
-const tty = (): RunOptions => ({ env: { ...env, NO_COLOR: '1' }, tty: true, columns: 120 });
+const sandbox = useSandbox();
+const piped = (): RunOptions => ({ env: sandbox.env });
+const tty = (): RunOptions => sandbox.tty({ columns: 120 });
 const data = () => sandbox.ctx.store.state.data;
-const requests = async () => ((await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 /** `label<TAB>fields` lines of a piped outcome. */
 const lines = (stdout: string) => stdout.trimEnd().split('\n').map((l) => l.split('\t'));
@@ -154,11 +143,11 @@ describe('wts task message --wait', () => {
 describe('wts run watch', () => {
   it('prints a finished run at once: exit 0 when it succeeded, 8 when it failed', async () => {
     const ok = data().runs.find((x) => x.state === 'succeeded' && x.proposedActionIds.length > 0)!;
-    const before = await requests();
+    const before = await sandbox.requests();
     const r = await runWts(['run', 'watch', ok.id], piped());
     expect(r.code).toBe(0);
     expect(lines(r.stdout)[1]).toEqual(['state', 'succeeded']);
-    expect(await requests()).toBe(before + 1 + ok.proposedActionIds.length); // the run and each action, once
+    expect(await sandbox.requests()).toBe(before + 1 + ok.proposedActionIds.length); // the run and each action, once
     const failed = data().runs.find((x) => x.state === 'failed')!;
     expect((await runWts(['run', 'watch', failed.id], piped())).code).toBe(8);
   });
@@ -170,7 +159,7 @@ describe('wts run watch', () => {
 
 describe('bad flags', () => {
   it('exit 2 before any request: --timeout without --wait, a duration that is not one', async () => {
-    const before = await requests();
+    const before = await sandbox.requests();
     const cases: [string[], string][] = [
       [['task', 'create', '--agent', 'agt_support', 'x', '--timeout', '5m'], 'wts: --timeout: only with --wait\n'],
       [['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', 'soon'], 'wts: --timeout: "soon" is not a duration; use e.g. 30s, 5m, 1h or 1h30m\n'],
@@ -182,7 +171,7 @@ describe('bad flags', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toBe(stderr);
     }
-    expect(await requests()).toBe(before);
+    expect(await sandbox.requests()).toBe(before);
   });
 });
 
@@ -191,7 +180,7 @@ describe('--timeout with the scheduler stopped (no run ever finishes)', () => {
   afterAll(() => sandbox.ctx.agent.start());
 
   it('task create --wait --timeout 2s exits 1 and says what it waited for (a real process)', async () => {
-    const r = await runWtsProcess(['task', 'create', '--agent', 'agt_support', 'Waits forever', '--wait', '--timeout', '2s'], { env });
+    const r = await runWtsProcess(['task', 'create', '--agent', 'agt_support', 'Waits forever', '--wait', '--timeout', '2s'], { env: sandbox.env });
     expect(r.code).toBe(1);
     const task = data().tasks.find((t) => t.title === 'Waits forever')!;
     const run = data().runs.find((x) => x.taskId === task.id)!;

@@ -2,36 +2,22 @@
 // entry is a line as it arrives; on a real pseudo-terminal (tmux) the transcript, then a reply that
 // arrives after it started; Ctrl-C ends both with exit 0, no stack trace and the terminal as it was.
 // The sandbox's agent answers a chat message two seconds (of its clock, which runs with real time) after it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { apiAs, type Api } from '../helpers/api.js';
-import { signIn } from '../helpers/auth.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { TMUX, useTerminal } from '../helpers/tmux.js';
 import { spawnWts } from '../helpers/wts-process.js';
 if (!TMUX) console.warn('follow-chat.test: tmux is not installed, so following on a terminal is skipped (CI installs it: .ci/run)');
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-let ada: Api;
+const sandbox = useSandbox();
 const data = () => sandbox.ctx.store.state.data;
-const say = (taskId: string, content: string) => ada.ok('POST', `/tasks/${taskId}/messages`, { body: { content } });
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  const token = (await signIn(sandbox.origin)).access_token;
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: token };
-  ada = apiAs(sandbox.origin, token);
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const say = (taskId: string, content: string) => sandbox.api.ok('POST', `/tasks/${taskId}/messages`, { body: { content } });
 
 describe('following, piped (real processes)', () => {
   it('chat --follow: the transcript, then each new message as one line when it arrives; SIGINT exits 0', async () => {
     const taskId = 'task_s021';
     const before = data().messages.filter((m) => m.taskId === taskId);
     expect(before.length).toBeGreaterThan(0);
-    const wts = spawnWts(['task', 'chat', taskId, '--follow'], { env });
+    const wts = spawnWts(['task', 'chat', taskId, '--follow'], { env: sandbox.env });
     await wts.waitForStdout(new RegExp(`^${before.at(-1)!.id}\\t`, 'm'));
     await say(taskId, 'Did the customer answer?');
     const [replyLine] = await wts.waitForStdout(/^msg_\d+\tagent\tSupport Agent\t\S+\tAda, about "Did the customer answer\?": .*$/m);
@@ -50,7 +36,7 @@ describe('following, piped (real processes)', () => {
 
   it('events --follow --json: one JSON object per line as activity happens', async () => {
     const taskId = 'task_s022';
-    const wts = spawnWts(['task', 'events', taskId, '--follow', '--json'], { env });
+    const wts = spawnWts(['task', 'events', taskId, '--follow', '--json'], { env: sandbox.env });
     const last = data()
       .events.filter((e) => e.taskId === taskId)
       .at(-1)!;
@@ -73,7 +59,7 @@ describe('following, piped (real processes)', () => {
   });
 
   it('a task that does not exist: exit 3 at once', async () => {
-    const wts = spawnWts(['task', 'chat', 'task_nope', '-f'], { env });
+    const wts = spawnWts(['task', 'chat', 'task_nope', '-f'], { env: sandbox.env });
     const r = await wts.done;
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^wts: not found: /);
@@ -87,7 +73,7 @@ describe.skipIf(!TMUX)('chat --follow on a terminal (tmux)', () => {
     const taskId = 'task_s023';
     // The shell goes on after wts handled Ctrl-C, prints a line of its own and ends with wts's status.
     const pane = term.run(`wts task chat ${taskId} --follow; code=$?; echo "-- after wts --"; (exit $code)`, {
-      env: { ...env, NO_COLOR: '1' },
+      env: { ...sandbox.env, NO_COLOR: '1' },
     });
 
     const last = data()

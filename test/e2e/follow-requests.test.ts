@@ -2,37 +2,24 @@
 // quiet task, and of `run watch` on a run that never finishes (the sandbox's scheduler stopped), each
 // against a sandbox of its own, counted with its request counter. At most 15 requests each. The one
 // test of the suite that takes a real minute: polling is about real time, and the two share it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { apiAs } from '../helpers/api.js';
-import { signIn } from '../helpers/auth.js';
-import { sandboxStats, spawnWts } from '../helpers/wts-process.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { spawnWts } from '../helpers/wts-process.js';
 
 const MINUTE_MS = 60_000;
-let quiet: RunningSandbox;
-let stopped: RunningSandbox;
-const envOf = async (s: RunningSandbox) => ({ WTS_ORIGIN: s.origin, WTS_TOKEN: (await signIn(s.origin)).access_token });
-
-beforeAll(async () => {
-  [quiet, stopped] = await Promise.all([startSandbox({ log: () => {} }), startSandbox({ log: () => {} })]);
-});
-afterAll(async () => {
-  await Promise.all([quiet.close(), stopped.close()]);
-});
+const quiet = useSandbox();
+const stopped = useSandbox({ agentStopped: true });
 
 describe('a minute of following with nothing happening', () => {
   it('chat --follow and run watch each make at most 15 requests', { timeout: MINUTE_MS + 30_000 }, async () => {
-    const quietEnv = await envOf(quiet);
-    const stoppedEnv = await envOf(stopped);
-    stopped.ctx.agent.stop();
-    const task = (await apiAs(stopped.origin, stoppedEnv.WTS_TOKEN).ok('POST', '/agents/agt_support/tasks', { body: { title: 'Never finishes' } })) as { id: string };
+    const task = (await stopped.api.ok('POST', '/agents/agt_support/tasks', { body: { title: 'Never finishes' } })) as { id: string };
     const runId = stopped.ctx.store.state.data.runs.find((r) => r.taskId === task.id)!.id;
 
-    const before = await Promise.all([sandboxStats(quiet.origin), sandboxStats(stopped.origin)]);
-    const chat = spawnWts(['task', 'chat', 'task_s024', '--follow'], { env: quietEnv });
-    const watch = spawnWts(['run', 'watch', runId, '--timeout', '10m'], { env: stoppedEnv });
+    const before = await Promise.all([quiet.stats(), stopped.stats()]);
+    const chat = spawnWts(['task', 'chat', 'task_s024', '--follow'], { env: quiet.env });
+    const watch = spawnWts(['run', 'watch', runId, '--timeout', '10m'], { env: stopped.env });
     await new Promise((r) => setTimeout(r, MINUTE_MS));
-    const after = await Promise.all([sandboxStats(quiet.origin), sandboxStats(stopped.origin)]);
+    const after = await Promise.all([quiet.stats(), stopped.stats()]);
     chat.child.kill('SIGINT');
     watch.child.kill('SIGINT');
     const [c, w] = await Promise.all([chat.done, watch.done]);

@@ -1,17 +1,15 @@
 // The sandbox's OAuth server, driven over real HTTP by openid-client (a conformant, strict client) and
 // by hand where a test needs to send what a good client never would.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ALL_SCOPES, API_SCOPES, approve, authorize, exchangeCode, pkcePair, refreshTokens, registerClient, signIn, tokenRequest, type RegisteredClient } from '../helpers/auth.js';
-import { startSandbox } from '../../src/sandbox/server.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import type { SandboxStats } from '../helpers/wts-process.js';
 
 const REDIRECT_URI = 'http://127.0.0.1/callback';
 
@@ -24,17 +22,9 @@ beforeAll(async () => {
   mcpResource = `${sandbox.origin}/mcp`;
 });
 
-interface Stats {
-  refreshes: number;
-  revocations: number;
-  connections: { id: string; refreshes: number; revoked: boolean }[];
-}
+const stats = () => sandbox.stats();
 
-async function stats(): Promise<Stats> {
-  return (await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as Stats;
-}
-
-function connection(s: Stats, id: string) {
+function connection(s: SandboxStats, id: string) {
   const found = s.connections.find((c) => c.id === id);
   if (!found) throw new Error(`no connection ${id} in stats`);
   return found;
@@ -957,34 +947,27 @@ describe('lifetimes by the sandbox clock', () => {
 });
 
 describe('persistence', () => {
-  test('with a data file, clients and connections survive a restart, and only hashes are written', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wts-oauth-'));
-    const dataFile = join(dir, 'sandbox.json');
-    try {
-      const first = await startSandbox({ log: () => {}, dataFile });
-      const tokens = await signIn(first.origin, { workspaceIds: ['ws_ops'] });
-      await first.close();
-      const written = readFileSync(dataFile, 'utf8');
-      expect(written).not.toContain(tokens.access_token);
-      expect(written).not.toContain(tokens.refresh_token!);
+  const persisted = useSandbox({ scratchDataFile: 'sandbox.json', signIn: false });
 
-      // the port changes on restart (the old one is held meanwhile), and with it the resource URLs;
-      // the connection itself persists
-      const placeholder = createServer();
-      await new Promise<void>((resolve) => placeholder.listen(Number(new URL(first.origin).port), '127.0.0.1', resolve));
-      const second = await startSandbox({ log: () => {}, dataFile });
-      await new Promise<void>((resolve) => placeholder.close(() => resolve()));
-      try {
-        const refreshed = await refreshTokens(second.origin, tokens.client, tokens.refresh_token!, { resource: `${first.origin}/api/v1` }).catch((err: Error) => err);
-        expect(refreshed).toBeInstanceOf(Error); // a resource of the old origin is unknown now
-        const again = await refreshTokens(second.origin, tokens.client, tokens.refresh_token!);
-        expect(second.ctx.tokens.verifyAccessToken(again.access_token, `${second.origin}/api/v1`)).toMatchObject({ userId: 'usr_ada', workspaceIds: ['ws_ops'] });
-        expect(second.ctx.tokens.verifyAccessToken(again.access_token, `${first.origin}/api/v1`)).toBeUndefined();
-      } finally {
-        await second.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  test('with a data file, clients and connections survive a restart, and only hashes are written', async () => {
+    const first = persisted.origin;
+    const tokens = await signIn(first, { workspaceIds: ['ws_ops'] });
+    await persisted.stop();
+    const written = readFileSync(persisted.dataFile, 'utf8');
+    expect(written).not.toContain(tokens.access_token);
+    expect(written).not.toContain(tokens.refresh_token!);
+
+    // the port changes on restart (the old one is held meanwhile), and with it the resource URLs;
+    // the connection itself persists
+    const placeholder = createServer();
+    await new Promise<void>((resolve) => placeholder.listen(Number(new URL(first).port), '127.0.0.1', resolve));
+    await persisted.start();
+    await new Promise<void>((resolve) => placeholder.close(() => resolve()));
+    const second = persisted.origin;
+    const refreshed = await refreshTokens(second, tokens.client, tokens.refresh_token!, { resource: `${first}/api/v1` }).catch((err: Error) => err);
+    expect(refreshed).toBeInstanceOf(Error); // a resource of the old origin is unknown now
+    const again = await refreshTokens(second, tokens.client, tokens.refresh_token!);
+    expect(persisted.ctx.tokens.verifyAccessToken(again.access_token, `${second}/api/v1`)).toMatchObject({ userId: 'usr_ada', workspaceIds: ['ws_ops'] });
+    expect(persisted.ctx.tokens.verifyAccessToken(again.access_token, `${first}/api/v1`)).toBeUndefined();
   });
 });

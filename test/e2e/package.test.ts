@@ -2,12 +2,12 @@
 // the tarball installed globally into a fresh prefix with a fresh HOME, and the installed `wts` run: its
 // version, a sandbox in the background, a sign-in, a list. Also the package's bounds: what it holds, its
 // unpacked size and how many packages a global install pulls in.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_BROWSER, REPO } from '../helpers/wts-process.js';
+import { FAKE_BROWSER, REPO, spawnSandbox } from '../helpers/wts-process.js';
 
 // jq 1.8 compiled to WebAssembly (dist/chunks/jq.cjs, loaded only by --jq) is 1.3 MB of the total, Ink
 // and React (dist/chunks/ink.mjs, loaded only by `wts dash`) 0.4 MB.
@@ -152,18 +152,9 @@ describe('the installed wts', () => {
   });
 
   it('runs a sandbox, signs in to it with a browser, and lists workspaces', async () => {
-    sandbox = spawn(join(prefix, 'bin', 'wts'), ['sandbox', '--auto-approve', 'ada'], { env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    sandbox.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    const origin = await new Promise<string>((resolve, reject) => {
-      sandbox!.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /^wts sandbox listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      sandbox!.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${err}`)));
-    });
+    const started = await spawnSandbox(['--auto-approve', 'ada'], { command: join(prefix, 'bin', 'wts'), env: userEnv() });
+    sandbox = started.child;
+    const origin = started.origin;
 
     const record = join(dir, 'browser.json');
     const login = wts(['login', '--origin', origin, '--store', 'file'], { BROWSER: `${q(process.execPath)} ${q(FAKE_BROWSER)} --record ${q(record)}` });

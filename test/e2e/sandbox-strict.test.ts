@@ -3,23 +3,19 @@
 // presented by another client (refused without revoking its own client's connection), and request
 // bodies that are not exactly application/json. The sandbox runs as its own process (`node bin/wts
 // sandbox`, after npm run build) so that its memory can be read from /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorize, exchangeCode, refreshTokens, registerClient, signIn, tokenRequest } from '../helpers/auth.js';
-import { childEnv, sandboxStats, WTS_BIN } from '../helpers/wts-process.js';
+import { sandboxStats, spawnSandbox } from '../helpers/wts-process.js';
 
 let child: ChildProcess;
 let origin: string;
 let token: string;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [WTS_BIN, 'sandbox', '--port', '0'], { env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
-  const [first] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  origin = /listening on (\S+)$/.exec(first)![1]!;
+  ({ child, origin } = await spawnSandbox(['--port', '0']));
   token = (await signIn(origin)).access_token;
 });
 afterAll(() => {

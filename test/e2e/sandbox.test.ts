@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-import { childEnv } from '../helpers/wts-process.js';
-
-const WTS = fileURLToPath(new URL('../../bin/wts', import.meta.url));
+import { spawnSandbox } from '../helpers/wts-process.js';
 
 /** A raw request, so the Host header can be anything (fetch does not let us set it). */
 function rawGet(origin: string, path: string, host: string): Promise<{ status: number; type: string; body: string }> {
@@ -29,12 +25,7 @@ describe('wts sandbox (the command)', () => {
   let origin: string;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [WTS, 'sandbox', '--port', '0'], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines = createInterface({ input: child.stdout! });
-    const [first] = (await once(lines, 'line')) as [string];
-    const match = /^wts sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first);
-    expect(match, `first line was: ${first}`).not.toBeNull();
-    origin = match![1]!;
+    ({ child, origin } = await spawnSandbox(['--port', '0']));
   });
 
   afterAll(() => {
@@ -72,8 +63,8 @@ describe('sandbox test controls', () => {
     fetch(`${sandbox.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('moves the clock forward on request', async () => {
-    const before = Date.parse(((await (await fetch(`${sandbox.origin}/__sandbox/clock`)).json()) as { now: string }).now);
-    const after = Date.parse(((await (await post('/__sandbox/clock', { advanceSeconds: 7200 })).json()) as { now: string }).now);
+    const before = await sandbox.clockNow();
+    const after = await sandbox.advanceClock(7200);
     expect(after - before).toBeGreaterThanOrEqual(7200 * 1000);
     expect(after - before).toBeLessThan(7200 * 1000 + 60_000);
   });
@@ -87,29 +78,28 @@ describe('sandbox test controls', () => {
   });
 
   it('counts requests in its stats', async () => {
-    const stats = async () => (await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as { requests: number; refreshes: number; revocations: number; connections: unknown[] };
-    const first = await stats();
+    const first = await sandbox.stats();
     expect(first).toMatchObject({ refreshes: 0, revocations: 0 });
     expect(Array.isArray(first.connections)).toBe(true);
     await fetch(`${sandbox.origin}/api/v1/openapi.json`);
-    expect((await stats()).requests).toBe(first.requests + 1);
+    expect((await sandbox.stats()).requests).toBe(first.requests + 1);
   });
 
   it('injects 5xx, 429 with Retry-After, and dropped connections on the API, then stops when reset', async () => {
-    await post('/__sandbox/faults', { rate5xx: 1 });
+    await sandbox.setFaults({ rate5xx: 1 });
     const failed = await fetch(`${sandbox.origin}/api/v1/workspaces`);
     expect(failed.status).toBe(503);
     expect(((await failed.json()) as { code: string }).code).toBe('unavailable');
 
-    await post('/__sandbox/faults', { rate5xx: 0, rate429: 1, retryAfterSeconds: 3 });
+    await sandbox.setFaults({ rate5xx: 0, rate429: 1, retryAfterSeconds: 3 });
     const limited = await fetch(`${sandbox.origin}/api/v1/workspaces`);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
 
-    await post('/__sandbox/faults', { rate429: 0, dropRate: 1 });
+    await sandbox.setFaults({ rate429: 0, dropRate: 1 });
     await expect(fetch(`${sandbox.origin}/api/v1/workspaces`)).rejects.toThrow();
 
-    await post('/__sandbox/faults', { dropRate: 0 });
+    await sandbox.setFaults({ dropRate: 0 });
     const normal = await fetch(`${sandbox.origin}/api/v1/workspaces`);
     expect(normal.status).toBe(401);
     expect(normal.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${sandbox.origin}/.well-known/oauth-protected-resource/api/v1"`);

@@ -4,27 +4,17 @@
 // send a message, run a schedule) changes something, so after a 503 it is not sent again (the service
 // may have acted on it): that command exits 1 — and then the test checks nothing was created, since the
 // sandbox fails a request before handling it. A 429 is refused before any work, so it is retried.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { signIn } from '../helpers/auth.js';
+import { describe, expect, it } from 'vitest';
+import type { Faults } from '../../src/sandbox/context.js';
 import { runWts, type RunResult } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
+const sandbox = useSandbox();
 const data = () => sandbox.ctx.store.state.data;
 
-async function setFaults(faults: Record<string, number>): Promise<void> {
-  const res = await fetch(`${sandbox.origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
-  expect(res.ok).toBe(true);
+async function setFaults(faults: Partial<Faults>): Promise<void> {
+  expect((await sandbox.setFaults(faults)).ok).toBe(true);
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => {} });
-  env = { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: (await signIn(sandbox.origin)).access_token };
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 /** The start was refused with a 503 and never sent again: exit 1, one line naming the 503. */
 const refusedStart = (r: RunResult) => r.code === 1 && /^wts: the service failed \(503\): .*\n$/.test(r.stderr) && r.stdout === '';
@@ -34,7 +24,7 @@ describe('waits under --fault-429 0.5 --fault-5xx 0.2', () => {
     // Runs to watch, started before the faults; the scheduler keeps running, so they finish during the storm.
     const toWatch = await Promise.all(
       ['Watched during the storm', 'Watched fail during the storm'].map(async (title) => {
-        const r = await runWts(['task', 'create', '--agent', 'agt_support', title, '--json'], { env });
+        const r = await runWts(['task', 'create', '--agent', 'agt_support', title, '--json'], { env: sandbox.env });
         const taskId = (JSON.parse(r.stdout) as { id: string }).id;
         return { title, runId: data().runs.find((x) => x.taskId === taskId)!.id };
       }),
@@ -43,7 +33,7 @@ describe('waits under --fault-429 0.5 --fault-5xx 0.2', () => {
     await setFaults({ rate429: 0.5, rate5xx: 0.2 });
 
     // Each failure lengthens the interval (up to 15 s), so a wait in this storm takes a minute or two.
-    const wait = (args: string[]) => runWts([...args, '--timeout', '6m'], { env });
+    const wait = (args: string[]) => runWts([...args, '--timeout', '6m'], { env: sandbox.env });
     const creates = [1, 2].map((i) => ({ title: `Storm task ${i}`, expected: 0 })).concat([1, 2].map((i) => ({ title: `Storm fail task ${i}`, expected: 8 })));
     const messages = [1, 2].map((i) => `Storm question ${i}: any update?`);
     const [created, sent, scheduled, watched] = await Promise.all([

@@ -12,8 +12,19 @@
 //   });
 //
 // Options: the sandbox's own (faults, autoApprove, dataFile, seedTasks), `signIn: false` for a file that
-// signs in its own way, or the sign-in's options (another user, organization, scopes).
-import { afterAll, beforeAll } from 'vitest';
+// signs in its own way, or the sign-in's options (another user, organization, scopes); `scratchDataFile`
+// for a sandbox that keeps its state in a file of a scratch directory of its own, `perTest` for a fresh
+// sandbox for every test, `agentStopped` for a sandbox whose agent never finishes a run. A block may call
+// useSandbox() twice for two sandboxes. `stop()` and `start()` restart it on the same data file:
+//
+//   const sandbox = useSandbox({ scratchDataFile: 'state.json' });
+//   await sandbox.stop();                                   // writes the data file
+//   readFileSync(sandbox.dataFile, 'utf8');
+//   await sandbox.start();                                  // the same state, a new port, signed in again
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { Faults, SandboxContext, SandboxOptions } from '../../src/sandbox/context.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
@@ -28,6 +39,15 @@ export interface SandboxFixtureOptions extends Omit<SandboxOptions, 'log' | 'por
    * sandbox's origin giving that (for a resource indicator); false: not at all.
    */
   signIn?: AuthorizeOptions | ((origin: string) => AuthorizeOptions) | false;
+  /**
+   * The data file, at this path (relative) inside a scratch directory of the fixture's own: made before
+   * the sandbox starts, removed after the block (or the test, with perTest). Its path: `dataFile`.
+   */
+  scratchDataFile?: string;
+  /** A fresh sandbox (and scratch directory) for each test of the block, instead of one for them all. */
+  perTest?: boolean;
+  /** The agent's ticker stopped from the start (and after each start): no run finishes, no reply comes. */
+  agentStopped?: boolean;
 }
 
 export interface SandboxFixture {
@@ -56,13 +76,24 @@ export interface SandboxFixture {
   clockNow(): Promise<number>;
   /** Signs in again (after the clock moved past the token's life); env, api and client follow. */
   renewSignIn(): Promise<void>;
+  /** The file the sandbox keeps its state in (the `dataFile` or `scratchDataFile` option). */
+  readonly dataFile: string;
+  /** Closes the sandbox, writing its data file; the session ends with it. */
+  stop(): Promise<void>;
+  /**
+   * Starts the sandbox again after stop(), on the same options and data file (on a new port), and signs
+   * in as the block does unless `signIn: false` (then renewSignIn() signs in when the test wants).
+   */
+  start(options?: { signIn?: boolean }): Promise<void>;
 }
 
 export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture {
-  const { signIn: signInOptions = {}, ...sandboxOptions } = options;
+  const { signIn: signInOptions = {}, scratchDataFile, perTest = false, agentStopped = false, ...sandboxOptions } = options;
   let running: RunningSandbox | undefined;
   let signedIn: { result: SignInResult; api: Api } | undefined;
   let client: ApiClient | undefined;
+  let scratch: string | undefined;
+  let dataFile = sandboxOptions.dataFile;
 
   const started = (): RunningSandbox => {
     if (!running) throw new Error('useSandbox: the sandbox is only there inside the tests of the block that asked for it');
@@ -80,18 +111,43 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
     const result = await signIn(origin, typeof signInOptions === 'function' ? signInOptions(origin) : signInOptions);
     signedIn = { result, api: apiAs(origin, result.access_token) };
   };
+  const start = async (signInNow = true): Promise<void> => {
+    if (running) throw new Error('useSandbox: start() is for a sandbox that stop() closed');
+    running = await startSandbox({ ...sandboxOptions, dataFile, log: () => {} });
+    if (agentStopped) running.ctx.agent.stop();
+    if (signInNow) await signInOnce();
+  };
+  const stop = async (): Promise<void> => {
+    await client?.close();
+    client = undefined;
+    signedIn = undefined;
+    const closing = running;
+    running = undefined;
+    await closing?.close();
+  };
 
   const control = (path: 'faults' | 'clock', body: unknown): Promise<Response> =>
     fetch(`${started().origin}/__sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-  beforeAll(async () => {
-    running = await startSandbox({ ...sandboxOptions, log: () => {} });
-    await signInOnce();
-  });
-  afterAll(async () => {
-    await client?.close();
-    await running?.close();
-  });
+  const setUp = async (): Promise<void> => {
+    if (scratchDataFile !== undefined) {
+      scratch = mkdtempSync(join(tmpdir(), 'wts-sandbox-'));
+      dataFile = join(scratch, scratchDataFile);
+    }
+    await start();
+  };
+  const tearDown = async (): Promise<void> => {
+    await stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    scratch = undefined;
+  };
+  if (perTest) {
+    beforeEach(setUp);
+    afterEach(tearDown);
+  } else {
+    beforeAll(setUp);
+    afterAll(tearDown);
+  }
 
   return {
     get origin() {
@@ -134,6 +190,12 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
       return nowOf(await fetch(`${started().origin}/__sandbox/clock`));
     },
     renewSignIn: signInOnce,
+    get dataFile() {
+      if (!dataFile) throw new Error('useSandbox: no data file (give dataFile or scratchDataFile)');
+      return dataFile;
+    },
+    stop,
+    start: (startOptions = {}) => start(startOptions.signIn ?? true),
   };
 }
 

@@ -5,7 +5,7 @@
 //   const url = await wts.authorizationUrl();
 //   ...
 //   const { code, stdout, stderr } = await wts.done;
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -126,6 +126,47 @@ export function runWtsProcess(args: string[], options: { env?: Record<string, st
   const proc = spawnWts(args, options);
   proc.child.stdin.end();
   return proc.done;
+}
+
+/** `wts sandbox` as a process of its own, and the origin it printed. */
+export interface SandboxProcess {
+  child: ChildProcess;
+  origin: string;
+}
+
+/**
+ * Starts `wts sandbox ARGS` as a process of its own (for the tests of the command itself, or of the
+ * installed package): the built bin/wts, or `command` (an installed wts), in `env` (default:
+ * childEnv()). Resolves once its first line gives the address it listens on; rejects with that line if
+ * it says anything else, or with its stderr if it exits first. The caller ends the process.
+ */
+export function spawnSandbox(args: string[], options: { command?: string; env?: NodeJS.ProcessEnv } = {}): Promise<SandboxProcess> {
+  const argv = options.command ? [options.command, 'sandbox', ...args] : [process.execPath, WTS_BIN, 'sandbox', ...args];
+  const child = spawn(argv[0]!, argv.slice(1), { env: options.env ?? childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Both pipes are read to the end (a full pipe would stall the sandbox); what came before the address is kept.
+  let out = '';
+  let err = '';
+  let settled = false;
+  child.stderr.on('data', (d: Buffer) => {
+    if (!settled) err += d.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      if (settled) return;
+      out += d.toString();
+      const newline = out.indexOf('\n');
+      if (newline < 0) return;
+      settled = true;
+      const first = out.slice(0, newline);
+      const m = /^wts sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first);
+      if (m) resolve({ child, origin: m[1]! });
+      else reject(new Error(`wts sandbox's first line was: ${first}`));
+    });
+    child.once('exit', (code) => {
+      if (!settled) reject(new Error(`wts sandbox exited (${code}) before it listened: ${err}`));
+      settled = true;
+    });
+  });
 }
 
 export interface SandboxStats {
