@@ -2,23 +2,21 @@
 // typed with `tmux send-keys`, the screen is read back with `tmux capture-pane`, and what the service
 // holds afterwards is read through its API. Needs `npm run build` first (npm test does it) and tmux (CI
 // installs it: .ci/run). No timing is asserted: every wait polls the screen for what must appear.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SandboxContext } from '../../src/sandbox/context.js';
 import { addPendingAction } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
-import { ESC, FORGED_DRAFT, HOSTILE, HOSTILE_BLOCK, SHOWN } from '../helpers/hostile.js';
+import { ESC, SHOWN, seedHostileWorkspace } from '../helpers/hostile.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-import { SCRIPT, TMUX, tmuxServer, type TmuxServer } from '../helpers/tmux.js';
-import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import { SCRIPT, TMUX, useTerminal, type Pane } from '../helpers/tmux.js';
 
 if (!TMUX) console.warn('dash.test: tmux is not installed, so the dashboard on a terminal is skipped (CI installs it: .ci/run)');
 
 const sandbox = useSandbox();
 type Seeded = SandboxContext['store']['state']['data']['pendingActions'][number];
-const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** What waits in ada's acme workspaces, by kind. */
 function waitingOf(kind: Seeded['kind']): Seeded[] {
@@ -57,111 +55,50 @@ describe('wts dash without a terminal', () => {
 });
 
 describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
-  let server: TmuxServer;
-  let runs = 0;
-  afterAll(() => server?.close());
+  const term = useTerminal('wts-dash-');
 
-  interface Dash {
-    session: string;
-    /** The screen now (the alternate screen while the dashboard runs). */
-    screen(): string;
-    waitFor(what: string, check: (text: string) => boolean): Promise<string>;
-    /** Keys by tmux name (Enter, Tab, C-c, …), one at a time. */
-    keys(...k: string[]): void;
-    /** Literal text. */
-    type(text: string): void;
+  /** A pane running the dashboard (the screen as drawn: the alternate screen while it runs). */
+  interface Dash extends Pane {
     /** Selects the item `id` of the section on screen: a filter of its id. */
     select(id: string): Promise<void>;
     /** The exit status once it ended, whether the terminal settings are as before, and the pane's screen flags. */
     exit(): Promise<{ code: number; sttyRestored: boolean; alternate: string; cursor: string }>;
-    pane: () => string;
+    /** The pane's flags now: whether the alternate screen is on, whether the cursor shows ("1 0"). */
+    modes(): string;
   }
 
-  /** Runs `wts dash ARGS` in a tmux session of its own. */
+  /** Runs `wts dash ARGS` on a terminal of its own (80×24 unless asked), without colour. */
   function startDash(
     args: string[],
     options: { env?: Record<string, string>; width?: number; height?: number; configDir?: string } = {},
   ): Dash {
-    server ??= tmuxServer('wts-dash-');
-    const session = `dash${++runs}`;
-    const dir = server.scratch;
-    const launcher = join(dir, `${session}.sh`);
-    const statusFile = join(dir, `${session}.status`);
-    const stty = join(dir, `${session}.stty`);
-    const env = {
-      WTS_ORIGIN: sandbox.origin,
-      WTS_TOKEN: sandbox.token,
-      WTS_CONFIG_DIR: options.configDir ?? join(dir, `${session}-config`),
-      WTS_CACHE_DIR: TEST_CACHE_DIR,
-      NO_COLOR: '1',
-      LANG: 'C.UTF-8',
-      ...options.env,
-    };
-    writeFileSync(
-      launcher,
-      [
-        `export ${Object.entries(env)
-          .map(([k, v]) => `${k}=${q(v)}`)
-          .join(' ')}`,
-        `stty -g > ${q(stty)}.before`,
-        `cd ${q(REPO)} && ${q(process.execPath)} ${q(WTS_BIN)} dash ${args.map(q).join(' ')}`,
-        `code=$?; stty -g > ${q(stty)}.after; echo $code > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
-        // The pane stays alive, so its cursor flag is the one the dashboard left (tmux hides the cursor of a dead pane).
-        'exec sleep 3600',
-      ].join('\n'),
-    );
-    server.tmux(
-      'new-session',
-      '-d',
-      '-s',
-      session,
-      '-x',
-      String(options.width ?? 80),
-      '-y',
-      String(options.height ?? 24),
-      `sh ${q(launcher)}`,
-    );
-    const screen = () => server.tmux('capture-pane', '-p', '-t', session);
-    const waitFor = (what: string, check: (text: string) => boolean) =>
-      server.waitFor(session, what, () => check(screen()), 30_000).then(() => screen());
-    const keys = (...k: string[]) => {
-      for (const key of k) server.tmux('send-keys', '-t', session, key);
-    };
-    const type = (text: string) => server.tmux('send-keys', '-t', session, '-l', text);
+    const pane = term.run(['wts', 'dash', ...args], {
+      env: { ...sandbox.env, NO_COLOR: '1', ...(options.configDir ? { WTS_CONFIG_DIR: options.configDir } : {}), ...options.env },
+      cols: options.width ?? 80,
+      rows: options.height ?? 24,
+      // The pane stays alive, so its cursor flag is the one the dashboard left (tmux hides the cursor of a dead pane).
+      hold: true,
+      visible: true,
+    });
+    const modes = () => term.tmux('display-message', '-p', '-t', pane.target, '#{alternate_on} #{cursor_flag}').trim();
     return {
-      session,
-      screen,
-      waitFor,
-      keys,
-      type,
-      pane: () => server.tmux('display-message', '-p', '-t', session, '#{alternate_on} #{cursor_flag}').trim(),
+      ...pane,
+      modes,
       async select(id) {
-        keys('Escape');
+        pane.keys('Escape');
         // No filter: the tab counts all items, not "shown/total".
-        await waitFor('no filter', (t) => !/\[\d [A-Za-z ]+ \(\d+\/\d+\)\]/.test(t));
-        keys('/');
-        await waitFor('the filter line', (t) => /^\/_?$/m.test(t));
-        type(id);
-        await waitFor(`only ${id} listed`, (t) => t.includes(`› ${id} `) && t.includes(`/${id}_`));
-        keys('Enter');
-        await waitFor('the filter kept', (t) => !t.includes(`/${id}_`) && t.includes(`› ${id} `));
+        await pane.waitFor('no filter', (t) => !/\[\d [A-Za-z ]+ \(\d+\/\d+\)\]/.test(t));
+        pane.keys('/');
+        await pane.waitFor('the filter line', (t) => /^\/_?$/m.test(t));
+        pane.type(id);
+        await pane.waitFor(`only ${id} listed`, (t) => t.includes(`› ${id} `) && t.includes(`/${id}_`));
+        pane.keys('Enter');
+        await pane.waitFor('the filter kept', (t) => !t.includes(`/${id}_`) && t.includes(`› ${id} `));
       },
       async exit() {
-        await server.waitFor(
-          session,
-          'the process to end',
-          () => existsSync(statusFile) && /^\d+\n$/.test(readFileSync(statusFile, 'utf8')),
-        );
-        const [alternate = '', cursor = ''] = server
-          .tmux('display-message', '-p', '-t', session, '#{alternate_on} #{cursor_flag}')
-          .trim()
-          .split(' ');
-        return {
-          code: Number(readFileSync(statusFile, 'utf8')),
-          sttyRestored: readFileSync(`${stty}.before`, 'utf8') === readFileSync(`${stty}.after`, 'utf8'),
-          alternate,
-          cursor,
-        };
+        const { code, sttyRestored } = await pane.done();
+        const [alternate = '', cursor = ''] = modes().split(' ');
+        return { code, sttyRestored, alternate, cursor };
       },
     };
   }
@@ -176,7 +113,7 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     const total = ['action', 'human_task', 'question'].flatMap((k) => waitingOf(k as Seeded['kind'])).length;
     const dash = startDash([]);
     const first = await loaded(dash);
-    expect(dash.pane()).toBe('1 0');
+    expect(dash.modes()).toBe('1 0');
     const lines = first.replace(/\n$/, '').split('\n');
     expect(lines.length).toBeLessThanOrEqual(24);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
@@ -248,7 +185,7 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
 
     const killed = startDash([]);
     await loaded(killed);
-    const pid = server.tmux('list-panes', '-t', killed.session, '-F', '#{pane_pid}').trim();
+    const pid = term.tmux('list-panes', '-t', killed.target, '-F', '#{pane_pid}').trim();
     // The shell running the launcher is the pane's process; wts is its child.
     const child = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0]!;
     process.kill(Number(child), 'SIGTERM');
@@ -259,10 +196,10 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
   it('redraws when the terminal is resized', { timeout: 120_000 }, async () => {
     const dash = startDash([], { width: 80, height: 24 });
     await loaded(dash);
-    server.tmux('resize-window', '-t', dash.session, '-x', '160', '-y', '40');
+    dash.resize(160, 40);
     const wide = await dash.waitFor('the wide layout', (t) => t.split('\n').some((l) => l.length > 100 && l.includes('refreshed')));
     expect(wide.replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(40);
-    server.tmux('resize-window', '-t', dash.session, '-x', '80', '-y', '24');
+    dash.resize(80, 24);
     await dash.waitFor(
       'the narrow layout',
       (t) => t.split('\n').every((l) => l.length <= 80) && t.split('\n').some((l) => l.includes('refreshed')),
@@ -285,6 +222,22 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     await dash.waitFor(`the question "${question}"`, (t) => bottom(t).includes(question) && bottom(t).includes('(y/N)'));
     dash.keys('y');
     return dash.waitFor(`the result "${result}"`, (t) => bottom(t).includes(result));
+  }
+
+  /** Presses `key`, waits for its `prompt`, types `text` and Enter, then confirms as confirm() does. */
+  async function promptThenConfirm(
+    dash: Dash,
+    key: string,
+    prompt: string,
+    text: string,
+    question: string,
+    result: string,
+  ): Promise<string> {
+    dash.keys(key);
+    await dash.waitFor(`the prompt "${prompt}"`, (t) => t.includes(prompt));
+    dash.type(text);
+    dash.keys('Enter');
+    return confirm(dash, question, result);
   }
 
   it('approves, rejects with a reason, edits then approves, answers and marks done, each after a y, through the approval decisions', {
@@ -318,12 +271,11 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
 
     // Reject with a reason (trimmed, as the verb does).
     await dash.select(reject.id);
-    dash.keys('r');
-    await dash.waitFor('the reason prompt', (t) => t.includes('Reason (for the agent and the history; Enter for none):'));
-    dash.type('  Amount does not match the invoice  ');
-    dash.keys('Enter');
-    await confirm(
+    await promptThenConfirm(
       dash,
+      'r',
+      'Reason (for the agent and the history; Enter for none):',
+      '  Amount does not match the invoice  ',
       `Reject ${reject.id} (${reject.summary}) with the reason "Amount does not match the invoice"?`,
       `✓ Rejected ${reject.id}: ${reject.summary} (reason: Amount does not match the invoice)`,
     );
@@ -357,12 +309,11 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
 
     // Done, with a note.
     await dash.select(human.id);
-    dash.keys('d');
-    await dash.waitFor('the note prompt', (t) => t.includes('Note (what was done; Enter for none):'));
-    dash.type('Called them; all set');
-    dash.keys('Enter');
-    await confirm(
+    await promptThenConfirm(
       dash,
+      'd',
+      'Note (what was done; Enter for none):',
+      'Called them; all set',
       `Mark ${human.id} (${human.summary}) done with the note "Called them; all set"?`,
       `✓ Done ${human.id}: ${human.summary} (note: Called them; all set)`,
     );
@@ -379,11 +330,7 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     await dash.select(action.id);
     // Someone else decides it meanwhile.
     await sandbox.api.ok('POST', `/pending-actions/${action.id}/approve`, { body: {} });
-    dash.keys('r');
-    await dash.waitFor('the reason prompt', (t) => t.includes('Reason ('));
-    dash.type('Not this week');
-    dash.keys('Enter');
-    await confirm(dash, `Reject ${action.id}`, '✗ conflict: ');
+    await promptThenConfirm(dash, 'r', 'Reason (', 'Not this week', `Reject ${action.id}`, '✗ conflict: ');
     // Still the dashboard, and the reason is there on r again.
     dash.keys('r');
     await dash.waitFor('the kept reason', (t) => t.includes('Reason (for the agent and the history; Enter for none): Not this week_'));
@@ -415,20 +362,26 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     dash.keys('3');
     await dash.waitFor('the board', (t) => /\[3 Board \(\d+\)\]/.test(t));
     await dash.select(noted.id);
-    dash.keys('n');
-    await dash.waitFor('the note prompt', (t) => t.includes('Note: _'));
-    dash.type('Checked with finance');
-    dash.keys('Enter');
-    await confirm(dash, `Add the note "Checked with finance" to ${noted.id}?`, `✓ Added a note to ${noted.id}`);
+    await promptThenConfirm(
+      dash,
+      'n',
+      'Note: _',
+      'Checked with finance',
+      `Add the note "Checked with finance" to ${noted.id}?`,
+      `✓ Added a note to ${noted.id}`,
+    );
     expect((await taskNow(noted.id)).notes.map((n) => n.content)).toContain('Checked with finance');
     // The pane shows the note after the refresh.
     await dash.waitFor('the note in the pane', (t) => t.includes('Checked with finance') && /│ Notes:/.test(t));
 
-    dash.keys('m');
-    await dash.waitFor('the message prompt', (t) => t.includes('Message to the agent: _'));
-    dash.type('Please draft the reply');
-    dash.keys('Enter');
-    await confirm(dash, `Send "Please draft the reply" to the agent on ${noted.id}?`, `✓ Sent to the agent on ${noted.id}`);
+    await promptThenConfirm(
+      dash,
+      'm',
+      'Message to the agent: _',
+      'Please draft the reply',
+      `Send "Please draft the reply" to the agent on ${noted.id}?`,
+      `✓ Sent to the agent on ${noted.id}`,
+    );
     const messages = (await sandbox.api.ok('GET', `/tasks/${noted.id}/messages`, { query: { limit: 50 } })) as {
       items: { content: string }[];
     };
@@ -474,7 +427,7 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
   it('brings in a new pending action on R and on the dash.refresh timer, the selection staying on the same item', {
     timeout: 180_000,
   }, async () => {
-    const configDir = join(server.scratch, 'refresh-config');
+    const configDir = join(term.scratch, 'refresh-config');
     const set = await runWts(['config', 'set', 'dash.refresh', '1'], { env: { ...sandbox.env, WTS_CONFIG_DIR: configDir } });
     expect(set.code, set.stderr).toBe(0);
     // The first human task: a new action (the newest of its kind) lands in the group above it.
@@ -516,55 +469,21 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
 // Hostile records, as in test/e2e/hostile-output.test.ts: every text field holds terminal control
 // sequences. The dashboard runs under `script`, so the raw bytes it wrote are kept.
 describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)', () => {
-  let server: TmuxServer;
-  afterAll(() => server?.close());
+  const term = useTerminal('wts-dash-hostile-');
 
   it('cannot change the window title or forge the detail pane: every text is shown escaped', { timeout: 180_000 }, async () => {
-    const ws = (await sandbox.api.ok('POST', '/workspaces', { body: { name: HOSTILE } })) as { id: string };
-    const agent = sandbox.ctx.store.state.data.agents.find((a) => a.workspaceId === ws.id)!;
-    const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as {
-      id: string;
-    };
-    await sandbox.api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: HOSTILE_BLOCK } });
-    await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: HOSTILE_BLOCK } });
-    await sandbox.api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [HOSTILE] } });
-    await sandbox.api.ok('POST', '/scheduled-tasks', {
-      body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id },
+    const { ws, action } = await seedHostileWorkspace(sandbox);
+    const pane = term.run(['wts', 'dash', '--workspace', ws], {
+      env: sandbox.env,
+      cols: 200,
+      rows: 60,
+      title: 'wts-dash-hostile-test',
+      raw: true,
+      hold: true,
+      visible: true,
     });
-    const action = addPendingAction(sandbox, task.id, 'action', {
-      to: 'all-customers@acme.example',
-      channel: '#all-customers',
-      subject: HOSTILE,
-      body: FORGED_DRAFT,
-    });
-    action.summary = HOSTILE;
 
-    server = tmuxServer('wts-dash-hostile-');
-    const raw = join(server.scratch, 'raw');
-    const status = join(server.scratch, 'status');
-    const launcher = join(server.scratch, 'run.sh');
-    const wts = [process.execPath, WTS_BIN, 'dash', '--workspace', ws.id].map(q).join(' ');
-    writeFileSync(
-      launcher,
-      [
-        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(server.scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
-        'export LANG=C.UTF-8 TERM=xterm-256color',
-        'unset NO_COLOR FORCE_COLOR',
-        `cd ${q(REPO)}`,
-        `${q(SCRIPT!)} -q -e -c ${q(wts)} ${q(raw)}`,
-        `echo $? > ${q(status)}.tmp && mv ${q(status)}.tmp ${q(status)}`,
-        'exec sleep 3600',
-      ].join('\n'),
-    );
-    server.tmux('new-session', '-d', '-s', 'hostile', '-x', '200', '-y', '60', 'sh -c "sleep 100000"');
-    server.tmux('select-pane', '-t', 'hostile', '-T', 'wts-dash-hostile-test');
-    server.tmux('respawn-pane', '-k', '-t', 'hostile', `sh ${q(launcher)}`);
-    const title = () => server.tmux('display-message', '-p', '-t', 'hostile', '#{pane_title}').trim();
-    const screen = () => server.tmux('capture-pane', '-p', '-t', 'hostile');
-    const waitFor = (what: string, check: (t: string) => boolean) =>
-      server.waitFor('hostile', what, () => check(screen()), 30_000).then(screen);
-
-    const inbox = await waitFor('the hostile action', (t) => t.includes('[1 Inbox (1)]') && /│ draft\.body:/.test(t));
+    const inbox = await pane.waitFor('the hostile action', (t) => t.includes('[1 Inbox (1)]') && /│ draft\.body:/.test(t));
     expect(inbox).toContain(SHOWN);
     expect(inbox).toMatch(/│ draft\.channel:\s+#all-customers/);
     // The forged lines are part of the body, indented under it: no field line reads #support.
@@ -573,18 +492,17 @@ describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)'
     // A CR in a multi-line field is a line break, indented under the field like every other line.
     expect(inbox).toContain('FORGED \\u202eevil\\u202c\\x9b31m\\x85end');
     expect(inbox).not.toMatch(/│ FORGED/);
-    server.tmux('send-keys', '-t', 'hostile', '3');
-    const board = await waitFor('the hostile task', (t) => /\[3 Board \(1\)\]/.test(t) && /│ Chat:/.test(t) && /│ Notes:/.test(t));
+    pane.keys('3');
+    const board = await pane.waitFor('the hostile task', (t) => /\[3 Board \(1\)\]/.test(t) && /│ Chat:/.test(t) && /│ Notes:/.test(t));
     expect(board.split('\n').filter((l) => l.includes(SHOWN)).length).toBeGreaterThan(3);
-    server.tmux('send-keys', '-t', 'hostile', '4');
-    await waitFor('the hostile schedule', (t) => /\[4 Schedules \(1\)\]/.test(t) && /│ Prompt:\s+\\x1b\]0;PWNED/.test(t));
-    server.tmux('send-keys', '-t', 'hostile', 'q');
-    await server.waitFor('hostile', 'the end', () => existsSync(status));
+    pane.keys('4');
+    await pane.waitFor('the hostile schedule', (t) => /\[4 Schedules \(1\)\]/.test(t) && /│ Prompt:\s+\\x1b\]0;PWNED/.test(t));
+    pane.keys('q');
+    const end = await pane.done();
 
-    expect(readFileSync(status, 'utf8').trim()).toBe('0');
-    expect(title()).toBe('wts-dash-hostile-test');
-    const typescript = readFileSync(raw, 'utf8');
-    const bytes = typescript.slice(typescript.indexOf('\n') + 1, typescript.lastIndexOf('\nScript done'));
+    expect(end.code).toBe(0);
+    expect(end.title).toBe('wts-dash-hostile-test');
+    const bytes = end.raw;
     // No OSC at all (title, hyperlink, clipboard), no raw C1 or bidi control.
     expect(bytes).not.toContain(`${ESC}]`);
     expect(bytes).not.toMatch(/[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);

@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addConversation, addKnowledgeFile, addPendingAction, addSection, orgIdOf } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
-import { ESC, FORGED_DRAFT, HOSTILE, HOSTILE_BLOCK, SHOWN } from '../helpers/hostile.js';
+import { ESC, HOSTILE, HOSTILE_BLOCK, SHOWN, seedHostileWorkspace } from '../helpers/hostile.js';
 import { SCRIPT, TMUX, useTerminal, type Pane, type TerminalEnd } from '../helpers/tmux.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
@@ -28,22 +28,11 @@ const ids: Record<string, string> = {};
 async function seedHostile(): Promise<void> {
   const data = sandbox.ctx.store.state.data;
   const orgId = orgIdOf(sandbox, 'acme');
-  const ws = (await sandbox.api.ok('POST', '/workspaces', { body: { name: HOSTILE } })) as { id: string };
-  ids.ws = ws.id;
-  const agent = data.agents.find((a) => a.workspaceId === ws.id)!;
-  ids.agent = agent.id;
-  const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE, description: HOSTILE_BLOCK } })) as {
-    id: string;
-  };
-  ids.task = task.id;
+  const { ws, agent, task, schedule, action } = await seedHostileWorkspace(sandbox);
+  Object.assign(ids, { ws, agent: agent.id, task, schedule, action: action.id });
   ids.task2 = ((await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE } })) as { id: string }).id;
-  await sandbox.api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: HOSTILE_BLOCK } });
-  await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: HOSTILE_BLOCK } });
-  await sandbox.api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [HOSTILE] } });
   const remindAt = new Date(sandbox.ctx.clock.now() + 3 * 86_400_000).toISOString();
-  ids.reminder = (
-    (await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }
-  ).id;
+  ids.reminder = ((await sandbox.api.ok('POST', `/tasks/${task}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }).id;
   ids.knowledge = (
     (await sandbox.api.ok('POST', '/knowledge-sources', { body: { url: 'https://evil.example/page', name: HOSTILE, note: HOSTILE } })) as {
       id: string;
@@ -53,37 +42,25 @@ async function seedHostile(): Promise<void> {
   ids.handbook = company.items[0]!.id;
   await sandbox.api.ok('PATCH', `/company-handbook/${ids.handbook}`, { body: { title: HOSTILE, body: HOSTILE_BLOCK } });
   ids.instructions = addSection(sandbox, { orgId, agentId: agent.id, title: HOSTILE, body: HOSTILE_BLOCK }).id;
-  const schedule = (await sandbox.api.ok('POST', '/scheduled-tasks', {
-    body: { title: HOSTILE, prompt: HOSTILE_BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id },
-  })) as { id: string };
-  ids.schedule = schedule.id;
-  await sandbox.api.ok('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} });
+  await sandbox.api.ok('POST', `/scheduled-tasks/${schedule}/run`, { body: {} });
 
   // What only the agent, the mail gateway or the seed writes.
-  const action = addPendingAction(sandbox, task.id, 'action', {
-    to: 'all-customers@acme.example',
-    channel: '#all-customers',
-    subject: HOSTILE,
-    body: FORGED_DRAFT,
-  });
-  action.summary = HOSTILE;
-  ids.action = action.id;
-  const question = addPendingAction(sandbox, task.id, 'question', { question: HOSTILE_BLOCK, options: [HOSTILE, 'Plain answer'] });
+  const question = addPendingAction(sandbox, task, 'question', { question: HOSTILE_BLOCK, options: [HOSTILE, 'Plain answer'] });
   question.summary = HOSTILE;
-  const key = addConversation(sandbox, task.id, orgId, [HOSTILE_BLOCK, HOSTILE]);
+  const key = addConversation(sandbox, task, orgId, [HOSTILE_BLOCK, HOSTILE]);
   for (const m of data.conversations.find((c) => c.key === key)!.messages) m.author.name = HOSTILE;
   data.users.push({ id: 'usr_hostile', login: 'hostile', name: HOSTILE, email: `hostile${ESC}[2J@evil.example` });
-  const workspace = data.workspaces.find((w) => w.id === ws.id)!;
+  const workspace = data.workspaces.find((w) => w.id === ws)!;
   workspace.memberIds.push('usr_hostile');
   workspace.statuses[0]!.name = HOSTILE;
   agent.name = HOSTILE;
-  data.tasks.find((t) => t.id === task.id)!.assigneeIds = ['usr_hostile'];
-  for (const e of data.events.filter((ev) => ev.taskId === task.id)) {
+  data.tasks.find((t) => t.id === task)!.assigneeIds = ['usr_hostile'];
+  for (const e of data.events.filter((ev) => ev.taskId === task)) {
     e.summary = HOSTILE;
     e.actor = { ...e.actor, name: HOSTILE };
   }
-  for (const m of data.messages.filter((msg) => msg.taskId === task.id)) m.author = { ...m.author, name: HOSTILE };
-  const run = data.runs.find((r) => r.taskId === task.id)!;
+  for (const m of data.messages.filter((msg) => msg.taskId === task)) m.author = { ...m.author, name: HOSTILE };
+  const run = data.runs.find((r) => r.taskId === task)!;
   run.output = HOSTILE_BLOCK;
   ids.run = run.id;
   ids.file = addKnowledgeFile(sandbox, orgId, `${HOSTILE}\nsecond line.pdf`).id;

@@ -6,10 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-import { TMUX, tmuxServer } from '../helpers/tmux.js';
-import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import { shellQuote, TMUX, useTerminal, type Pane } from '../helpers/tmux.js';
 
 const LESS = spawnSync('sh', ['-c', 'command -v less'], { encoding: 'utf8' }).stdout.trim() || undefined;
 if (!TMUX || !LESS) console.warn('pager-pty.test: tmux or less is not installed, so the pager tests are skipped (CI installs both: .ci/run)');
@@ -17,25 +16,21 @@ if (!TMUX || !LESS) console.warn('pager-pty.test: tmux or less is not installed,
 // ws_bulk's 10 000 tasks make a listing (700 kB) longer than the pipe to the pager holds (a socket pair
 // of about 200 kB): a pager that quits early leaves wts writing to a pipe with no reader.
 const sandbox = useSandbox({ seedTasks: 10_000 });
-const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
-  const t = tmuxServer('wts-pager-pty-');
-  const session = 'pager';
-  let runs = 0;
-  afterAll(() => t.close());
+  const term = useTerminal('wts-pager-pty-');
 
   /** A pager script that records its arguments, environment and input under `name`, then says so on the terminal. */
   const fakePager = (name: string) => {
-    const script = join(t.scratch, `${name}.sh`);
-    const rec = join(t.scratch, name);
+    const script = join(term.scratch, `${name}.sh`);
+    const rec = join(term.scratch, name);
     writeFileSync(
       script,
-      ['#!/bin/sh', `for a in "$@"; do printf '%s\\n' "$a"; done > ${q(`${rec}.argv`)}`, `env > ${q(`${rec}.env`)}`, `[ -t 1 ] && echo tty > ${q(`${rec}.out`)}`, `cat > ${q(`${rec}.in`)}`, `echo "FAKE PAGER ${name}: $(wc -l < ${q(`${rec}.in`)}) lines"`].join('\n'),
+      ['#!/bin/sh', `for a in "$@"; do printf '%s\\n' "$a"; done > ${shellQuote(`${rec}.argv`)}`, `env > ${shellQuote(`${rec}.env`)}`, `[ -t 1 ] && echo tty > ${shellQuote(`${rec}.out`)}`, `cat > ${shellQuote(`${rec}.in`)}`, `echo "FAKE PAGER ${name}: $(wc -l < ${shellQuote(`${rec}.in`)}) lines"`].join('\n'),
       { mode: 0o755 },
     );
     return {
-      command: q(script),
+      command: shellQuote(script),
       called: () => existsSync(`${rec}.in`),
       input: () => readFileSync(`${rec}.in`, 'utf8'),
       argv: () => readFileSync(`${rec}.argv`, 'utf8').split('\n').slice(0, -1),
@@ -45,36 +40,21 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
   };
 
   /**
-   * Runs a shell command line (`wts` is the built CLI) in a fresh 120×24 pane with the sandbox's env and
-   * `env` (PAGER and friends unset unless given); `interact` may type into it. Resolves to the exit code
-   * and the screen once the line ended.
+   * Runs a shell command line (`wts` is the built CLI) on a fresh 120×24 terminal with the sandbox's env,
+   * the file's one configuration directory, and `env` (PAGER and friends unset unless given); `interact`
+   * may type into it. Resolves to the exit code and the screen once the line ended.
    */
-  async function onTerminal(commandLine: string, env: Record<string, string> = {}, interact?: () => Promise<void>): Promise<{ code: number; screen: string }> {
-    const n = ++runs;
-    const statusFile = join(t.scratch, `status.${n}`);
-    const launcher = join(t.scratch, `run.${n}.sh`);
-    const config = join(t.scratch, 'config');
+  async function onTerminal(commandLine: string, env: Record<string, string> = {}, interact?: (pane: Pane) => Promise<void>): Promise<{ code: number; screen: string }> {
+    const config = join(term.scratch, 'config');
     mkdirSync(config, { recursive: true, mode: 0o700 });
-    writeFileSync(
-      launcher,
-      [
-        'unset PAGER WTS_PAGER LESS LV LESSCHARSET NO_COLOR FORCE_COLOR',
-        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(config)} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
-        'export LANG=C.UTF-8 TERM=xterm-256color',
-        ...Object.entries(env).map(([k, v]) => `export ${k}=${q(v)}`),
-        `wts() { ${q(process.execPath)} ${q(WTS_BIN)} "$@"; }`,
-        `cd ${q(REPO)}`,
-        commandLine,
-        `echo $? > ${q(statusFile)}.tmp && mv ${q(statusFile)}.tmp ${q(statusFile)}`,
-        'echo "-- after wts --"',
-      ].join('\n'),
-    );
-    if (n === 1) t.tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '24', `bash ${q(launcher)}`);
-    else t.tmux('respawn-pane', '-k', '-t', session, `bash ${q(launcher)}`);
-    t.tmux('clear-history', '-t', session);
-    if (interact) await interact();
-    const screen = await t.waitFor(session, `the end of \`${commandLine}\``, () => existsSync(statusFile), 30_000);
-    return { code: Number(readFileSync(statusFile, 'utf8').trim()), screen };
+    const pane = term.run(`${commandLine}; code=$?; echo "-- after wts --"; (exit $code)`, {
+      env: { ...sandbox.env, WTS_CONFIG_DIR: config, ...env },
+      cols: 120,
+      rows: 24,
+    });
+    if (interact) await interact(pane);
+    const { code, screen } = await pane.done();
+    return { code, screen };
   }
   const allTasks = () => sandbox.ctx.store.state.data.tasks.filter((task) => task.workspaceId === 'ws_support');
 
@@ -112,7 +92,7 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
     const fromConfig = fakePager('config');
     const fromPager = fakePager('pager-env');
     const fromWts = fakePager('wts-pager');
-    const set = await onTerminal(`wts config set pager ${q(`${fromConfig.command} --raw "two words"`)}`);
+    const set = await onTerminal(`wts config set pager ${shellQuote(`${fromConfig.command} --raw "two words"`)}`);
     expect(set.code, set.screen).toBe(0);
     const viaConfig = await onTerminal('wts task list ws_support --status all --all');
     expect(viaConfig.code, viaConfig.screen).toBe(0);
@@ -138,7 +118,7 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
     expect(noPager.code).toBe(0);
     expect(noPager.screen).toMatch(table);
 
-    expect((await onTerminal(`wts config set pager ${q(pager.command)}`)).code).toBe(0);
+    expect((await onTerminal(`wts config set pager ${shellQuote(pager.command)}`)).code).toBe(0);
     const cat = await onTerminal('wts task list ws_support --status all --all', { PAGER: 'cat' });
     expect(cat.code).toBe(0);
     expect(cat.screen).toMatch(table);
@@ -156,8 +136,8 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
   });
 
   it('a pager that cannot start: the output printed directly, nothing said, exit 0', async () => {
-    const err = q(join(t.scratch, 'err.txt'));
-    const r = await onTerminal(`wts task list ws_support --status all --all 2>${err}; echo "stderr: $(cat ${err})"`, { PAGER: join(t.scratch, 'no-such-pager') });
+    const err = shellQuote(join(term.scratch, 'err.txt'));
+    const r = await onTerminal(`wts task list ws_support --status all --all 2>${err}; echo "stderr: $(cat ${err})"`, { PAGER: join(term.scratch, 'no-such-pager') });
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).toMatch(/^ID\s+TITLE/m);
     expect(r.screen).toContain('stderr: \n');
@@ -165,17 +145,17 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
 
   it('a pager that leaves after the first line (wts still writing to it): exit 0, nothing said', async () => {
     // It shows a line, closes its input and stays a second: wts's next write has no reader (EPIPE).
-    const leaver = join(t.scratch, 'leaver.sh');
+    const leaver = join(term.scratch, 'leaver.sh');
     writeFileSync(leaver, '#!/bin/sh\nhead -n 1\nexec 0<&-\nsleep 1\necho "pager gone"\n', { mode: 0o755 });
     const r = await onTerminal('wts task list ws_bulk --all; echo "wts: $?"', { PAGER: leaver });
     expect(r.screen, r.screen).toMatch(/^ID\s+TITLE.*\npager gone\nwts: 0\n-- after wts --/m);
   });
 
   it('less -FRX by default: the first screen, q quits early, exit 0 and no error', async () => {
-    const r = await onTerminal('wts task list ws_bulk --all', {}, async () => {
+    const r = await onTerminal('wts task list ws_bulk --all', {}, async (pane) => {
       // less shows the first screen (23 lines) and its prompt; a short text would have ended at once (-F).
-      await t.waitFor(session, 'the first screen in less', (s) => /^ID\s+TITLE/m.test(s) && s.trimEnd().split('\n').length <= 24 && /^:/m.test(s));
-      t.tmux('send-keys', '-t', session, '-l', 'q');
+      await pane.waitFor('the first screen in less', (s) => /^ID\s+TITLE/m.test(s) && s.trimEnd().split('\n').length <= 24 && /^:/m.test(s));
+      pane.type('q');
     });
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).not.toMatch(/wts:|Error|EPIPE/);

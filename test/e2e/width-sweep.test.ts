@@ -5,7 +5,7 @@
 // a line wider than the pane, and `capture-pane -J` joins it back: no joined line may be wider than the
 // pane, measured with wts's own display width. A deliberately over-wide line proves the measure sees
 // one. Piped, the same commands cut nothing and do not fail. Needs `npm run build` first and tmux.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -16,8 +16,7 @@ import { displayWidth } from '../../src/output/width.js';
 import { addConversation, addKnowledgeFile, addPendingAction, addSection, orgIdOf } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-import { TMUX, tmuxServer } from '../helpers/tmux.js';
-import { REPO, TEST_CACHE_DIR, WTS_BIN } from '../helpers/wts-process.js';
+import { shellQuote, TMUX, useTerminal } from '../helpers/tmux.js';
 
 if (!TMUX) console.warn('width-sweep.test: tmux is not installed, so the terminal half is skipped (CI installs it: .ci/run)');
 
@@ -169,32 +168,18 @@ describe('piped: nothing cut, no failure', () => {
 });
 
 describe.skipIf(!TMUX)('on a terminal of 60, 80 and 120 columns (tmux)', () => {
-  const t = tmuxServer('wts-width-sweep-');
-  afterAll(() => t.close());
-  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const term = useTerminal('wts-width-sweep-');
 
   /**
-   * Runs every command line in one pane `width` columns wide, each between markers; resolves to the
+   * Runs every command line in one terminal `width` columns wide, each between markers; resolves to the
    * lines each printed (wrapped lines joined) and its exit code.
    */
   async function sweep(width: number, lines: string[]): Promise<{ line: string; code: number; printed: string[] }[]> {
-    const session = `w${width}`;
-    const done = join(t.scratch, `done.${width}`);
-    const launcher = join(t.scratch, `sweep.${width}.sh`);
-    writeFileSync(
-      launcher,
-      [
-        `export WTS_ORIGIN=${q(sandbox.origin)} WTS_TOKEN=${q(sandbox.token)} WTS_CONFIG_DIR=${q(join(t.scratch, 'config'))} WTS_CACHE_DIR=${q(TEST_CACHE_DIR)}`,
-        'export LANG=C.UTF-8 TERM=xterm-256color',
-        'unset NO_COLOR FORCE_COLOR PAGER WTS_PAGER',
-        `wts() { ${q(process.execPath)} ${q(WTS_BIN)} --no-pager "$@"; }`,
-        `cd ${q(REPO)}`,
-        ...lines.flatMap((line, i) => [`echo "@@@ begin ${i}"`, line, `echo "@@@ end ${i} $?"`]),
-        `touch ${q(done)}`,
-      ].join('\n'),
-    );
-    t.tmux('new-session', '-d', '-s', session, '-x', String(width), '-y', '50', `bash ${q(launcher)}`);
-    const screen = await t.waitFor(session, 'the end of the sweep', () => existsSync(done), 300_000);
+    const script = [
+      `wts() { command wts --no-pager "$@"; }`,
+      ...lines.flatMap((line, i) => [`echo "@@@ begin ${i}"`, line, `echo "@@@ end ${i} $?"`]),
+    ].join('\n');
+    const { screen } = await term.run(script, { env: sandbox.env, cols: width, rows: 50 }).done(300_000);
     return lines.map((line, i) => {
       const start = screen.indexOf(`@@@ begin ${i}\n`);
       const end = new RegExp(`^@@@ end ${i} (\\d+)$`, 'm').exec(screen);
@@ -208,9 +193,9 @@ describe.skipIf(!TMUX)('on a terminal of 60, 80 and 120 columns (tmux)', () => {
 
   for (const width of WIDTHS) {
     it(`${width} columns: no line of any list, view or board is wider`, async () => {
-      const lines = commands.map(({ args }) => `wts ${args.map(q).join(' ')}`);
+      const lines = commands.map(({ args }) => `wts ${args.map(shellQuote).join(' ')}`);
       // The measure sees a line one column too wide, of ASCII and of wide characters.
-      const control = [`printf '%s\\n' ${q('x'.repeat(width + 1))}`, `printf '%s\\n' ${q(`${'字'.repeat(Math.floor(width / 2))}x`)}`];
+      const control = [`printf '%s\\n' ${shellQuote('x'.repeat(width + 1))}`, `printf '%s\\n' ${shellQuote(`${'字'.repeat(Math.floor(width / 2))}x`)}`];
       const results = await sweep(width, [...control, ...lines]);
       for (const r of results.slice(0, control.length)) expect(tooWide(r.printed, width), `the control \`${r.line}\``).toHaveLength(1);
       const problems: string[] = [];

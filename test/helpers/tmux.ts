@@ -17,6 +17,8 @@
 // - cols × rows (default 120 × 50); title: the pane's title before the command starts;
 // - raw: run under `script`, so done().raw holds the bytes the command wrote (escapes and all);
 // - hold: after the command the pane stays alive (a dead pane hides its cursor) instead of ending;
+// - visible: screen(), waitFor and done().screen read the screen as drawn, line for line (no history, no
+//   wrapped lines joined): for full-screen programs, which draw on the alternate screen;
 // - the terminal's settings (stty -g) are taken before and after: done().sttyRestored.
 // The command runs in bash in the repository; Ctrl-C reaches its whole foreground group, and bash goes on
 // after a child that handled SIGINT and exited on its own, so the exit status is still recorded.
@@ -53,6 +55,8 @@ export interface TerminalRunOptions {
   raw?: boolean;
   /** Keep the pane alive after the command ended (its cursor and modes stay readable). */
   hold?: boolean;
+  /** The screen as drawn, line for line, instead of the whole pane with wrapped lines joined (full-screen programs). */
+  visible?: boolean;
 }
 
 export interface TerminalEnd {
@@ -67,11 +71,13 @@ export interface TerminalEnd {
 }
 
 export interface Pane {
-  /** The tmux target (session name), for what the harness does not wrap (resize-window, display-message). */
+  /** The tmux target (session name), for what the harness does not wrap (display-message, list-panes). */
   readonly target: string;
-  /** The whole pane, scrolled-off lines included, wrapped lines joined. */
+  /** The whole pane, scrolled-off lines included, wrapped lines joined (with `visible`: the screen as drawn). */
   screen(): string;
   title(): string;
+  /** Resizes the terminal (the program gets SIGWINCH). */
+  resize(cols: number, rows: number): void;
   /** tmux key names (Enter, Escape, C-c, Up, …), one after the other. */
   keys(...names: string[]): void;
   /** Literal text, no Enter. */
@@ -141,7 +147,7 @@ export function useTerminal(prefix = 'wts-pty-'): Terminal {
           ...(options.hold ? ['exec sleep 100000'] : []),
         ].join('\n'),
       );
-      const screen = () => t.screen(target);
+      const screen = () => (options.visible ? t.tmux('capture-pane', '-p', '-t', target) : t.screen(target));
       const title = () => t.tmux('display-message', '-p', '-t', target, '#{pane_title}').replace(/\n$/, '');
       // The session starts idle, so the title is set before the command runs and the screen is fresh.
       t.tmux('new-session', '-d', '-s', target, '-x', String(options.cols ?? 120), '-y', String(options.rows ?? 50), 'sleep 100000');
@@ -157,6 +163,7 @@ export function useTerminal(prefix = 'wts-pty-'): Terminal {
         target,
         screen,
         title,
+        resize: (cols, rows) => void t.tmux('resize-window', '-t', target, '-x', String(cols), '-y', String(rows)),
         keys: (...names) => {
           for (const name of names) t.tmux('send-keys', '-t', target, name);
         },
@@ -168,10 +175,10 @@ export function useTerminal(prefix = 'wts-pty-'): Terminal {
         waitFor(what, want, timeoutMs) {
           const check =
             typeof want === 'function' ? want : typeof want === 'string' ? (s: string) => s.includes(want) : (s: string) => want.test(s);
-          return t.waitFor(target, what, check, timeoutMs);
+          return t.waitFor(what, screen, check, timeoutMs);
         },
         async done(timeoutMs) {
-          await t.waitFor(target, 'the command to end', ended, timeoutMs);
+          await t.waitFor('the command to end', screen, ended, timeoutMs);
           let raw = '';
           if (options.raw) {
             // script frames what it recorded with a "Script started" line and a "Script done" line.
@@ -192,17 +199,17 @@ export function useTerminal(prefix = 'wts-pty-'): Terminal {
 }
 
 /** The layer under useTerminal: a tmux server and its scratch directory, nothing started. */
-export interface TmuxServer {
+interface TmuxServer {
   scratch: string;
   tmux(...args: string[]): string;
   /** The whole pane, scrolled-off lines included, wrapped lines joined. */
   screen(session: string): string;
-  /** Polls until `check` holds for the screen; fails with what the screen shows instead. */
-  waitFor(session: string, what: string, check: (text: string) => boolean, timeoutMs?: number): Promise<string>;
+  /** Polls until `check` holds for what `read` returns; fails with what it shows instead. */
+  waitFor(what: string, read: () => string, check: (text: string) => boolean, timeoutMs?: number): Promise<string>;
   close(): void;
 }
 
-export function tmuxServer(prefix: string): TmuxServer {
+function tmuxServer(prefix: string): TmuxServer {
   const scratch = mkdtempSync(join(tmpdir(), prefix));
   const socket = join(scratch, 'tmux.sock');
   // Panes stay after their process ends, so the last screen can be read.
@@ -221,11 +228,11 @@ export function tmuxServer(prefix: string): TmuxServer {
     scratch,
     tmux,
     screen,
-    async waitFor(session, what, check, timeoutMs = 30_000) {
+    async waitFor(what, read, check, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       let text = '';
       while (Date.now() < deadline) {
-        text = screen(session);
+        text = read();
         if (check(text)) return text;
         await new Promise((r) => setTimeout(r, 50));
       }
