@@ -10,7 +10,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
 import { getOperation, OPERATION_IDS, operations } from '../../src/contract/operations.js';
-import { operationTools, type OperationCatalog } from '../../src/sandbox/mcp.js';
+import { operationTools } from '../../src/sandbox/mcp.js';
 import { signIn } from '../helpers/auth.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
@@ -436,7 +436,7 @@ describe('tools from the catalog', () => {
   it('refuses an operation whose path, query and body share a field name', () => {
     expect(operationTools()).toHaveLength(OPERATION_IDS.length);
     const clashing = { ...getOperation('update_task'), body: z.object({ taskId: z.string() }).strict() };
-    expect(() => operationTools({ ...(operations as unknown as OperationCatalog), update_task: clashing })).toThrow(
+    expect(() => operationTools({ ...operations, update_task: clashing })).toThrow(
       'update_task: the field taskId is both a path and a body field',
     );
   });
