@@ -2,10 +2,10 @@
 // dynamic registration, the authorization request with PKCE, the sign-in and consent pages driven by
 // form posts (the interaction cookie carried along), then the code exchange at the token endpoint.
 //
-//   const { origin } = await startSandbox({ log: () => {} });
-//   const tokens = await signIn(origin);                                   // ada, acme, all workspaces
-//   const narrow = await signIn(origin, { org: 'globex', scopes: ['workspace:read'] });
-//   const limited = await signIn(origin, { workspaceIds: ['ws_support'], resource: `${origin}/mcp` });
+//   const sandbox = useSandbox({ signIn: false });                       // the file's sandbox, no one signed in
+//   const tokens = await signIn(sandbox.origin);                           // ada, acme, all workspaces
+//   const narrow = await signIn(sandbox.origin, { org: 'globex', scopes: ['workspace:read'] });
+//   const limited = await signIn(sandbox.origin, { workspaceIds: ['ws_support'], resource: `${sandbox.origin}/mcp` });
 //
 // `approve(url)` answers the pages for an authorization URL built by anyone (openid-client, the CLI).
 // When the sandbox auto-approves (--auto-approve / POST /__sandbox/auto-approve), no page is shown:
