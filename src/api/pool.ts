@@ -1,4 +1,4 @@
-// Many requests of one kind at once (the inbox's per-task checks; next, bulk verbs over many ids), at a
+// Many requests of one kind at once (the inbox's per-task checks, bulk verbs over many ids), at a
 // concurrency that adapts to the service as TCP's congestion control does: it doubles while every answer
 // is fine (slow start), then grows by one a round; a 429 or a 5xx halves it (once a round). A request
 // waiting out its Retry-After gives its place up meanwhile; when refusals come in a row (a rate limit,
@@ -132,37 +132,54 @@ export function isUnknownOutcome(error: unknown): boolean {
 
 /**
  * Runs `work` for every item at an adaptive concurrency; `work` sends its requests with the hooks it is
- * given (api.call(op, args, { hooks })). Outcomes come back in the order of `items`; `onOutcome` hears of each
- * as it ends (for a progress line, or to show items as they are found).
+ * given (api.call(op, args, { hooks })). `items` may be an async iterable whose items turn up over time (the
+ * inbox's tasks, page by page, checked as they are listed): each waits for a place as soon as it arrives,
+ * in order. Outcomes come back in the order of `items` (missing for items a failure kept from starting);
+ * `onOutcome` hears of each as it ends (for a progress line, or to show items as they are found).
+ *
+ * With `stopOnFailure`, the first failure stops the rest: nothing new starts and no further item is taken
+ * from `items` (an async iterator is closed with return()). If `items` itself fails, nothing new starts
+ * either, and the pool rejects with its error once the work in flight has ended.
  */
 export async function runPool<T, R>(
-  items: readonly T[],
+  items: Iterable<T> | AsyncIterable<T>,
   work: (item: T, hooks: RequestHooks, index: number) => Promise<R>,
   options: PoolOptions & { onOutcome?: (outcome: Outcome<T, R>, index: number) => void } = {},
 ): Promise<Outcome<T, R>[]> {
   const limit = new AdaptiveLimit(options);
-  const outcomes = new Array<Outcome<T, R>>(items.length);
+  const outcomes: Outcome<T, R>[] = [];
+  const running: Promise<void>[] = [];
   let stopped = false;
-  await Promise.all(
-    items.map(async (item, index) => {
-      await limit.acquire();
+  const run = async (item: T, index: number): Promise<void> => {
+    await limit.acquire();
+    try {
+      if (stopped) return;
+      let outcome: Outcome<T, R>;
       try {
-        if (stopped) return;
-        let outcome: Outcome<T, R>;
-        try {
-          outcome = { item, ok: true, result: await work(item, limit.hooks(), index) };
-          limit.fine();
-        } catch (error) {
-          outcome = { item, ok: false, error, unknown: isUnknownOutcome(error) };
-          if (options.stopOnFailure) stopped = true;
-        }
-        outcomes[index] = outcome;
-        options.onOutcome?.(outcome, index);
-      } finally {
-        limit.release();
+        outcome = { item, ok: true, result: await work(item, limit.hooks(), index) };
+        limit.fine();
+      } catch (error) {
+        outcome = { item, ok: false, error, unknown: isUnknownOutcome(error) };
+        if (options.stopOnFailure) stopped = true;
       }
-    }),
-  );
+      outcomes[index] = outcome;
+      options.onOutcome?.(outcome, index);
+    } finally {
+      limit.release();
+    }
+  };
+  try {
+    for await (const item of items) {
+      if (stopped) break;
+      running.push(run(item, running.length));
+    }
+  } catch (error) {
+    stopped = true;
+    await Promise.all(running);
+    throw error;
+  }
+  await Promise.all(running);
+  outcomes.length = running.length;
   return outcomes;
 }
 

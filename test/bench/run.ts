@@ -22,6 +22,9 @@
 // untimed run, as for a user after the first run following an install; the one-request case is also
 // shown without one, for the record.
 //
+// `npm run bench -- inbox` (or any of start-up, request, list, completion, inbox, bulk) runs only the
+// sections named, starting only the sandboxes they use.
+//
 // Runs alternate between the two sides of a pair, and ratios are of medians: on a shared machine a change
 // of load weighs on both sides alike, and a stray slow run moves a median little.
 import { spawn, spawnSync } from 'node:child_process';
@@ -387,7 +390,21 @@ async function bulk(sandbox: Sandbox, withTokens: NodeJS.ProcessEnv): Promise<vo
 
 // ---- Main ---------------------------------------------------------------------------------------------
 
+/** The sections, as named on the command line (`npm run bench -- inbox bulk`); none named: all of them. */
+const SECTIONS = ['start-up', 'request', 'list', 'completion', 'inbox', 'bulk'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function chosenSections(args: string[]): Set<Section> {
+  const unknown = args.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+  if (unknown.length > 0) {
+    process.stderr.write(`bench: no section ${unknown.map((a) => `"${a}"`).join(', ')}; name any of ${SECTIONS.join(', ')} (none: all)\n`);
+    process.exit(2);
+  }
+  return new Set(args.length > 0 ? (args as Section[]) : SECTIONS);
+}
+
 async function main(): Promise<number> {
+  const sections = chosenSections(process.argv.slice(2));
   const harness = hyperfineVersion();
   console.log(`wts bench: ${machine()}; ${harness}`);
   const configDir = mkdtempSync(join(tmpdir(), 'wts-bench-config-'));
@@ -395,32 +412,38 @@ async function main(): Promise<number> {
   // warm-up run, not timed), as the first run after an install does for a user.
   const env = cleanEnv({ WTS_CONFIG_DIR: configDir, WTS_CACHE_DIR: join(configDir, 'code-cache') });
   const sandboxes: Sandbox[] = [];
+  // Only the sandboxes the chosen sections use.
+  const wanted = (...used: Section[]) => used.some((s) => sections.has(s));
+  const sandbox = (use: boolean, start: () => Promise<Sandbox>): Promise<Sandbox | undefined> => (use ? start() : Promise.resolve(undefined));
   try {
     const started = await Promise.allSettled([
-      ...[2500, 10_000].map((n) => startSandbox(n, join(configDir, `sandbox-${n}.log`), env)),
+      sandbox(wanted('list'), () => startSandbox(2500, join(configDir, 'sandbox-2500.log'), env)),
+      sandbox(wanted('request', 'list'), () => startSandbox(10_000, join(configDir, 'sandbox-10000.log'), env)),
       // No rate limit: the timed runs make more requests in a minute than its 6,000.
-      startSandbox(INBOX_TASKS, join(configDir, 'sandbox-inbox.log'), env, ['--latency', '80', '--rate-limit', '0']),
+      sandbox(wanted('inbox'), () => startSandbox(INBOX_TASKS, join(configDir, 'sandbox-inbox.log'), env, ['--latency', '80', '--rate-limit', '0'])),
       // No rate limit either: 1,000 requests a run, on each side.
-      startSandbox(BULK_IDS, join(configDir, 'sandbox-bulk.log'), env, ['--rate-limit', '0']),
+      sandbox(wanted('bulk'), () => startSandbox(BULK_IDS, join(configDir, 'sandbox-bulk.log'), env, ['--rate-limit', '0'])),
     ]);
-    for (const s of started) if (s.status === 'fulfilled') sandboxes.push(s.value);
+    for (const s of started) if (s.status === 'fulfilled' && s.value) sandboxes.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
-    const [small, large, late, many] = sandboxes as [Sandbox, Sandbox, Sandbox, Sandbox];
+    const [small, large, late, many] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
     // Every sign-in first: the measurements block this process's event loop (spawnSync).
+    const signedInTo = (s: Sandbox | undefined) => (s ? signedIn(s, env) : Promise.resolve(undefined));
+    const listOn = sections.has('list') ? large : undefined;
     const [request, smallList, largeList, timedList, inboxRun, bulkRun] = await Promise.all([
-      signedIn(large, env),
-      signedIn(small, env),
-      signedIn(large, env),
-      signedIn(large, env),
-      signedIn(late, env),
-      signedIn(many, env),
+      signedInTo(sections.has('request') ? large : undefined),
+      signedInTo(small),
+      signedInTo(listOn),
+      signedInTo(listOn),
+      signedInTo(late),
+      signedInTo(many),
     ]);
-    startUp(env);
-    oneRequest(request);
-    await longList({ sandbox: small, env: smallList }, { sandbox: large, env: largeList }, timedList);
-    completion(env);
-    await inbox(late, inboxRun);
-    await bulk(many, bulkRun);
+    if (sections.has('start-up')) startUp(env);
+    if (request) oneRequest(request);
+    if (small && large && smallList && largeList && timedList) await longList({ sandbox: small, env: smallList }, { sandbox: large, env: largeList }, timedList);
+    if (sections.has('completion')) completion(env);
+    if (late && inboxRun) await inbox(late, inboxRun);
+    if (many && bulkRun) await bulk(many, bulkRun);
   } catch (err) {
     process.stderr.write(`bench: ${err instanceof BenchError ? err.message : ((err as Error).stack ?? String(err))}\n`);
     return 2;

@@ -1,8 +1,11 @@
 // `wts inbox` against the real sandbox: what waits across tasks, grouped by kind, oldest first, with its
-// task — on a terminal, piped, and as JSON.
+// task — on a terminal, piped, and as JSON; over several pages of tasks, checked while they are listed.
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { pendingActionView } from '../../src/sandbox/api/views.js';
 import { expectNotFound, runWts } from '../helpers/cli.js';
+import { signIn } from '../helpers/auth.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox();
@@ -160,5 +163,122 @@ describe('wts inbox errors', () => {
     const refused = await runWts(['inbox'], { env: { ...sandbox.env, WTS_TOKEN: 'not-a-token' } });
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/^wts: sign-in needed: .* — run `wts login`\n$/);
+  });
+});
+
+/**
+ * A loopback proxy in front of the sandbox that logs every request's path in the order they come, and
+ * can hold requests back until something else has arrived (so an order is shown without any timing).
+ */
+async function loggingProxy(
+  target: string,
+  hold: {
+    until: (path: string) => boolean;
+    holds: (path: string) => boolean;
+    /** Called as the first request `until` names arrives, before anything held goes on. */
+    onFirst?: () => Promise<void>;
+    /** The Authorization header to send upstream instead of the client's, for some paths. */
+    authorization?: (path: string) => string | undefined;
+  },
+) {
+  const log: string[] = [];
+  const held: (() => void)[] = [];
+  let arrived = false;
+  let releasedByTimer = false;
+  // A way out if what releases them never comes (the test then fails instead of hanging).
+  const fallback = setTimeout(() => {
+    releasedByTimer = true;
+    for (const go of held.splice(0)) go();
+  }, 5_000);
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    const { host } = new URL(target);
+    const authorization = hold.authorization?.(req.url!) ?? req.headers.authorization;
+    const upstream = request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host, authorization } }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    upstream.end(body);
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const path = req.url!;
+      log.push(path);
+      const go = () => forward(req, res, Buffer.concat(chunks));
+      if (!arrived && hold.until(path)) {
+        arrived = true;
+        await hold.onFirst?.();
+        for (const release of held.splice(0)) release();
+      }
+      if (!arrived && hold.holds(path)) held.push(go);
+      else go();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    log,
+    releasedByTimer: () => releasedByTimer,
+    close: () => {
+      clearTimeout(fallback);
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('wts inbox over more tasks than a page holds', () => {
+  // A workspace "Bulk" of 380 tasks: eight pages of list_tasks (50 a page).
+  const bulk = useSandbox({ seedTasks: 380 });
+  const isCheck = (path: string) => /\/pending-actions(\?|$)/.test(path);
+  const isBulkPage = (path: string) => path.startsWith('/api/v1/workspaces/ws_bulk/tasks');
+
+  it('checks tasks while their listing goes on: a page after the first is not answered before a check came', async () => {
+    const direct = await runWts(['inbox', '--json'], { env: bulk.env });
+    expect(direct.code, direct.stderr).toBe(0);
+    const proxy = await loggingProxy(bulk.origin, { until: isCheck, holds: (p) => isBulkPage(p) && p.includes('cursor=') });
+    try {
+      const r = await runWts(['inbox', '--json'], { env: { ...bulk.env, WTS_ORIGIN: proxy.origin } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(proxy.releasedByTimer()).toBe(false);
+      // The same items as without the proxy, after one check per task.
+      expect(r.stdout).toBe(direct.stdout);
+      const pages = proxy.log.filter(isBulkPage);
+      expect(pages).toHaveLength(8);
+      const tasks = bulk.ctx.store.state.data.tasks.filter((t) => bulk.ctx.store.state.data.workspaces.some((w) => w.id === t.workspaceId && w.orgId === 'org_acme'));
+      expect(proxy.log.filter(isCheck)).toHaveLength(tasks.length);
+      expect(proxy.log.findIndex(isCheck)).toBeLessThan(proxy.log.lastIndexOf(pages.at(-1)!));
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('stops listing after the first failure of a check (its connection revoked meanwhile): exit 4, the pages left unread', async () => {
+    const own = await signIn(bulk.origin);
+    const revoke = async () => {
+      const res = await fetch(`${bulk.origin}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ client_id: own.client.client_id, token: own.refresh_token! }) });
+      expect(res.status).toBe(200);
+    };
+    // The connection is revoked as the first check arrives; the listing goes on under another sign-in,
+    // so only the checks fail, and a walk that went on would read all seven pages after the first.
+    const proxy = await loggingProxy(bulk.origin, {
+      until: isCheck,
+      holds: (p) => isBulkPage(p) && p.includes('cursor='),
+      onFirst: revoke,
+      authorization: (p) => (isCheck(p) ? undefined : `Bearer ${bulk.token}`),
+    });
+    try {
+      const r = await runWts(['inbox'], { env: { WTS_ORIGIN: proxy.origin, WTS_TOKEN: own.access_token } });
+
+      expect(r.code).toBe(4);
+      expect(r.stderr).toMatch(/^wts: sign-in needed: .* — run `wts login`\n$/);
+      // The page asked for before the refusal came back, perhaps one more: not the rest.
+      expect(proxy.log.filter((p) => isBulkPage(p) && p.includes('cursor=')).length).toBeLessThanOrEqual(2);
+    } finally {
+      await proxy.close();
+    }
   });
 });

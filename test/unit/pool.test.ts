@@ -1,5 +1,6 @@
-// runPool and AdaptiveLimit: the concurrency `wts inbox` (and, next, bulk verbs) run at — more while every
-// answer is fine, half on a push-back, nothing new during a Retry-After — with outcomes per item.
+// runPool and AdaptiveLimit: the concurrency `wts inbox` and bulk verbs run at — more while every
+// answer is fine, half on a push-back, nothing new during a Retry-After — with outcomes per item, over
+// items given at once or turning up over time (an async iterable: the inbox's tasks as they are listed).
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/errors.js';
 import { AdaptiveLimit, resultsOrThrow, runPool } from '../../src/api/pool.js';
@@ -22,6 +23,48 @@ function controlled() {
       waiting.push({ index, resolve: done(resolve), reject: done(reject) });
     });
   return { work, waiting, most: () => most };
+}
+
+/** An async iterable the test feeds item by item, ends or fails; `closed` tells whether the pool closed it. */
+function controlledFeed<T>() {
+  const queue: T[] = [];
+  let ended = false;
+  let error: Error | undefined;
+  let closed = false;
+  let wake: (() => void) | undefined;
+  const items: AsyncIterable<T> = {
+    [Symbol.asyncIterator]: () => ({
+      async next(): Promise<IteratorResult<T>> {
+        for (;;) {
+          if (error) throw error;
+          if (queue.length > 0) return { value: queue.shift()!, done: false };
+          if (ended) return { value: undefined, done: true };
+          await new Promise<void>((r) => (wake = r));
+        }
+      },
+      async return(): Promise<IteratorResult<T>> {
+        closed = true;
+        return { value: undefined, done: true };
+      },
+    }),
+  };
+  const poke = () => wake?.();
+  return {
+    items,
+    push(item: T) {
+      queue.push(item);
+      poke();
+    },
+    end() {
+      ended = true;
+      poke();
+    },
+    fail(e: Error) {
+      error = e;
+      poke();
+    },
+    closed: () => closed,
+  };
 }
 
 const tick = async () => {
@@ -69,6 +112,59 @@ describe('runPool', () => {
     for (const call of c.waiting.splice(0)) call.resolve(0);
     const outcomes = await result;
     expect(() => resultsOrThrow(outcomes)).toThrow('sign-in needed');
+  });
+
+  it('takes items from an async iterable as they turn up: each starts before the iterable has ended', async () => {
+    const c = controlled();
+    const feed = controlledFeed<number>();
+    const result = runPool(feed.items, c.work, { initial: 4 });
+    feed.push(0);
+    feed.push(1);
+    await tick();
+    expect(c.waiting.map((w) => w.index)).toEqual([0, 1]); // started while more may come
+    c.waiting.shift()!.resolve(0);
+    feed.push(2);
+    await tick();
+    expect(c.waiting.map((w) => w.index)).toEqual([1, 2]);
+    feed.end();
+    for (const call of c.waiting.splice(0)) call.resolve(call.index * 10);
+    expect(resultsOrThrow(await result)).toEqual([0, 10, 20]);
+  });
+
+  it('with stopOnFailure closes the async iterable and takes nothing more from it after a failure', async () => {
+    const c = controlled();
+    const feed = controlledFeed<number>();
+    const result = runPool(feed.items, c.work, { initial: 4, stopOnFailure: true });
+    feed.push(0);
+    feed.push(1);
+    await tick();
+    c.waiting.shift()!.reject(new Error('sign-in needed'));
+    await tick();
+    feed.push(2);
+    await tick();
+    expect(feed.closed()).toBe(true);
+    expect(c.waiting.map((w) => w.index)).toEqual([1]); // item 2 was not started
+    c.waiting.shift()!.resolve(10);
+    const outcomes = await result;
+    expect(outcomes).toHaveLength(2);
+    expect(() => resultsOrThrow(outcomes)).toThrow('sign-in needed');
+  });
+
+  it('rejects with the error of the async iterable once the work in flight has ended, starting nothing new', async () => {
+    const c = controlled();
+    const feed = controlledFeed<number>();
+    let settled = false;
+    const result = runPool(feed.items, c.work, { initial: 1 });
+    void result.catch(() => {}).finally(() => (settled = true));
+    feed.push(0);
+    feed.push(1); // waits for a place behind 0
+    await tick();
+    feed.fail(new Error('workspace not found'));
+    await tick();
+    expect(settled).toBe(false); // item 0 is still in flight
+    c.waiting.shift()!.resolve(0);
+    await expect(result).rejects.toThrow('workspace not found');
+    expect(c.waiting).toHaveLength(0); // item 1 never started
   });
 
   it('handles no items', async () => {
