@@ -419,12 +419,16 @@ describe('wts task assign, tag', () => {
     expect(r.stdout).toBe(`✓ Tagged ${task.id}: added billing, urgent; now billing, urgent\n`);
     const vip = await runWts(['task', 'tag', task.id, 'vip'], { env: sandbox.env });
     expect(vip.stdout).toBe(`Tagged ${task.id}: added vip; now billing, urgent, vip\n`);
+    const same = await runWts(['task', 'tag', task.id, 'vip'], { env: sandbox.env });
+    expect(same.stdout).toBe(`No change: ${task.id} has the tags billing, urgent, vip\n`);
     const both = await runWts(['task', 'tag', task.id, '--add', 'refund,vat', '--remove', 'urgent', '--remove', 'vip'], { env: sandbox.env });
     expect(both.stdout).toBe(`Tagged ${task.id}: added refund, vat; removed urgent, vip; now billing, refund, vat\n`);
     const json = await runWts(['task', 'tag', task.id, '--set', 'billing', '--json'], { env: sandbox.env });
     expect((JSON.parse(json.stdout) as Task).tags).toEqual(['billing']);
     const cleared = await runWts(['task', 'tag', task.id, '--clear'], { env: sandbox.env });
     expect(cleared.stdout).toBe(`Tagged ${task.id}: removed billing; now no tags\n`);
+    const none = await runWts(['task', 'tag', task.id, '--remove', 'billing'], { env: sandbox.env });
+    expect(none.stdout).toBe(`No change: ${task.id} has no tags\n`);
     expect((await getTask(task.id)).tags).toEqual([]);
   });
 

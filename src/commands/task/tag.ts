@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { options, verb, type CliDeps } from '../../framework/verb.js';
 import type { ChangeOptions } from './change.js';
-import { changeOptions, planChange, changedTasks, changeWords, applyChange, difference, changeMessage } from './change.js';
+import { changeOptions, changedTasks, changeTaskList } from './change.js';
 import { TASK, TASK_NOUN } from './shared.js';
 
 export function registerTag(group: Command, deps: CliDeps): Command {
@@ -26,19 +26,21 @@ export function registerTag(group: Command, deps: CliDeps): Command {
       noun: TASK_NOUN,
       doing: 'tagging',
       ids: changedTasks,
-      async prepare({ ctx, args, opts }) {
-        const change = planChange(opts, changeWords(args, opts), 'TAG', 'tags');
-        const api = await ctx.api();
-        api.prepare('set_task_tags', { path: { taskId: '-' }, body: { tags: [...(change.set ?? []), ...change.add, ...change.remove] } });
-        return async (taskId, options) => {
-          const task = await api.call('get_task', { path: { taskId } }, options);
-          const after = applyChange(task.tags, change.set, change.add, change.remove, (t) => t);
-          const { added, removed } = difference(task.tags, after, (t) => t);
-          if (!added.length && !removed.length) return { result: task, message: `No change: ${task.id} has ${task.tags.length ? `the tags ${task.tags.join(', ')}` : 'no tags'}` };
-          const updated = await api.call('set_task_tags', { path: { taskId }, body: { tags: after } }, options);
-          return { result: updated, message: changeMessage(updated.id, 'tagged', added, removed, updated.tags, 'no tags') };
-        };
-      },
+      prepare: (call) =>
+        changeTaskList<string>(call, {
+          arg: 'TAG',
+          many: 'tags',
+          check: (api, typed) => api.prepare('set_task_tags', { path: { taskId: '-' }, body: { tags: typed } }),
+          // Tags are taken as given.
+          resolver: () => async (_task, typed) => typed,
+          current: (task) => task.tags,
+          key: (t) => t,
+          name: (t) => t,
+          send: (api, taskId, after, options) => api.call('set_task_tags', { path: { taskId }, body: { tags: after } }, options),
+          unchanged: (tags) => `has ${tags.length ? `the tags ${tags.join(', ')}` : 'no tags'}`,
+          verbed: 'tagged',
+          nothing: 'no tags',
+        }),
     },
   });
 }
