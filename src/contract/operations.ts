@@ -670,7 +670,7 @@ export interface Page<T> {
 export type OperationResult<K extends OperationId> = Operations[K]['page'] extends 'list' | 'cursor' ? Page<OperationItem<K>> : OperationItem<K>;
 
 export function getOperation(opId: OperationId): OperationDef {
-  return operations[opId] as unknown as OperationDef;
+  return operations[opId];
 }
 
 /** The page sizes a cursor listing takes, read from its `limit` field: the largest, and the service's default. */
