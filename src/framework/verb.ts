@@ -82,6 +82,11 @@ export type Pages<O> = boolean | ((opts: O) => boolean);
 /** Commands whose output may go through the pager (see Pages), for tests that go over all of them. */
 export const PAGED = new WeakSet<Command>();
 
+/** A refused field named as the user typed it (`--limit`, not `limit`) where the command knows the name. */
+function namedAsTyped(err: unknown, command: Command): unknown {
+  return err instanceof InputError && !err.shownAs ? err.named(displayNameFor(command, err.field)) : err;
+}
+
 function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: VerbCall<O, A>) => Promise<void>, fields: FieldNames = {}, pages: Pages<O> = false) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received.at(-1);
@@ -135,8 +140,7 @@ function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: 
       }
       if (jq) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, kept.join(''));
     } catch (err) {
-      // Name a refused field as the user typed it: `--limit`, not `limit`.
-      throw err instanceof InputError && !err.shownAs ? err.named(displayNameFor(command, err.field)) : err;
+      throw namedAsTyped(err, command);
     } finally {
       try {
         await paging?.finish();
@@ -284,7 +288,15 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
     }
     const { readStdin } = await import('../input/text.js');
     const { ids, fromStdin } = await readIds(words, name, () => readStdin(ctx), check);
-    const act = await bulk.prepare(call);
+    const prepared = await bulk.prepare(call);
+    // An item's refused field named as typed, as for one id (`--reason`, not the catalog's `reason`).
+    const act: Act = async (id, options) => {
+      try {
+        return await prepared(id, options);
+      } catch (err) {
+        throw namedAsTyped(err, call.command);
+      }
+    };
     const { runBulk, confirmBulk } = await import('../bulk/run.js');
     if (bulk.confirm) await confirmBulk(ctx, bulk.confirm(ids), yes, fromStdin);
     await runBulk(ctx, ids, act, bulk);

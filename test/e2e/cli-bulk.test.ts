@@ -133,6 +133,20 @@ describe('partial failure', () => {
     expect(r.stderr).toBe('wts: 1 of 2 failed\n');
   });
 
+  it('names a value the catalog refuses by the flag typed, in each item as for one id (exit 2, nothing sent)', async () => {
+    const reason = ['approval', 'reject', '--reason', 'x'.repeat(2001)];
+    const before = await sandbox.stats();
+    const one = await runWts([...reason, 'act_s008'], { env: sandbox.env });
+    expect(one).toMatchObject({ code: 2, stdout: '', stderr: 'wts: --reason: must be at most 2000 characters\n' });
+    const r = await runWts([...reason, 'act_s008', 'act_s009'], { env: sandbox.env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('act_s008\terror\t--reason: must be at most 2000 characters\nact_s009\terror\t--reason: must be at most 2000 characters\n');
+    expect(r.stderr).toBe('wts: 2 of 2 failed\n');
+    const json = await runWts([...reason, 'act_s008', 'act_s009', '--json'], { env: sandbox.env });
+    expect((JSON.parse(json.stdout) as Entry[]).map((e) => e.error?.detail)).toEqual(['--reason: must be at most 2000 characters', '--reason: must be at most 2000 characters']);
+    expect((await sandbox.stats()).requests).toBe(before.requests);
+  });
+
   it('exits 1 when the failures are of different kinds (a task not found, a task not done)', async () => {
     const r = await runWts(['task', 'delete', 'task_bulk_40', 'task_missing_3', 'task_bulk_1', '--yes'], { env: sandbox.env });
     expect(r.code).toBe(1);
