@@ -78,6 +78,15 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
   let halted = false;
   let listedCount = 0;
   let total: number | undefined;
+  let checked = 0;
+  let found = 0;
+  // On a terminal, the latest items found show above the progress line as they turn up.
+  const recent: string[] = [];
+  const show = () =>
+    progress.update(
+      total === undefined ? `checking tasks as they are listed… ${checked}/${listedCount}, ${found} waiting` : `checking ${total} tasks… ${checked}/${total}, ${found} waiting`,
+      recent,
+    );
   const listing = (async () => {
     const workspaceIds =
       options.workspaceId !== undefined ? [options.workspaceId] : (await collectItems<Workspace>(api.items('list_workspaces', { path: {} }))).map((w) => w.id);
@@ -109,16 +118,13 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
       if (!halted) {
         total = whole.tasks.length;
         options.onListed?.(whole);
+        if (checked > 0) show();
       }
       listed.push(null);
     },
     (error: unknown) => stop(error),
   );
   try {
-    let checked = 0;
-    // On a terminal, the latest items found show above the progress line as they turn up.
-    const recent: string[] = [];
-    let found = 0;
     // The first failure (an expired sign-in, a revoked connection) stops the rest: every other would fail too.
     const perTask = await runPool<Task, WaitingItem[]>(
       listed,
@@ -136,12 +142,7 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
             recent.splice(0, recent.length - LIVE_LINES);
             found += outcome.result.length;
           } else halted = true;
-          progress.update(
-            total === undefined
-              ? `checking tasks as they are listed… ${checked}/${listedCount}, ${found} waiting`
-              : `checking ${total} tasks… ${checked}/${total}, ${found} waiting`,
-            recent,
-          );
+          show();
         },
       },
     );
