@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPendingAction } from '../helpers/api.js';
 import { signIn } from '../helpers/auth.js';
 import { expectNotFound, runWts } from '../helpers/cli.js';
-import { fakeEditor } from '../helpers/editor.js';
+import { expectEditorTextSaved, fakeEditor } from '../helpers/editor.js';
 import type { SandboxContext } from '../../src/sandbox/context.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
@@ -247,12 +247,7 @@ describe('wts approval edit', () => {
     const before = await sandbox.requests();
     const failing = withTag(`printf '@@ subject @@ %s\\nHalf-written\\n' "$tag" > "$1"\nexit 1`);
     const r = await runWts(['approval', 'edit', action.id], { env: { ...sandbox.env, EDITOR: failing }, tty: true });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    const saved = /^wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in (\S+)\n$/.exec(r.stderr)?.[1];
-    expect(saved, r.stderr).toBeDefined();
-    expect(readFileSync(saved!, 'utf8')).toMatch(/Half-written/);
-    expect(statSync(saved!).mode & 0o777).toBe(0o600);
+    expect(expectEditorTextSaved(r)).toMatch(/Half-written/);
     const emptied = await runWts(['approval', 'edit', action.id], { env: { ...sandbox.env, EDITOR: fakeEditor(': > "$1"') }, tty: true });
     expect(emptied).toMatchObject({ code: 1, stdout: '', stderr: 'wts: aborting: the draft is empty, so nothing was sent\n' });
     expect(await sandbox.requests()).toBe(before + 2); // the two reads of the draft only

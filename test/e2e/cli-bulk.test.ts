@@ -256,7 +256,7 @@ describe('on a terminal', () => {
 
 describe.skipIf(!TMUX)('the destructive confirmation on a real terminal (tmux)', () => {
   const terminal = useTerminal('wts-bulk-pty-');
-  const run = (args: string[]) => terminal.run(['wts', ...args], { env: { WTS_ORIGIN: sandbox.origin, WTS_TOKEN: sandbox.token, NO_COLOR: '1' } });
+  const run = (args: string[]) => terminal.run(['wts', ...args], { env: { ...sandbox.env, NO_COLOR: '1' } });
 
   it('asks once with the count; yes deletes them all, a ✓ line each', async () => {
     const ids = bulkIds(300, 302);

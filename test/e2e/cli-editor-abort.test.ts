@@ -1,11 +1,10 @@
 // Every command that opens $VISUAL/$EDITOR sends nothing when the editor fails or the text is emptied,
 // as git does: exit 1, one line, and what the editor held kept in a 0600 file whose path is printed.
 // (`approval review`'s edit is tested on a real terminal in review-pty.test.ts.)
-import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { addPendingAction } from '../helpers/api.js';
 import { runWts, tempConfigDir } from '../helpers/cli.js';
-import { fakeEditor } from '../helpers/editor.js';
+import { expectEditorTextSaved, fakeEditor } from '../helpers/editor.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox();
@@ -63,12 +62,7 @@ describe.each(Object.keys(EDITING))('wts %s', (name) => {
     const unchanged = await edit(name, fakeEditor('true'));
     const reads = unchanged.requests;
     const r = await edit(name, fakeEditor(`printf 'half-written\\n' >> "$1"\nexit 1`));
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    const saved = /^wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in (\S+)\n$/.exec(r.stderr)?.[1];
-    expect(saved, r.stderr).toBeDefined();
-    expect(readFileSync(saved!, 'utf8')).toMatch(/half-written\n$/);
-    expect(statSync(saved!).mode & 0o777).toBe(0o600);
+    expect(expectEditorTextSaved(r)).toMatch(/half-written\n$/);
     expect(r.requests).toBe(reads);
     if (name === 'task note') expect(reads).toBe(0);
     else expect(unchanged).toMatchObject({ code: 0, stdout: '', stderr: 'No changes; nothing was sent.\n' });

@@ -2,9 +2,9 @@
 // grants fewer scopes and fewer workspaces, and the browser lands on the client's loopback callback.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, launchChromium, type HeadlessChromium } from '../helpers/chromium.js';
+import { chromiumAvailable, useChromium } from '../helpers/chromium.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { ALL_SCOPES, exchangeCode, pkcePair, registerClient, type RegisteredClient } from '../helpers/auth.js';
 
@@ -15,8 +15,6 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
   let callbackServer: Server;
   let callbackBase: string;
   const callbacks: URL[] = [];
-  let chrome: HeadlessChromium | undefined;
-  let context: BrowserContext;
   let client: RegisteredClient;
 
   beforeAll(async () => {
@@ -29,13 +27,10 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
     await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
     callbackBase = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}`;
     client = await registerClient(sandbox.origin, { client_name: 'Browser Test App', redirect_uris: ['http://127.0.0.1/callback'] });
-
-    chrome = await launchChromium();
-    context = chrome.context;
-  }, 60_000);
+  });
+  const chrome = useChromium();
 
   afterAll(async () => {
-    await chrome?.close();
     callbackServer?.closeAllConnections();
     await new Promise<void>((resolve) => (callbackServer ? callbackServer.close(() => resolve()) : resolve()));
   });
@@ -62,7 +57,7 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
   }
 
   test('sign in, choose an organization, grant fewer scopes and one workspace, land on the callback', async () => {
-    const page = await context.newPage();
+    const page = await chrome.context.newPage();
     const { verifier, state, redirectUri } = await openAuthorization(page);
 
     await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
@@ -105,7 +100,7 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
   });
 
   test('Deny sends the browser back with access_denied', async () => {
-    const page = await context.newPage();
+    const page = await chrome.context.newPage();
     const { state } = await openAuthorization(page);
     await page.getByRole('button', { name: /Sign in as Ben Okafor/ }).click();
     // ben has one organization: straight to consent
@@ -119,7 +114,7 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
   });
 
   test('a redirect URI that does not match shows an error page and stays on the sandbox', async () => {
-    const page = await context.newPage();
+    const page = await chrome.context.newPage();
     const url = new URL('/oauth/authorize', sandbox.origin);
     url.search = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: 'https://attacker.example/cb', code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }).toString();
     const response = await page.goto(url.href);

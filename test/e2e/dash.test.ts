@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SandboxContext } from '../../src/sandbox/context.js';
-import { addPendingAction } from '../helpers/api.js';
+import type { PendingActionRec, PendingKind } from '../../src/sandbox/model.js';
+import { addPendingAction, waitingIn } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
 import { ESC, SHOWN, seedHostileWorkspace } from '../helpers/hostile.js';
@@ -16,17 +16,10 @@ import { SCRIPT, TMUX, useTerminal, type Pane } from '../helpers/tmux.js';
 if (!TMUX) console.warn('dash.test: tmux is not installed, so the dashboard on a terminal is skipped (CI installs it: .ci/run)');
 
 const sandbox = useSandbox();
-type Seeded = SandboxContext['store']['state']['data']['pendingActions'][number];
+type Seeded = PendingActionRec;
 
 /** What waits in ada's acme workspaces, by kind. */
-function waitingOf(kind: Seeded['kind']): Seeded[] {
-  const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
-  const acme = new Set(workspaces.filter((w) => w.orgId === 'org_acme').map((w) => w.id));
-  const visible = new Set(tasks.filter((t) => acme.has(t.workspaceId)).map((t) => t.id));
-  return pendingActions
-    .filter((a) => a.state === 'pending' && a.kind === kind && visible.has(a.taskId))
-    .sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
-}
+const waitingOf = (kind: PendingKind): Seeded[] => waitingIn(sandbox, 'org_acme').filter((a) => a.kind === kind);
 /** A pending action as the API returns it, with the resolution the sandbox keeps (the API does not return it). */
 const actionNow = async (id: string) => ({
   ...((await sandbox.api.ok('GET', `/pending-actions/${id}`)) as { state: string; draft: Record<string, unknown> }),

@@ -2,9 +2,8 @@
 // plays the browser: headless Chromium on the sandbox's real pages; the approval done elsewhere and
 // the final address pasted on standard input; a denial; requests with a forged state.
 import { existsSync } from 'node:fs';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, launchChromium, type HeadlessChromium } from '../helpers/chromium.js';
+import { describe, expect, test } from 'vitest';
+import { chromiumAvailable, useChromium } from '../helpers/chromium.js';
 import { approve } from '../helpers/auth.js';
 import { secretsOf, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
 import { spawnWts } from '../helpers/wts-process.js';
@@ -19,23 +18,13 @@ function startLogin(w: Workdir, args: string[] = []) {
 }
 
 describe.skipIf(!hasChromium)('wts login with a real browser', () => {
-  let chrome: HeadlessChromium | undefined;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    chrome = await launchChromium();
-    context = chrome.context;
-  }, 60_000);
-
-  afterAll(async () => {
-    await chrome?.close();
-  });
+  const chrome = useChromium();
 
   test('signing in and approving on the sandbox pages in Chromium completes the waiting login', async () => {
     const w = workdir();
     const wts = startLogin(w);
     const url = await wts.authorizationUrl();
-    const page = await context.newPage();
+    const page = await chrome.context.newPage();
     await page.goto(url.href);
     await page.getByRole('button', { name: /Sign in as Ada Lovelace/ }).click();
     await page.getByRole('button', { name: 'Globex' }).click();

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_SCOPES } from '../helpers/auth.js';
-import { chromiumAvailable, launchChromium, type HeadlessChromium } from '../helpers/chromium.js';
+import { chromiumAvailable, useChromium } from '../helpers/chromium.js';
 import { changeStoredCredentials, secretsOf, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
 import { PEER_WORKSPACES, startPeer, type RunningPeer } from '../helpers/peer.js';
 import type { PeerBrowserRecord } from '../helpers/peer-browser.js';
@@ -30,25 +30,25 @@ describe.skipIf(!hasChromium).each([
   { ttl: 30, tokens: '30-second access tokens' },
 ])('wts against oidc-provider 9 with $tokens', ({ ttl }) => {
   let peer: RunningPeer;
-  /** A browser "on another machine": it reaches the peer, and nothing else on this machine's loopback. */
-  let elsewhere: HeadlessChromium | undefined;
   let w: Workdir;
   let env: Record<string, string>;
 
   beforeAll(async () => {
     peer = await startPeer({ accessTokenTtlSeconds: ttl });
-    const peerHost = new URL(peer.origin).host;
-    // Every request goes through a proxy that is not there, except those to the peer.
-    elsewhere = await launchChromium(['--proxy-server=http://127.0.0.1:9', `--proxy-bypass-list=<-loopback>;${peerHost}`]);
     w = workdir();
     // A sign-in the provider refuses shows an error page and no redirect: wts then waits this long.
     env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, WTS_LOGIN_TIMEOUT_MS: '60000' };
   }, 60_000);
 
   afterAll(async () => {
-    await elsewhere?.close();
     await peer?.close();
   });
+
+  /**
+   * A browser "on another machine": it reaches the peer, and nothing else on this machine's loopback
+   * (every request goes through a proxy that is not there, except those to the peer).
+   */
+  const elsewhere = useChromium(() => ['--proxy-server=http://127.0.0.1:9', `--proxy-bypass-list=<-loopback>;${new URL(peer.origin).host}`]);
 
   /** The access token expired: for a short lifetime by waiting it out, else as the resource server and the credentials file see it. */
   async function expireAccessToken(): Promise<void> {
@@ -135,7 +135,7 @@ describe.skipIf(!hasChromium).each([
     const [href] = await wts.waitForStderr(new RegExp(`${peer.issuer.replace(/[.]/g, '\\.')}/auth\\?\\S+`));
     await wts.waitForStderr(/paste the address it ends up on here/);
     // The browser is on another machine: its redirect to 127.0.0.1 never reaches wts's listener.
-    const page = await elsewhere!.context.newPage();
+    const page = await elsewhere.context.newPage();
     let ended: string | undefined;
     page.on('requestfailed', (request) => {
       if (LOOPBACK_CALLBACK.test(request.url())) ended = request.url();

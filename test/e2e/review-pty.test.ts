@@ -3,28 +3,21 @@
 // says what was decided. Needs `npm run build` first (npm test does it) and tmux (CI installs it).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { addPendingAction } from '../helpers/api.js';
+import { addPendingAction, waitingIn } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
 import { TMUX, useTerminal } from '../helpers/tmux.js';
-import type { SandboxContext } from '../../src/sandbox/context.js';
+import type { PendingActionRec } from '../../src/sandbox/model.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 if (!TMUX) console.warn('review-pty.test: tmux is not installed, so the review flow on a terminal is skipped (CI installs it: .ci/run)');
 
 const sandbox = useSandbox();
 const KINDS = ['action', 'human_task', 'question'];
-type Seeded = SandboxContext['store']['state']['data']['pendingActions'][number];
+type Seeded = PendingActionRec;
 
-/** What waits in ada's acme workspaces, in the order the review shows it (as `wts inbox` does). */
-function waiting(): Seeded[] {
-  const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
-  const acme = new Set(workspaces.filter((w) => w.orgId === 'org_acme').map((w) => w.id));
-  const visible = new Set(tasks.filter((t) => acme.has(t.workspaceId)).map((t) => t.id));
-  return pendingActions
-    .filter((a) => a.state === 'pending' && visible.has(a.taskId))
-    .sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind) || x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
-}
+/** What waits in ada's acme workspaces, in the order the review shows it (as `wts inbox` does): by kind, then oldest first. */
+const waiting = (): Seeded[] => waitingIn(sandbox, 'org_acme').sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind));
 const stateOf = (id: string) => sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === id)!;
 
 describe('wts approval review without a terminal', () => {

@@ -80,6 +80,16 @@ export function orgIdOf(sandbox: InProcess, slug: string): string {
   return org.id;
 }
 
+/** The pending actions waiting in an organization's workspaces (ada's in the seed: org_acme), oldest first, ties by id. */
+export function waitingIn(sandbox: InProcess, orgId: string): PendingActionRec[] {
+  const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
+  const inOrg = new Set(workspaces.filter((w) => w.orgId === orgId).map((w) => w.id));
+  const visible = new Set(tasks.filter((t) => inOrg.has(t.workspaceId)).map((t) => t.id));
+  return pendingActions
+    .filter((a) => a.state === 'pending' && visible.has(a.taskId))
+    .sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
+}
+
 /** A pending action as the agent would propose it. */
 export function addPendingAction(sandbox: InProcess, taskId: string, kind: PendingKind, draft: Record<string, unknown> = {}): PendingActionRec {
   return recordPendingAction(sandbox.ctx, { taskId, runId: null, kind, summary: `${kind} for ${taskId}`, draft });

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -33,6 +34,26 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Headless
       await context.close();
       await context.browser()?.close();
       rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A headless Chromium for the tests of the enclosing block: launched before them (after the block's
+ * earlier hooks, so `extraArgs` may read what they set up), closed after them.
+ */
+export function useChromium(extraArgs: () => string[] = () => []): { readonly context: BrowserContext } {
+  let chrome: HeadlessChromium | undefined;
+  beforeAll(async () => {
+    chrome = await launchChromium(extraArgs());
+  }, 60_000);
+  afterAll(async () => {
+    await chrome?.close();
+  });
+  return {
+    get context() {
+      if (!chrome) throw new Error('useChromium: the browser is only there inside the tests of the block that asked for it');
+      return chrome.context;
     },
   };
 }

@@ -2,9 +2,11 @@
 //
 //   const editor = fakeEditor(`printf 'New text\\n' > "$1"`);
 //   await runWts(['handbook', 'edit', 'sec_acme_company_1'], { env: { ...env, EDITOR: editor }, tty: true });
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { RunResult } from './cli.js';
 
 /** Writes an executable /bin/sh script with `body` (the file to edit is "$1") and returns its path. */
 export function fakeEditor(body: string): string {
@@ -12,4 +14,17 @@ export function fakeEditor(body: string): string {
   writeFileSync(file, `#!/bin/sh\n${body}\n`);
   chmodSync(file, 0o755);
   return file;
+}
+
+/**
+ * Checks a command that gave up because the editor failed (exit 1): nothing on stdout, one line on stderr
+ * naming the file, readable only by its owner, that keeps what was typed; returns the file's text.
+ */
+export function expectEditorTextSaved(r: RunResult): string {
+  expect(r.code).toBe(1);
+  expect(r.stdout).toBe('');
+  const saved = /^wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in (\S+)\n$/.exec(r.stderr)?.[1];
+  expect(saved, r.stderr).toBeDefined();
+  expect(statSync(saved!).mode & 0o777).toBe(0o600);
+  return readFileSync(saved!, 'utf8');
 }
