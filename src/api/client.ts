@@ -38,6 +38,24 @@ export interface ApiClientOptions {
   random?: () => number;
 }
 
+export interface PagesOptions {
+  /**
+   * Asks for the next page as soon as a page arrives, before the caller has handled it, so the service
+   * works on one while this process works on the other (cursors allow no more than one ahead). For a
+   * caller that reads every page: one that stops early leaves one request unread.
+   */
+  readAhead?: boolean;
+}
+
+/**
+ * A page asked for ahead of its reader (see PagesOptions): a failure waits for the reader, who may never
+ * come (a loop that stopped early), so it is not an unhandled rejection meanwhile.
+ */
+function readAhead<T>(request: Promise<T>): Promise<T> {
+  request.catch(() => {});
+  return request;
+}
+
 /** The operations read piece by piece along `offset` / `nextOffset` (handbook entries). */
 type PieceOperationId = { [K in OperationId]: Operations[K]['page'] extends 'offset' ? K : never }[OperationId];
 
@@ -132,23 +150,29 @@ export class ApiClient {
    * Every page of a listing, following nextCursor; break out of the loop to stop early. Without a `limit`
    * in the query, pages are as large as the operation allows: the caller wants more than one.
    */
-  async *pages<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<Page<OperationItem<K>>> {
+  async *pages<K extends OperationId>(opId: K, args: OperationArgs<K>, options: PagesOptions = {}): AsyncGenerator<Page<OperationItem<K>>> {
     const op = getOperation(opId);
     const given = args.query as { cursor?: string; limit?: number } | undefined;
     const largest = given?.limit === undefined ? pageBounds(opId)?.max : undefined;
-    let cursor = given?.cursor;
-    for (;;) {
+    // Async, so that bad input read ahead fails where the page is read, after the pages before it.
+    const fetch = async (cursor: string | undefined) => {
       const query = { ...given, ...(largest !== undefined && { limit: largest }), ...(cursor ? { cursor } : {}) };
-      const page = (await this.send(this.prepare(opId, { ...args, query } as OperationArgs<K>))) as Page<OperationItem<K>>;
+      return this.send(this.prepare(opId, { ...args, query } as OperationArgs<K>)) as Promise<Page<OperationItem<K>>>;
+    };
+    let next = fetch(given?.cursor);
+    for (;;) {
+      const page = await next;
+      const cursor = op.page === 'cursor' ? page.nextCursor : undefined;
+      if (cursor && options.readAhead) next = readAhead(fetch(cursor));
       yield page;
-      if (op.page !== 'cursor' || !page.nextCursor) return;
-      cursor = page.nextCursor;
+      if (!cursor) return;
+      if (!options.readAhead) next = fetch(cursor);
     }
   }
 
   /** Every item of a listing, page by page (as large as the operation allows, unless `limit` is given). */
-  async *items<K extends OperationId>(opId: K, args: OperationArgs<K>): AsyncGenerator<OperationItem<K>> {
-    for await (const page of this.pages(opId, args)) yield* page.items;
+  async *items<K extends OperationId>(opId: K, args: OperationArgs<K>, options: PagesOptions = {}): AsyncGenerator<OperationItem<K>> {
+    for await (const page of this.pages(opId, args, options)) yield* page.items;
   }
 
   /** The whole body of a handbook entry, read piece by piece along nextOffset. */

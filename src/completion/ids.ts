@@ -92,8 +92,14 @@ export interface RememberedId {
 // Ids go into shell scripts' candidate lists: only characters no shell gives a meaning to.
 const SAFE_ID = /^[A-Za-z0-9_.:@+-]{1,128}$/;
 
+/** What a listing printed an item as, for shell completion. */
+export interface ShownId {
+  id: string;
+  label: string;
+}
+
 /** The id and a label of an item a listing printed (a status has a key instead of an id). */
-export function idOf(item: unknown): { id: string; label: string } | undefined {
+export function idOf(item: unknown): ShownId | undefined {
   if (!isRecord(item)) return undefined;
   const o = item;
   const id = typeof o.id === 'string' ? o.id : typeof o.key === 'string' ? o.key : undefined;

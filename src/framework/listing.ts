@@ -67,18 +67,27 @@ export async function printListing<K extends OperationId>(
   let more = false;
   const items = async function* (): AsyncGenerator<OperationItem<K>> {
     let shown = 0;
-    let cursor: string | undefined;
-    while (shown < total) {
-      const limit = Math.min(largest, total - shown);
-      const page = await callPage(api, opId, args, limit, cursor);
+    let next = callPage(api, opId, args, Math.min(largest, total), undefined);
+    for (;;) {
+      const page = await next;
       const room = total - shown;
-      yield* page.items.slice(0, room);
-      shown += Math.min(room, page.items.length);
-      if (page.items.length > room) break;
-      if (!page.nextCursor) return;
-      cursor = page.nextCursor;
+      if (page.items.length > room) {
+        more = true;
+        yield* page.items.slice(0, room);
+        return;
+      }
+      shown += page.items.length;
+      if (page.nextCursor && shown < total) {
+        // The next page asked for before this one is printed: the service works while this process prints.
+        // Its failure waits for the loop to come to it (not an unhandled rejection if it never does).
+        next = callPage(api, opId, args, Math.min(largest, total - shown), page.nextCursor);
+        next.catch(() => {});
+      } else {
+        more = Boolean(page.nextCursor);
+      }
+      yield* page.items;
+      if (!page.nextCursor || shown >= total) return;
     }
-    more = true;
   };
   const count = await print(items());
   if (more) {

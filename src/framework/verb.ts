@@ -4,7 +4,7 @@ import { Command, type OptionValues } from 'commander';
 import type { Act } from '../bulk/run.js';
 import { BulkFailure } from '../bulk/outcome.js';
 import type { OperationId } from '../contract/operations.js';
-import { idOf, RECORDED_BY } from '../completion/ids.js';
+import { RECORDED_BY } from '../completion/ids.js';
 import { chalkFor, createContext, type CommandContext, type GlobalOptions } from '../context.js';
 import { CliError, ExitCode, InputError } from '../errors.js';
 import type { Env, IO } from '../io.js';
@@ -120,15 +120,12 @@ function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: 
       }
     }
     const kept: string[] = [];
-    const io = jq ? withStdout(realIO, { write: (text: string) => kept.push(text) }) : realIO;
+    const io = jq ? withStdout(realIO, { write: (chunk: string | Uint8Array) => kept.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')) }) : realIO;
     const ctx = createContext(io, deps.env, normalized, deps.now, chalk);
     // Lists that print ids keep them for shell completion.
     const kind = RECORDED_BY[`${command.parent?.name() ?? ''} ${command.name()}`];
     if (kind) {
-      ctx.shown = (item) => {
-        const shown = idOf(item);
-        if (shown) ctx.remember(kind, shown.id, shown.label);
-      };
+      ctx.shown = (shown) => ctx.remember(kind, shown.id, shown.label);
     }
     try {
       try {
@@ -152,7 +149,7 @@ function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: 
 }
 
 /** `io` with another stdout (its other members, getters included, read from `io` itself). */
-function withStdout(io: IO, stdout: { write(text: string): unknown }): IO {
+function withStdout(io: IO, stdout: { write(chunk: string | Uint8Array): unknown }): IO {
   return Object.create(io, { stdout: { value: stdout } }) as IO;
 }
 

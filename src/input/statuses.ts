@@ -30,3 +30,8 @@ export function byDueDate<T extends { dueDate: string | null }>(a: T, b: T): num
   if (b.dueDate === null) return -1;
   return Date.parse(a.dueDate) - Date.parse(b.dueDate);
 }
+
+/** A task's due date as a number to sort by: undated last (Infinity); `a - b` orders as byDueDate. */
+export function dueTime(task: { dueDate: string | null }): number {
+  return task.dueDate === null ? Number.POSITIVE_INFINITY : Date.parse(task.dueDate);
+}

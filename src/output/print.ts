@@ -3,6 +3,7 @@
 // objects as they came, a list as one JSON array (streamed, so `--all` keeps memory flat).
 import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
+import { idOf, type ShownId } from '../completion/ids.js';
 import { wrapText } from './format.js';
 import { jsonText, pipeField, terminalBlock, terminalLine } from './sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from './width.js';
@@ -92,52 +93,251 @@ export interface OutputTarget {
   io: IO;
   json: boolean;
   chalk: ChalkInstance;
-  /** Told of each item a list prints (the ids are kept for shell completion). */
-  shown?: (item: unknown) => void;
+  /** Told of the id and label of each item a list prints (kept for shell completion). */
+  shown?: (item: ShownId) => void;
 }
 
 function write(io: IO, text: string): void {
   io.stdout.write(text);
 }
 
-/** Prints a list: a table on a TTY, tab-separated lines when piped, a JSON array with --json. */
+/** How a list prints: a table on a TTY, tab-separated lines when piped, a JSON array with --json. */
+type ListMode = 'table' | 'plain' | 'json';
+
+function listMode(out: OutputTarget): ListMode {
+  return out.json ? 'json' : out.io.isStdoutTTY ? 'table' : 'plain';
+}
+
+/** What a list prints for an item: its JSON text with --json, its tab-separated line when piped. */
+function itemText<T>(mode: Exclude<ListMode, 'table'>, columns: Column<T>[], item: T): string {
+  return mode === 'json' ? jsonText(item) : columns.map((c) => pipeText(c.value(item, 'plain'))).join('\t');
+}
+
+const tableRow = <T>(columns: Column<T>[], item: T): Text[] => columns.map((c) => c.value(item, 'human'));
+
+/**
+ * Writes the items of a list as they come, given as itemText made them, with the JSON array's brackets
+ * and commas around them; `end` closes the list and returns how many there were.
+ */
+function textList(io: IO, mode: Exclude<ListMode, 'table'>): { item(text: string | Uint8Array): void; flush(): void; end(): number } {
+  const chunks = new Chunked(io);
+  let count = 0;
+  if (mode === 'json') chunks.write('[');
+  return {
+    item(text) {
+      if (mode === 'json') chunks.write(count === 0 ? '\n' : ',\n');
+      chunks.write(text);
+      if (mode === 'plain') chunks.write('\n');
+      count++;
+    },
+    flush: () => chunks.flush(),
+    end() {
+      if (mode === 'json') chunks.write(count ? '\n]\n' : ']\n');
+      chunks.flush();
+      return count;
+    },
+  };
+}
+
+function printTable(out: OutputTarget, columns: readonly ColumnFit[], rows: Text[][], empty: string | undefined): number {
+  if (!rows.length) {
+    if (empty) out.io.stderr.write(`${empty}\n`);
+    return 0;
+  }
+  write(out.io, renderTable(out.chalk, out.io.columns, columns, rows));
+  return rows.length;
+}
+
+/** Prints a list as it is read: a table on a TTY, tab-separated lines when piped, a JSON array with --json. */
 export async function printItems<T>(
   out: OutputTarget,
   items: Iterable<T> | AsyncIterable<T>,
   columns: Column<T>[],
   options: { empty?: string } = {},
 ): Promise<number> {
-  const { io } = out;
-  let count = 0;
-  if (out.shown) items = tap(items, out.shown);
-  if (out.json) {
-    write(io, '[');
-    for await (const item of items) write(io, `${count++ === 0 ? '\n' : ',\n'}${jsonText(item)}`);
-    write(io, count ? '\n]\n' : ']\n');
-    return count;
-  }
-  if (!io.isStdoutTTY) {
+  const mode = listMode(out);
+  if (mode === 'table') {
+    const rows: Text[][] = [];
     for await (const item of items) {
-      count++;
-      write(io, `${columns.map((c) => pipeText(c.value(item, 'plain'))).join('\t')}\n`);
+      see(out, item);
+      rows.push(tableRow(columns, item));
     }
-    return count;
+    return printTable(out, columns, rows, options.empty);
   }
-  const rows: Text[][] = [];
-  for await (const item of items) rows.push(columns.map((c) => c.value(item, 'human')));
-  count = rows.length;
-  if (!count) {
-    if (options.empty) io.stderr.write(`${options.empty}\n`);
-    return 0;
+  const list = textList(out.io, mode);
+  try {
+    for await (const item of items) {
+      see(out, item);
+      list.item(itemText(mode, columns, item));
+    }
+  } catch (err) {
+    // What was read is printed, also when a later page fails.
+    list.flush();
+    throw err;
   }
-  write(io, renderTable(out.chalk, io.columns, columns, rows));
-  return count;
+  return list.end();
 }
 
-async function* tap<T>(items: Iterable<T> | AsyncIterable<T>, see: (item: T) => void): AsyncGenerator<T> {
-  for await (const item of items) {
-    see(item);
-    yield item;
+function see(out: OutputTarget, item: unknown): void {
+  if (!out.shown) return;
+  const shown = idOf(item);
+  if (shown) out.shown(shown);
+}
+
+/**
+ * A list whose order is known only once the whole of it is read (task list: board order, then due date),
+ * held as it will print. Each item is rendered as it arrives (as printItems would print it) and let go:
+ * piped and with --json, its text is kept as UTF-8 bytes outside the JavaScript heap, so 10,000 tasks
+ * hold about the 3 MB they print, and the garbage collector never copies them. Items are numbered in
+ * the order held (0, 1, …); `print` prints them in the order given.
+ */
+export interface HeldList<T> {
+  hold(item: T): void;
+  /** How many items are held. */
+  readonly size: number;
+  /** Prints the held items numbered in `order` (all of them, or the first N of a sorted order); returns how many. */
+  print(order: Iterable<number>): number;
+}
+
+export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { empty?: string } = {}): HeldList<T> {
+  const mode = listMode(out);
+  const rows: Text[][] = [];
+  const texts = new TextStore();
+  // Each text held with what follows it in a list of more (`,` and a newline in JSON, a newline piped):
+  // items printed in the order held are then one run of bytes, written at once.
+  const after = mode === 'json' ? ',\n' : '\n';
+  // For `shown`, told in the order printed: the id and label, not the item.
+  const ids: string[] = [];
+  const labels: string[] = [];
+  let size = 0;
+  return {
+    hold(item) {
+      if (mode === 'table') rows.push(tableRow(columns, item));
+      else texts.add(itemText(mode, columns, item), after);
+      if (out.shown) {
+        const shown = idOf(item);
+        ids.push(shown?.id ?? '');
+        labels.push(shown?.label ?? '');
+      }
+      size++;
+    },
+    get size() {
+      return size;
+    },
+    print(order) {
+      const told = (i: number) => {
+        if (out.shown && ids[i]) out.shown({ id: ids[i] ?? '', label: labels[i] ?? '' });
+      };
+      if (mode === 'table') {
+        const shownRows: Text[][] = [];
+        for (const i of order) {
+          told(i);
+          shownRows.push(rows[i] ?? []);
+        }
+        return printTable(out, columns, shownRows, options.empty);
+      }
+      const chunks = new Chunked(out.io);
+      let count = 0;
+      let run: Span | undefined;
+      for (const i of order) {
+        told(i);
+        if (count++ === 0 && mode === 'json') chunks.write('[\n');
+        const span = texts.span(i);
+        if (run && run.block === span.block && run.end === span.start) run.end = span.end;
+        else {
+          if (run) chunks.write(texts.bytes(run));
+          run = span;
+        }
+      }
+      // The last item's `,` is the array's end.
+      if (run && mode === 'json') chunks.write(texts.bytes({ ...run, end: run.end - after.length }));
+      else if (run) chunks.write(texts.bytes(run));
+      if (mode === 'json') chunks.write(count ? '\n]\n' : '[]\n');
+      chunks.flush();
+      return count;
+    },
+  };
+}
+
+interface Span {
+  block: number;
+  start: number;
+  end: number;
+}
+
+/** Texts kept as UTF-8 in large buffers, numbered in the order added. */
+class TextStore {
+  private static readonly BLOCK = 1024 * 1024;
+  private blocks: Buffer[] = [];
+  private used = 0;
+  // Where text i is: its block, start and end at i * 3: small integers, no object per text.
+  private spans: number[] = [];
+
+  /** Adds `text` followed by `after` (ASCII). */
+  add(text: string, after: string): void {
+    const length = Buffer.byteLength(text) + after.length;
+    let block = this.blocks.at(-1);
+    if (!block || this.used + length > block.length) {
+      block = Buffer.allocUnsafe(Math.max(TextStore.BLOCK, length));
+      this.blocks.push(block);
+      this.used = 0;
+    }
+    const end = this.used + length;
+    block.write(after, end - after.length, 'latin1');
+    block.write(text, this.used);
+    this.spans.push(this.blocks.length - 1, this.used, end);
+    this.used = end;
+  }
+
+  span(i: number): Span {
+    return { block: this.spans[i * 3] ?? 0, start: this.spans[i * 3 + 1] ?? 0, end: this.spans[i * 3 + 2] ?? 0 };
+  }
+
+  bytes({ block, start, end }: Span): Uint8Array {
+    return this.blocks[block]?.subarray(start, end) ?? new Uint8Array();
+  }
+}
+
+/** Above this many bytes held, a Chunked writes at once. */
+const CHUNK = 64 * 1024;
+
+/**
+ * Standard output written in chunks rather than a system call per item (10,000 items: about 50 writes,
+ * not 10,000). What is held is written once the list waits for more (setImmediate runs when the page in
+ * hand is done and the next is awaited), so output keeps up with what has been read.
+ */
+class Chunked {
+  private parts: (string | Uint8Array)[] = [];
+  private size = 0;
+  private bytes = false;
+  private pending: NodeJS.Immediate | undefined;
+
+  constructor(private readonly io: IO) {}
+
+  write(part: string | Uint8Array): void {
+    if (part.length >= CHUNK && typeof part !== 'string') {
+      // Large already: written as it is, not copied.
+      this.flush();
+      this.io.stdout.write(part);
+      return;
+    }
+    this.parts.push(part);
+    this.size += part.length;
+    if (typeof part !== 'string') this.bytes = true;
+    if (this.size >= CHUNK) this.flush();
+    else this.pending ??= setImmediate(() => this.flush());
+  }
+
+  flush(): void {
+    if (this.pending) clearImmediate(this.pending);
+    this.pending = undefined;
+    if (!this.parts.length) return;
+    const parts = this.parts;
+    this.parts = [];
+    this.size = 0;
+    if (this.bytes) this.io.stdout.write(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))));
+    else write(this.io, parts.join(''));
+    this.bytes = false;
   }
 }
 

@@ -149,12 +149,15 @@ describe('ids from recent list commands', () => {
 
   it('keeps what list commands printed in a 0600 file of the config directory, without secrets', async () => {
     expect((await runWts(['workspace', 'list'], { env })).code).toBe(0);
-    expect((await runWts(['task', 'list', 'ws_support', '--all', '--json'], { env })).code).toBe(0);
+    const tasks = await runWts(['task', 'list', 'ws_support', '--all', '--json'], { env });
+    expect(tasks.code).toBe(0);
     const file = join(dir, ID_CACHE_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('workspace\tws_support\tCustomer Support\n');
-    expect(text).toMatch(/^task\ttask_s\d+\t/m);
+    // The tasks in the order printed (board order, not the order read), with their titles.
+    const printed = (JSON.parse(tasks.stdout) as { id: string; title: string }[]).map((t) => `task\t${t.id}\t${t.title}`);
+    expect(text.split('\n').filter((line) => line.startsWith('task\t'))).toEqual(printed);
     expect(text).not.toContain(env.WTS_TOKEN!);
   });
 

@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems, pageOptions, totalLimit, type PageOptions } from '../../framework/listing.js';
 import { collectList, PeopleResolver } from '../../input/people.js';
-import { byDueDate, DONE, statusKey } from '../../input/statuses.js';
-import type { Task, Status } from './shared.js';
-import { printTasks } from './shared.js';
+import { DONE, dueTime, statusKey } from '../../input/statuses.js';
+import type { Status } from './shared.js';
+import { holdTasks } from './shared.js';
 
 export function registerList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
@@ -35,9 +35,12 @@ export function registerList(group: Command, deps: CliDeps): Command {
       const path = { workspaceId };
       // Bad input fails before any request.
       api.prepare('list_tasks', { path, query: { ...(opts.tag !== undefined && { tag: opts.tag }), ...(opts.assignee !== undefined && { assignee: opts.assignee }) } });
-      const statuses = (await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } }))).sort((a, b) => a.position - b.position);
       const every = opts.status.some((s) => s.trim().toLowerCase() === 'all');
-      const keys = every ? [] : opts.status.length ? [...new Set(opts.status.map((s) => statusKey(s, statuses, '--status')))] : statuses.map((s) => s.key).filter((k) => k !== DONE);
+      const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) => s.sort((a, b) => a.position - b.position));
+      // With every column, the columns are read alongside the tasks (they only order them), and awaited
+      // later: not an unhandled rejection meanwhile. Otherwise first: --status names them.
+      columns.catch(() => {});
+      const keys = every ? [] : await columns.then((statuses) => (opts.status.length ? [...new Set(opts.status.map((s) => statusKey(s, statuses, '--status')))] : statuses.map((s) => s.key).filter((k) => k !== DONE)));
       const assignee = opts.assignee === undefined ? undefined : (await new PeopleResolver(ctx, api, workspaceId).resolve(opts.assignee, '--assignee')).id;
       const filters = {
         ...(assignee !== undefined && { assignee }),
@@ -45,19 +48,34 @@ export function registerList(group: Command, deps: CliDeps): Command {
         ...(opts.unassigned && { unassigned: true }),
         limit: 50,
       };
-      // Board order (a column the workspace no longer lists last), then by due date within a column.
-      const position = (t: Task) => {
-        const i = statuses.findIndex((s) => s.key === t.status);
-        return i < 0 ? statuses.length : i;
+      // There is no order to ask the service for, so every task is read, then sorted: its column in board
+      // order (a column the workspace no longer lists last), then its due date. Each is held as it prints
+      // (holdList: 10,000 tasks hold their 3 MB of text, not their objects), its place in two arrays.
+      const list = holdTasks(ctx);
+      const column: number[] = [];
+      const due: number[] = [];
+      const read = async (status: string | undefined) => {
+        const pages = api.pages('list_tasks', { path, query: { ...filters, ...(status !== undefined && { status }) } }, { readAhead: true });
+        // The first page is asked for before the columns are awaited: with every column, both at once.
+        const first = pages.next();
+        first.catch(() => {});
+        const statuses = await columns;
+        const at = new Map(statuses.map((s, i) => [s.key, i]));
+        for (let page = await first; !page.done; page = await pages.next()) {
+          for (const task of page.value.items) {
+            list.hold(task);
+            column.push(at.get(task.status) ?? statuses.length);
+            due.push(dueTime(task));
+          }
+        }
       };
-      const lists = every
-        ? [await collectItems<Task>(api.items('list_tasks', { path, query: filters }))]
-        : await Promise.all(keys.sort((a, b) => statuses.findIndex((s) => s.key === a) - statuses.findIndex((s) => s.key === b)).map((status) => collectItems<Task>(api.items('list_tasks', { path, query: { ...filters, status } }))));
-      const tasks = lists.flat().sort((a, b) => position(a) - position(b) || byDueDate(a, b));
-      const shown = opts.all ? tasks : tasks.slice(0, limit);
-      await printTasks(ctx)(shown);
-      if (shown.length < tasks.length) {
-        ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown.length} of ${tasks.length} tasks; more with --limit ${tasks.length} or --all`)}\n`);
+      // One column at a time would be slower: they are read at once, and held until all are in.
+      await (every ? read(undefined) : Promise.all(keys.map((status) => read(status))));
+      const place = (a: number, b: number) => (column[a] ?? 0) - (column[b] ?? 0) || (due[a] ?? 0) - (due[b] ?? 0);
+      const order = Array.from({ length: list.size }, (_, i) => i).sort(place);
+      const shown = list.print(opts.all ? order : order.slice(0, limit));
+      if (shown < list.size) {
+        ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown} of ${list.size} tasks; more with --limit ${list.size} or --all`)}\n`);
       }
     },
   });

@@ -3,7 +3,7 @@ import type { Resource } from '../../contract/resources.js';
 import type { CommandContext } from '../../context.js';
 import { describeWhen } from '../../input/when.js';
 import { relativeTime, stateText, wrapText } from '../../output/format.js';
-import { printItems, styled, terminalText, terminalView, type Column, type Mode } from '../../output/print.js';
+import { holdList, printItems, styled, terminalText, terminalView, type Column, type HeldList, type Mode } from '../../output/print.js';
 import { isOverdue } from '../../output/task-view.js';
 
 export type Task = Resource<'Task'>;
@@ -49,6 +49,9 @@ function taskColumns(ctx: CommandContext): Column<Task>[] {
 }
 
 export const printTasks = (ctx: CommandContext) => (items: Iterable<Task> | AsyncIterable<Task>) => printItems(ctx, items, taskColumns(ctx), { empty: 'No tasks.' });
+
+/** Tasks held to be printed once sorted (see holdList), as printTasks prints them. */
+export const holdTasks = (ctx: CommandContext): HeldList<Task> => holdList(ctx, taskColumns(ctx), { empty: 'No tasks.' });
 
 /** Messages as a transcript on a terminal (whole texts, not cut to a column); a table for scripts. */
 export const printMessages = (ctx: CommandContext) => async (items: Iterable<Message> | AsyncIterable<Message>): Promise<number> => {
