@@ -154,12 +154,11 @@ export class ApiClient {
     const op = getOperation(opId);
     const given = args.query as { cursor?: string; limit?: number } | undefined;
     const largest = given?.limit === undefined ? pageBounds(opId)?.max : undefined;
-    // Async, so that bad input read ahead fails where the page is read, after the pages before it.
-    const fetch = async (cursor: string | undefined) => {
-      const query = { ...given, ...(largest !== undefined && { limit: largest }), ...(cursor ? { cursor } : {}) };
-      return this.send(this.prepare(opId, { ...args, query } as OperationArgs<K>)) as Promise<Page<OperationItem<K>>>;
-    };
-    let next = fetch(given?.cursor);
+    // The first request is checked against the catalog; the ones after it differ only by the cursor the
+    // service gave, sent back as it came.
+    const first = this.prepare(opId, { ...args, query: { ...given, ...(largest !== undefined && { limit: largest }) } } as OperationArgs<K>);
+    const fetch = (cursor?: string) => this.send(cursor === undefined ? first : { ...first, query: { ...first.query, cursor } }) as Promise<Page<OperationItem<K>>>;
+    let next = fetch();
     for (;;) {
       const page = await next;
       const cursor = op.page === 'cursor' ? page.nextCursor : undefined;

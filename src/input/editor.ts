@@ -2,7 +2,6 @@
 // cannot start) or a text left empty aborts with nothing sent; the text is sent only when it changed; and
 // text the editor held or the service refused is kept in a file (0600, in a 0700 directory) whose path
 // the error names: nothing typed is lost.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandContext } from '../context.js';
@@ -45,6 +44,8 @@ export async function editText(ctx: CommandContext, initial: string, options: Ed
   writeFileSync(file, initial, { mode: 0o600 });
   // Like the library before it, the command is split at spaces ("code --wait"); the file comes last.
   const [bin = '', ...args] = command.trim().split(/\s+/);
+  // Loaded here, not with the module: every command loads this module, and node:child_process costs ~5 ms.
+  const { spawnSync } = process.getBuiltinModule('node:child_process');
   const run = spawnSync(bin, [...args, file], { stdio: 'inherit' });
   let text: string;
   try {
