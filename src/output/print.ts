@@ -275,18 +275,17 @@ class TextStore {
 
   /** Adds `text` followed by `after` (ASCII). */
   add(text: string, after: string): void {
-    const length = Buffer.byteLength(text) + after.length;
     let block = this.blocks.at(-1);
-    if (!block || this.used + length > block.length) {
-      block = Buffer.allocUnsafe(Math.max(TextStore.BLOCK, length));
+    // UTF-8 takes at most 3 bytes for each UTF-16 unit: only a text that might not fit is measured.
+    if (!block || (this.used + text.length * 3 + after.length > block.length && this.used + Buffer.byteLength(text) + after.length > block.length)) {
+      block = Buffer.allocUnsafe(Math.max(TextStore.BLOCK, Buffer.byteLength(text) + after.length));
       this.blocks.push(block);
       this.used = 0;
     }
-    const end = this.used + length;
-    block.write(after, end - after.length, 'latin1');
-    block.write(text, this.used);
-    this.spans.push(this.blocks.length - 1, this.used, end);
-    this.used = end;
+    const start = this.used;
+    this.used += block.write(text, start);
+    this.used += block.write(after, this.used);
+    this.spans.push(this.blocks.length - 1, start, this.used);
   }
 
   span(i: number): Span {

@@ -7,6 +7,9 @@ import { DONE, dueTime, statusKey } from '../../input/statuses.js';
 import type { Status } from './shared.js';
 import { holdTasks } from './shared.js';
 
+/** Board order, then due date (NaN, for two undated tasks or a date that cannot be read, sorts as equal). */
+const place = (columnA: number, dueA: number, columnB: number, dueB: number) => columnA - columnB || dueA - dueB;
+
 export function registerList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
@@ -54,6 +57,9 @@ export function registerList(group: Command, deps: CliDeps): Command {
       const list = holdTasks(ctx);
       const column: number[] = [];
       const due: number[] = [];
+      // Whether the tasks came in the order they are shown (one column, no due dates out of order): then
+      // sorting would change nothing (its first run would be all of them), and is left out.
+      let inOrder = true;
       const read = async (status: string | undefined) => {
         const pages = api.pages('list_tasks', { path, query: { ...filters, ...(status !== undefined && { status }) } }, { readAhead: true });
         // The first page is asked for before the columns are awaited: with every column, both at once.
@@ -64,15 +70,20 @@ export function registerList(group: Command, deps: CliDeps): Command {
         for (let page = await first; !page.done; page = await pages.next()) {
           for (const task of page.value.items) {
             list.hold(task);
-            column.push(at.get(task.status) ?? statuses.length);
-            due.push(dueTime(task));
+            const c = at.get(task.status) ?? statuses.length;
+            const d = dueTime(task);
+            const last = column.length - 1;
+            if (last >= 0 && place(c, d, column[last] ?? 0, due[last] ?? 0) < 0) inOrder = false;
+            column.push(c);
+            due.push(d);
           }
         }
       };
       // One column at a time would be slower: they are read at once, and held until all are in.
       await (every ? read(undefined) : Promise.all(keys.map((status) => read(status))));
-      const place = (a: number, b: number) => (column[a] ?? 0) - (column[b] ?? 0) || (due[a] ?? 0) - (due[b] ?? 0);
-      const order = Array.from({ length: list.size }, (_, i) => i).sort(place);
+      const order: number[] = [];
+      for (let i = 0; i < list.size; i++) order.push(i);
+      if (!inOrder) order.sort((a, b) => place(column[a] ?? 0, due[a] ?? 0, column[b] ?? 0, due[b] ?? 0));
       const shown = list.print(opts.all ? order : order.slice(0, limit));
       if (shown < list.size) {
         ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown} of ${list.size} tasks; more with --limit ${list.size} or --all`)}\n`);
