@@ -14,8 +14,11 @@ const LESS = spawnSync('sh', ['-c', 'command -v less'], { encoding: 'utf8' }).st
 if (!TMUX || !LESS) console.warn('pager-pty.test: tmux or less is not installed, so the pager tests are skipped (CI installs both: .ci/run)');
 
 // ws_bulk's 10 000 tasks make a listing (700 kB) longer than the pipe to the pager holds (a socket pair
-// of about 200 kB): a pager that quits early leaves wts writing to a pipe with no reader.
+// of about 200 kB): a pager that quits early leaves wts writing to a pipe with no reader. Listing them
+// takes a second or two, and over 30 s on a machine starved of CPU (wts and the sandbox share it): their
+// tests wait up to two minutes for the screen and the end, within a test timeout of two and a half.
 const sandbox = useSandbox({ seedTasks: 10_000 });
+const BULK_WAIT_MS = 120_000;
 
 describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
   const term = useTerminal('wts-pager-pty-');
@@ -42,9 +45,9 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
   /**
    * Runs a shell command line (`wts` is the built CLI) on a fresh 120×24 terminal with the sandbox's env,
    * the file's one configuration directory, and `env` (PAGER and friends unset unless given); `interact`
-   * may type into it. Resolves to the exit code and the screen once the line ended.
+   * may type into it. Resolves to the exit code and the screen once the line ended (waiting up to `waitMs`).
    */
-  async function onTerminal(commandLine: string, env: Record<string, string> = {}, interact?: (pane: Pane) => Promise<void>): Promise<{ code: number; screen: string }> {
+  async function onTerminal(commandLine: string, env: Record<string, string> = {}, interact?: (pane: Pane) => Promise<void>, waitMs?: number): Promise<{ code: number; screen: string }> {
     const config = join(term.scratch, 'config');
     mkdirSync(config, { recursive: true, mode: 0o700 });
     const pane = term.run(`${commandLine}; code=$?; echo "-- after wts --"; (exit $code)`, {
@@ -53,7 +56,7 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
       rows: 24,
     });
     if (interact) await interact(pane);
-    const { code, screen } = await pane.done();
+    const { code, screen } = await pane.done(waitMs);
     return { code, screen };
   }
   const allTasks = () => sandbox.ctx.store.state.data.tasks.filter((task) => task.workspaceId === 'ws_support');
@@ -143,20 +146,20 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
     expect(r.screen).toContain('stderr: \n');
   });
 
-  it('a pager that leaves after the first line (wts still writing to it): exit 0, nothing said', async () => {
+  it('a pager that leaves after the first line (wts still writing to it): exit 0, nothing said', { timeout: BULK_WAIT_MS + 30_000 }, async () => {
     // It shows a line, closes its input and stays a second: wts's next write has no reader (EPIPE).
     const leaver = join(term.scratch, 'leaver.sh');
     writeFileSync(leaver, '#!/bin/sh\nhead -n 1\nexec 0<&-\nsleep 1\necho "pager gone"\n', { mode: 0o755 });
-    const r = await onTerminal('wts task list ws_bulk --all; echo "wts: $?"', { PAGER: leaver });
+    const r = await onTerminal('wts task list ws_bulk --all; echo "wts: $?"', { PAGER: leaver }, undefined, BULK_WAIT_MS);
     expect(r.screen, r.screen).toMatch(/^ID\s+TITLE.*\npager gone\nwts: 0\n-- after wts --/m);
   });
 
-  it('less -FRX by default: the first screen, q quits early, exit 0 and no error', async () => {
+  it('less -FRX by default: the first screen, q quits early, exit 0 and no error', { timeout: BULK_WAIT_MS + 30_000 }, async () => {
     const r = await onTerminal('wts task list ws_bulk --all', {}, async (pane) => {
       // less shows the first screen (23 lines) and its prompt; a short text would have ended at once (-F).
-      await pane.waitFor('the first screen in less', (s) => /^ID\s+TITLE/m.test(s) && s.trimEnd().split('\n').length <= 24 && /^:/m.test(s));
+      await pane.waitFor('the first screen in less', (s) => /^ID\s+TITLE/m.test(s) && s.trimEnd().split('\n').length <= 24 && /^:/m.test(s), BULK_WAIT_MS);
       pane.type('q');
-    });
+    }, BULK_WAIT_MS);
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).not.toMatch(/wts:|Error|EPIPE/);
     expect(r.screen).toContain('-- after wts --');

@@ -169,6 +169,8 @@ describe('piped: nothing cut, no failure', () => {
 
 describe.skipIf(!TMUX)('on a terminal of 60, 80 and 120 columns (tmux)', () => {
   const term = useTerminal('wts-width-sweep-');
+  // A sweep runs every paged command in turn: 3-5 s on a quiet machine, about 30 s on one starved of CPU.
+  const SWEEP_WAIT_MS = 300_000;
 
   /**
    * Runs every command line in one terminal `width` columns wide, each between markers; resolves to the
@@ -179,7 +181,7 @@ describe.skipIf(!TMUX)('on a terminal of 60, 80 and 120 columns (tmux)', () => {
       `wts() { command wts --no-pager "$@"; }`,
       ...lines.flatMap((line, i) => [`echo "@@@ begin ${i}"`, line, `echo "@@@ end ${i} $?"`]),
     ].join('\n');
-    const { screen } = await term.run(script, { env: sandbox.env, cols: width, rows: 50 }).done(300_000);
+    const { screen } = await term.run(script, { env: sandbox.env, cols: width, rows: 50 }).done(SWEEP_WAIT_MS);
     return lines.map((line, i) => {
       const start = screen.indexOf(`@@@ begin ${i}\n`);
       const end = new RegExp(`^@@@ end ${i} (\\d+)$`, 'm').exec(screen);
@@ -192,7 +194,7 @@ describe.skipIf(!TMUX)('on a terminal of 60, 80 and 120 columns (tmux)', () => {
   const tooWide = (printed: string[], width: number) => printed.filter((l) => !l.startsWith('wts: ') && displayWidth(l.trimEnd()) > width);
 
   for (const width of WIDTHS) {
-    it(`${width} columns: no line of any list, view or board is wider`, async () => {
+    it(`${width} columns: no line of any list, view or board is wider`, { timeout: SWEEP_WAIT_MS + 30_000 }, async () => {
       const lines = commands.map(({ args }) => `wts ${args.map(shellQuote).join(' ')}`);
       // The measure sees a line one column too wide, of ASCII and of wide characters.
       const control = [`printf '%s\\n' ${shellQuote('x'.repeat(width + 1))}`, `printf '%s\\n' ${shellQuote(`${'字'.repeat(Math.floor(width / 2))}x`)}`];

@@ -21,7 +21,9 @@
 //   wrapped lines joined): for full-screen programs, which draw on the alternate screen;
 // - the terminal's settings (stty -g) are taken before and after: done().sttyRestored.
 // The command runs in bash in the repository; Ctrl-C reaches its whole foreground group, and bash goes on
-// after a child that handled SIGINT and exited on its own, so the exit status is still recorded.
+// after a child that handled SIGINT and exited on its own, so the exit status is still recorded. done()
+// returns once tmux has read a mark the script writes to the terminal after the command, so the screen
+// and the pane's modes are complete.
 // Needs tmux (and `script` for raw); CI installs both (.ci/run): skip with describe.skipIf(!TMUX).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -133,6 +135,11 @@ export function useTerminal(prefix = 'wts-pty-'): Terminal {
         ...options.env,
       };
       const line = typeof command === 'string' ? command : command.map(shellQuote).join(' ');
+      // The end of the run, told through the terminal after the status: an OSC 7 naming the run (a working
+      // directory, which tmux keeps as #{pane_path} and draws nowhere). A terminal's bytes arrive in order,
+      // so once tmux has it, it has drawn all the command wrote before. Neither the status file nor the
+      // pane's death says that: on a busy machine tmux can see the process end before reading its last output.
+      const endMark = `file://wts-test/${target}/ended`;
       if (options.raw && !SCRIPT) throw new Error('useTerminal: a raw run needs `script` (util-linux)');
       writeFileSync(
         file('sh'),
@@ -144,6 +151,7 @@ export function useTerminal(prefix = 'wts-pty-'): Terminal {
           `stty -g > ${shellQuote(file('stty-before'))}`,
           options.raw ? `${shellQuote(SCRIPT!)} -q -e -c ${shellQuote(line)} ${shellQuote(file('raw'))}` : line,
           `code=$?; stty -g > ${shellQuote(file('stty-after'))}; echo $code > ${shellQuote(file('status'))}.tmp && mv ${shellQuote(file('status'))}.tmp ${shellQuote(file('status'))}`,
+          `printf '\\033]7;%s\\033\\\\' ${shellQuote(endMark)}`,
           ...(options.hold ? ['exec sleep 100000'] : []),
         ].join('\n'),
       );
@@ -158,7 +166,7 @@ export function useTerminal(prefix = 'wts-pty-'): Terminal {
       t.tmux('respawn-pane', '-k', '-t', target, `bash ${shellQuote(file('sh'))}`);
       t.tmux('clear-history', '-t', target);
 
-      const ended = () => existsSync(file('status')) && /^\d+\n$/.test(readFileSync(file('status'), 'utf8'));
+      const ended = () => t.tmux('display-message', '-p', '-t', target, '#{pane_path}').trim() === endMark;
       return {
         target,
         screen,
