@@ -47,15 +47,6 @@ export interface PagesOptions {
   readAhead?: boolean;
 }
 
-/**
- * A page asked for ahead of its reader (see PagesOptions): a failure waits for the reader, who may never
- * come (a loop that stopped early), so it is not an unhandled rejection meanwhile.
- */
-function readAhead<T>(request: Promise<T>): Promise<T> {
-  request.catch(() => {});
-  return request;
-}
-
 /** The operations read piece by piece along `offset` / `nextOffset` (handbook entries). */
 type PieceOperationId = { [K in OperationId]: Operations[K]['page'] extends 'offset' ? K : never }[OperationId];
 
@@ -162,11 +153,26 @@ export class ApiClient {
     for (;;) {
       const page = await next;
       const cursor = op.page === 'cursor' ? page.nextCursor : undefined;
-      if (cursor && options.readAhead) next = readAhead(fetch(cursor));
+      if (cursor && options.readAhead) next = (await this.ahead(() => fetch(cursor))).answer;
       yield page;
       if (!cursor) return;
       if (!options.readAhead) next = fetch(cursor);
     }
+  }
+
+  /**
+   * Starts a request ahead of its reader (the next page of a listing) and resolves once it is on its way,
+   * to its answer (wrapped, so that awaiting this does not await the answer). undici writes to a kept-alive
+   * connection only after a full turn of the event loop, and then a check in the next that the server has
+   * not closed it: work the caller started at once would hold the request back until it was done, so
+   * this yields two turns first. A failure waits for the reader, who may never come (a loop that stopped
+   * early): it is not an unhandled rejection meanwhile.
+   */
+  async ahead<T>(start: () => Promise<T>): Promise<{ answer: Promise<T> }> {
+    const answer = start();
+    answer.catch(() => {});
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    return { answer };
   }
 
   /** Every item of a listing, page by page (as large as the operation allows, unless `limit` is given). */

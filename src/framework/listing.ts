@@ -79,9 +79,8 @@ export async function printListing<K extends OperationId>(
       shown += page.items.length;
       if (page.nextCursor && shown < total) {
         // The next page asked for before this one is printed: the service works while this process prints.
-        // Its failure waits for the loop to come to it (not an unhandled rejection if it never does).
-        next = callPage(api, opId, args, Math.min(largest, total - shown), page.nextCursor);
-        next.catch(() => {});
+        const cursor = page.nextCursor;
+        next = (await api.ahead(() => callPage(api, opId, args, Math.min(largest, total - shown), cursor))).answer;
       } else {
         more = Boolean(page.nextCursor);
       }
