@@ -94,13 +94,20 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
 
   function Dash() {
     const { exit } = useApp();
-    const [state, setState] = useState<DashState>(emptyState);
+    const [state, showState] = useState<DashState>(emptyState);
     const [prompt, showPrompt] = useState<Prompt>({ mode: 'none' });
-    // Keys can arrive faster than renders: each key works on the prompt as the keys before it left it.
+    // Keys can arrive faster than renders (and a render shows before the key handler that sees it is in
+    // place): each key works on the prompt, and on the sections, selection and filters, as the keys before
+    // it left them, not as the last render saw them (an Esc's cleared filter, a j's selected item).
     const promptNow = useRef<Prompt>(prompt);
     const setPrompt = useCallback((p: Prompt) => {
       promptNow.current = p;
       showPrompt(p);
+    }, []);
+    const stateNow = useRef<DashState>(state);
+    const setState = useCallback((update: (s: DashState) => DashState) => {
+      stateNow.current = update(stateNow.current);
+      showState(stateNow.current);
     }, []);
     const [status, setStatus] = useState<Status>({ text: 'loading…', tone: 'info' });
     const [details, setDetails] = useState<Map<string, TaskDetail | { error: string }>>(new Map());
@@ -368,8 +375,9 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       if (key.pageUp || input === 'K') return setScroll((n) => Math.max(0, n - (key.pageUp ? 10 : 1)));
       if (key.tab) return setState((s) => cycleSection(s, key.shift ? -1 : 1));
       if (/^[1-4]$/.test(input)) return setState((s) => sectionNumbered(s, Number(input)));
+      const now = stateNow.current;
       if (input === '/') {
-        const text = rest ? editLine({ text: '', cursor: 0 }, { input: rest }).text : (state.filters[state.current] ?? '');
+        const text = rest ? editLine({ text: '', cursor: 0 }, { input: rest }).text : (now.filters[now.current] ?? '');
         if (rest) setState((s) => setFilter(s, text));
         return setPrompt({ mode: 'filter', line: { text, cursor: text.length } });
       }
@@ -377,10 +385,11 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       if (input === 'R') return void refresh(true);
       if (input === '?') return setPrompt({ mode: 'help' });
       const action = actionForKey(input);
-      if (action && item && action.applies(item)) return start(action, item, rest);
+      const selected = selectedItem(now);
+      if (action && selected && action.applies(selected)) return start(action, selected, rest);
       if (action)
         setStatus({
-          text: `${action.key} (${action.label}) does not apply to ${item ? 'this item' : 'an empty list'}; ? shows the keys`,
+          text: `${action.key} (${action.label}) does not apply to ${selected ? 'this item' : 'an empty list'}; ? shows the keys`,
           tone: 'error',
         });
     });
