@@ -255,7 +255,9 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
   let events: ListingTail<Event> | undefined;
   let chat: ListingTail<Message> | undefined;
   let positioned = false;
+  /** New activity seen, and the chat and the runs not read since; `chatRead`: the chat was. */
   let unchecked = false;
+  let chatRead = false;
   let message: Message | undefined;
   let run: Run | undefined;
   let fresh: Run | undefined;
@@ -285,14 +287,20 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
         w.enter(listening);
       }
       if (!run) {
-        // New activity is kept until the chat and the runs were read, so a request failing in between loses nothing.
+        // New activity is kept until the chat and the runs were read, each once: a request failing in
+        // between loses nothing, and is tried again alone (in a storm of errors, a step that had to read
+        // both in one go would seldom get through).
         if (!unchecked) {
           const activity = await events.next();
           if (activity.length === 0) return { done: false, changed: false };
           unchecked = true;
+          chatRead = false;
           w.show(activity.at(-1)?.summary ?? '');
         }
-        await collectReplies(chat);
+        if (!chatRead) {
+          await collectReplies(chat);
+          chatRead = true;
+        }
         const page = await w.api.call('list_task_runs', { path: { taskId }, query: { limit: RUNS_PAGE } }, loop.call());
         const since = Date.parse(message.createdAt);
         run = fresh = latest(page.items.filter((r) => Date.parse(r.startedAt) >= since));

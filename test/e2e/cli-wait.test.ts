@@ -2,6 +2,7 @@
 // simulated agent finishes a run three seconds of sandbox time after it starts (its clock runs with real
 // time unless moved), proposes an action, and fails every run on a task whose title holds "fail". With
 // its ticker stopped (`sandbox.ctx.agent.stop()`) no run ever finishes, which is how `--timeout` is shown.
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNotFound, runWts, type RunOptions } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
@@ -114,6 +115,44 @@ describe('wts schedule run --wait', () => {
 });
 
 describe('wts task message --wait', () => {
+  it('tries a failed read again alone: the runs refused three times, the chat is not read again for them', async () => {
+    // A proxy in front of the sandbox answers the task's runs listing with 503 three times, and counts
+    // the chat reads. With each read kept, the chat is read to position the wait, once for the message's
+    // own activity (where a failed runs read is then retried alone), and once for the reply's.
+    const taskId = 'task_s022';
+    let refused = 0;
+    let chatReads = 0;
+    const proxy = createServer((req, res) => {
+      const url = req.url ?? '';
+      if (req.method === 'GET' && url.startsWith(`/api/v1/tasks/${taskId}/runs`) && refused < 3) {
+        refused++;
+        res.writeHead(503, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ title: 'Service Unavailable', status: 503 }));
+        return;
+      }
+      if (req.method === 'GET' && url.startsWith(`/api/v1/tasks/${taskId}/messages`)) chatReads++;
+      const body: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => body.push(chunk));
+      req.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection').map(([k, v]) => [k, String(v)]));
+        void fetch(`${sandbox.origin}${url}`, { method: req.method, headers, ...(body.length ? { body: Buffer.concat(body) } : {}) }).then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = proxy.address();
+      if (address === null || typeof address === 'string') throw new Error('the proxy has no port');
+      const r = await runWts(['task', 'message', taskId, 'Any news?', '--wait'], { env: { ...sandbox.env, WTS_ORIGIN: `http://127.0.0.1:${address.port}` } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(lines(r.stdout)[1]?.[0]).toBe('reply');
+      expect(refused).toBe(3);
+      expect(chatReads).toBeLessThanOrEqual(3);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
   it("prints the agent's reply and exits 0", async () => {
     const r = await runWts(['task', 'message', 'task_s021', 'What is the status?', '--wait'], piped());
     expect(r.code).toBe(0);
