@@ -48,7 +48,11 @@ const CHUNKED = Object.values(CHUNKS).flat();
 const chunkOf = (name) => Object.keys(CHUNKS).find((chunk) => CHUNKS[chunk].includes(name));
 
 /** The package a specifier names: `@scope/name` or `name`, without a subpath. */
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier);
 
 /**
@@ -62,7 +66,9 @@ const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.importer.includes('/node_modules/undici/') ? { path: http2Stand_in } : undefined));
+    b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
+      args.importer.includes('/node_modules/undici/') ? { path: http2Stand_in } : undefined,
+    );
     b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
       args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'on-first-use' } : undefined,
     );
@@ -86,7 +92,9 @@ module.exports = new Proxy({}, {
 const iconvByTextDecoder = {
   name: 'iconv-by-text-decoder',
   setup(b) {
-    b.onResolve({ filter: /^iconv-lite$/ }, (args) => (args.importer.includes('/node_modules/@inquirer/external-editor/') ? { path: 'iconv-lite', namespace: 'text-decoder' } : undefined));
+    b.onResolve({ filter: /^iconv-lite$/ }, (args) =>
+      args.importer.includes('/node_modules/@inquirer/external-editor/') ? { path: 'iconv-lite', namespace: 'text-decoder' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'text-decoder' }, () => ({
       loader: 'js',
       contents: `const encodingExists = (encoding) => { try { new TextDecoder(encoding); return true; } catch { return false; } };
@@ -107,8 +115,13 @@ module.exports = { encodingExists, decode };`,
 const noDevtools = {
   name: 'no-devtools',
   setup(b) {
-    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (args.importer.includes('/node_modules/ink/') ? { path: 'devtools', namespace: 'no-devtools' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({ loader: 'js', contents: 'export default undefined; throw new Error("wts is built without the React devtools");' }));
+    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
+      args.importer.includes('/node_modules/ink/') ? { path: 'devtools', namespace: 'no-devtools' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({
+      loader: 'js',
+      contents: 'export default undefined; throw new Error("wts is built without the React devtools");',
+    }));
     // restore-cursor writes "show the cursor" to stderr at exit, even when stderr is a file: wts dash
     // shows the cursor itself on every way out, on the terminal it hid it on.
     // Ink renders only a last frame when it thinks it runs in CI (a CI variable is set): wts dash runs on
@@ -116,7 +129,10 @@ const noDevtools = {
     b.onResolve({ filter: /^is-in-ci$/ }, () => ({ path: 'is-in-ci', namespace: 'not-in-ci' }));
     b.onLoad({ filter: /.*/, namespace: 'not-in-ci' }, () => ({ loader: 'js', contents: 'export default false;' }));
     b.onResolve({ filter: /^restore-cursor$/ }, () => ({ path: 'restore-cursor', namespace: 'no-restore-cursor' }));
-    b.onLoad({ filter: /.*/, namespace: 'no-restore-cursor' }, () => ({ loader: 'js', contents: 'export default function restoreCursor() {}' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-restore-cursor' }, () => ({
+      loader: 'js',
+      contents: 'export default function restoreCursor() {}',
+    }));
   },
 };
 /** How a chunk is built, beyond the common options: an ES module chunk is NAME.mjs. */
@@ -184,14 +200,20 @@ const chunkResults = await Promise.all(
       ...common,
       minify: true,
       stdin: {
-        contents: [...specifiers].map((s, i) => `import * as m${i} from ${JSON.stringify(s)};\nexport { m${i} as ${JSON.stringify(s)} };`).join('\n'),
+        contents: [...specifiers]
+          .map((s, i) => `import * as m${i} from ${JSON.stringify(s)};\nexport { m${i} as ${JSON.stringify(s)} };`)
+          .join('\n'),
         resolveDir: root,
         sourcefile: `chunk ${name}`,
       },
       outfile: join('dist', 'chunks', `${name}.${ESM_CHUNKS.includes(name) ? 'mjs' : 'cjs'}`),
       external: EXTERNAL,
       plugins: [iconvByTextDecoder, ...(CHUNK_EXTRAS[name]?.plugins ?? [])],
-      ...(CHUNK_EXTRAS[name] && { format: CHUNK_EXTRAS[name].format, define: CHUNK_EXTRAS[name].define, banner: CHUNK_EXTRAS[name].banner }),
+      ...(CHUNK_EXTRAS[name] && {
+        format: CHUNK_EXTRAS[name].format,
+        define: CHUNK_EXTRAS[name].define,
+        banner: CHUNK_EXTRAS[name].banner,
+      }),
     }),
   ),
 );
@@ -224,7 +246,9 @@ if (left !== -1) fail(`dist/wts.cjs still has an import() bin/wts cannot serve: 
 const at = bundle.search(/[^\x00-\x7f]/);
 if (at !== -1) {
   const inputs = Object.keys(result.metafile.inputs).filter((f) => /[^\x00-\x7f]/.test(readFileSync(join(root, f), 'latin1')));
-  fail(`dist/wts.cjs is not ASCII at byte ${at}: ${JSON.stringify(bundle.slice(at - 40, at + 10))}; inputs with non-ASCII text, comments included: ${inputs.join(', ')}`);
+  fail(
+    `dist/wts.cjs is not ASCII at byte ${at}: ${JSON.stringify(bundle.slice(at - 40, at + 10))}; inputs with non-ASCII text, comments included: ${inputs.join(', ')}`,
+  );
 }
 writeFileSync(out, bundle, 'latin1');
 
@@ -232,12 +256,15 @@ writeFileSync(out, bundle, 'latin1');
 const loaded = new Set();
 for (const { metafile } of [result, ...chunkResults]) {
   for (const output of Object.values(metafile.outputs)) {
-    for (const { path, external } of output.imports) if (external && !isBuiltin(path) && !chunkOf(packageOf(path))) loaded.add(packageOf(path));
+    for (const { path, external } of output.imports)
+      if (external && !isBuiltin(path) && !chunkOf(packageOf(path))) loaded.add(packageOf(path));
   }
 }
 const declared = Object.keys(pkg.dependencies ?? {});
 if (declared.length !== loaded.size || declared.some((name) => !loaded.has(name))) {
-  fail(`the output loads from node_modules ${[...loaded].join(', ') || 'nothing'}, but package.json's dependencies are ${declared.join(', ') || 'none'}: make them the same`);
+  fail(
+    `the output loads from node_modules ${[...loaded].join(', ') || 'nothing'}, but package.json's dependencies are ${declared.join(', ') || 'none'}: make them the same`,
+  );
 }
 
 function fail(message) {

@@ -36,11 +36,15 @@ for (const path of files(root)) {
       const isConst = ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === 'const';
       if (!isConst) {
         counts.as++;
-        if (list) console.log(`as  ${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}  ${node.getText(source).slice(0, 100)}`);
+        if (list)
+          console.log(
+            `as  ${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}  ${node.getText(source).slice(0, 100)}`,
+          );
       }
     } else if (ts.isNonNullExpression(node)) {
       counts.nonNull++;
-      if (list) console.log(`!   ${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}  ${node.getText(source).slice(0, 100)}`);
+      if (list)
+        console.log(`!   ${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}  ${node.getText(source).slice(0, 100)}`);
     }
     ts.forEachChild(node, visit);
   };

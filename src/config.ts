@@ -35,7 +35,12 @@ export interface Setting {
 export const SETTINGS: readonly Setting[] = [
   { key: 'workspace', env: 'WTS_WORKSPACE', description: 'the workspace of commands that take WS when none is given' },
   { key: 'editor', env: 'VISUAL, EDITOR', description: 'the editor of editing commands on a terminal' },
-  { key: 'pager', env: 'WTS_PAGER, PAGER', default: 'less -FRX', description: 'the pager of long output on a terminal (empty or cat: none)' },
+  {
+    key: 'pager',
+    env: 'WTS_PAGER, PAGER',
+    default: 'less -FRX',
+    description: 'the pager of long output on a terminal (empty or cat: none)',
+  },
   { key: 'browser', env: 'BROWSER', description: 'the browser `wts login` opens' },
   {
     key: 'dash.refresh',

@@ -64,7 +64,13 @@ export async function chalkFor(io: IO): Promise<ChalkInstance> {
   return new Chalk({ level: 1 });
 }
 
-export function createContext(io: IO, env: Env, globals: GlobalOptions, now: () => number = Date.now, chalk: ChalkInstance = PLAIN_CHALK): CommandContext {
+export function createContext(
+  io: IO,
+  env: Env,
+  globals: GlobalOptions,
+  now: () => number = Date.now,
+  chalk: ChalkInstance = PLAIN_CHALK,
+): CommandContext {
   const config = new ConfigStore(configDir(env));
   let client: Promise<ApiClient> | undefined;
   const shownIds: RememberedId[] = [];

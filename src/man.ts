@@ -60,7 +60,11 @@ function afterHelp(command: Command): string {
 function renderAfterHelp(text: string): string[] {
   const out: string[] = [];
   const [notes = '', examples] = text.split(/^Examples:\n/m);
-  for (const paragraph of notes.split(/\n\s*\n/).map(oneLine).filter(Boolean)) out.push('.PP', roff(paragraph));
+  for (const paragraph of notes
+    .split(/\n\s*\n/)
+    .map(oneLine)
+    .filter(Boolean))
+    out.push('.PP', roff(paragraph));
   if (examples !== undefined) {
     const lines = examples
       .split('\n')
@@ -122,7 +126,16 @@ function groupPage(program: Command, group: Command, version: string): ManPage {
     const usage = help.commandUsage(v).slice(pathOf(v).length).trim();
     out.push(i === 0 ? '.PP' : '.br', `\\fB${roff(pathOf(v))}\\fR${usage ? ` ${roff(usage)}` : ''}`);
   }
-  if (group.aliases().length > 0) out.push('.PP', roff(`Also: ${group.aliases().map((a) => `wts ${a}`).join(', ')}.`));
+  if (group.aliases().length > 0)
+    out.push(
+      '.PP',
+      roff(
+        `Also: ${group
+          .aliases()
+          .map((a) => `wts ${a}`)
+          .join(', ')}.`,
+      ),
+    );
   const own = afterHelp(group);
   if (verbs[0] !== group) {
     out.push('.SH COMMANDS');
@@ -157,11 +170,12 @@ function mainPage(program: Command, groups: Command[], version: string): ManPage
     roff(oneLine(program.description())),
     '.PP',
     roff(
-      'On a terminal, lists are tables fitted to its width; piped, they are tab-separated lines with no header and no color; with --json, the service\'s objects. Nothing prompts without a terminal. `wts` alone prints the help; `wts COMMAND --help` the help of a command, with examples.',
+      "On a terminal, lists are tables fitted to its width; piped, they are tab-separated lines with no header and no color; with --json, the service's objects. Nothing prompts without a terminal. `wts` alone prints the help; `wts COMMAND --help` the help of a command, with examples.",
     ),
   );
   out.push('.SH COMMANDS');
-  for (const g of groups) out.push('.TP', `.B ${roff(`wts ${g.name()}`)}`, `${roff(sentence(g.description()))} See \\fB${roff(`wts-${g.name()}`)}\\fR(1).`);
+  for (const g of groups)
+    out.push('.TP', `.B ${roff(`wts ${g.name()}`)}`, `${roff(sentence(g.description()))} See \\fB${roff(`wts-${g.name()}`)}\\fR(1).`);
   out.push('.SH OPTIONS', ...globalOptions(help, program));
   out.push('.SH ENVIRONMENT');
   for (const v of ENVIRONMENT_VARIABLES) out.push('.TP', `.B ${roff(v.name)}`, roff(v.description));
@@ -173,6 +187,9 @@ function mainPage(program: Command, groups: Command[], version: string): ManPage
 
 /** Every page for the whole command tree (buildProgram without argv), wts.1 first. */
 export function manPages(program: Command, version: string): ManPage[] {
-  const groups = program.createHelp().visibleCommands(program).filter((c) => c.name() !== 'help');
+  const groups = program
+    .createHelp()
+    .visibleCommands(program)
+    .filter((c) => c.name() !== 'help');
   return [mainPage(program, groups, version), ...groups.map((g) => groupPage(program, g, version))];
 }

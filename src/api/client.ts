@@ -7,7 +7,17 @@ import type { Dispatcher } from 'undici';
 // modules. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
-import { getOperation, pageBounds, type OperationArgs, type OperationId, type OperationItem, type OperationResult, type Operations, type Method, type Page } from '../contract/operations.js';
+import {
+  getOperation,
+  pageBounds,
+  type OperationArgs,
+  type OperationId,
+  type OperationItem,
+  type OperationResult,
+  type Operations,
+  type Method,
+  type Page,
+} from '../contract/operations.js';
 import { ApiError, errnoOf, messageOf, NetworkError, type Problem } from '../errors.js';
 import { isRecord } from '../narrow.js';
 import { unknownOutcome } from './outcome.js';
@@ -147,8 +157,12 @@ export class ApiClient {
     const largest = given?.limit === undefined ? pageBounds(opId)?.max : undefined;
     // The first request is checked against the catalog; the ones after it differ only by the cursor the
     // service gave, sent back as it came.
-    const first = this.prepare(opId, { ...args, query: { ...given, ...(largest !== undefined && { limit: largest }) } } as OperationArgs<K>);
-    const fetch = (cursor?: string) => this.send(cursor === undefined ? first : { ...first, query: { ...first.query, cursor } }) as Promise<Page<OperationItem<K>>>;
+    const first = this.prepare(opId, {
+      ...args,
+      query: { ...given, ...(largest !== undefined && { limit: largest }) },
+    } as OperationArgs<K>);
+    const fetch = (cursor?: string) =>
+      this.send(cursor === undefined ? first : { ...first, query: { ...first.query, cursor } }) as Promise<Page<OperationItem<K>>>;
     let next = fetch();
     for (;;) {
       const page = await next;
@@ -341,7 +355,13 @@ function isProblem(value: unknown): value is Problem {
   return isRecord(value) && typeof value.code === 'string';
 }
 
-function toApiError(status: number, contentType: string | string[] | undefined, text: string, retryAfter: number | undefined, unknown: string | undefined): ApiError {
+function toApiError(
+  status: number,
+  contentType: string | string[] | undefined,
+  text: string,
+  retryAfter: number | undefined,
+  unknown: string | undefined,
+): ApiError {
   let problem: Problem | undefined;
   if (String(contentType ?? '').includes('json')) {
     try {

@@ -40,7 +40,8 @@ function matchPath(template: string[], concrete: string[]): Record<string, strin
   return params;
 }
 
-const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`);
+const fill = (template: string, params: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`);
 
 /**
  * The command that shows whether a write to `path` (under /api/v1) was done: the catalog's read of the

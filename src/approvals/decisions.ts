@@ -30,7 +30,13 @@ const SETTLED_WITH: Record<PendingAction['kind'], { what: string; command: strin
  * Sends a decision made for `kind`; when the service refuses it as a conflict and the action is of another
  * kind, says so and names the wts command that settles it (the service can only name its own operations).
  */
-async function settling<T>(ctx: CommandContext, actionId: string, kind: PendingAction['kind'], send: () => Promise<T>, options: CallOptions = {}): Promise<T> {
+async function settling<T>(
+  ctx: CommandContext,
+  actionId: string,
+  kind: PendingAction['kind'],
+  send: () => Promise<T>,
+  options: CallOptions = {},
+): Promise<T> {
   try {
     return await send();
   } catch (err) {
@@ -39,36 +45,71 @@ async function settling<T>(ctx: CommandContext, actionId: string, kind: PendingA
     const action = await api.call('get_pending_action', { path: path(actionId) }, options).catch(() => undefined);
     if (!action || action.kind === kind) throw err;
     const other = SETTLED_WITH[action.kind];
-    throw new CliError(`conflict: ${action.id} is ${other.what}, not ${SETTLED_WITH[kind].what}; use \`${other.command.replace('ID', action.id)}\``, ExitCode.conflict);
+    throw new CliError(
+      `conflict: ${action.id} is ${other.what}, not ${SETTLED_WITH[kind].what}; use \`${other.command.replace('ID', action.id)}\``,
+      ExitCode.conflict,
+    );
   }
 }
 
 /** `options`: a bulk run's, for every request of the decision (src/api/pool.ts). */
 export async function approveAction(ctx: CommandContext, actionId: string, options: CallOptions = {}): Promise<Decided> {
   const api = await ctx.api();
-  const action = await settling(ctx, actionId, 'action', () => api.call('approve_pending_action', { path: path(actionId), body: {} }, options), options);
+  const action = await settling(
+    ctx,
+    actionId,
+    'action',
+    () => api.call('approve_pending_action', { path: path(actionId), body: {} }, options),
+    options,
+  );
   return { action, message: `Approved ${action.id}: ${action.summary}` };
 }
 
 /** `reason` is trimmed and must not be blank when given (`name` is how the person gave it, e.g. "--reason"). */
-export async function rejectAction(ctx: CommandContext, actionId: string, reason: string | undefined, name = '--reason', options: CallOptions = {}): Promise<Decided> {
+export async function rejectAction(
+  ctx: CommandContext,
+  actionId: string,
+  reason: string | undefined,
+  name = '--reason',
+  options: CallOptions = {},
+): Promise<Decided> {
   const given = reason === undefined ? undefined : requiredText(reason, name);
   const api = await ctx.api();
-  const action = await settling(ctx, actionId, 'action', () => api.call('reject_pending_action', { path: path(actionId), body: given === undefined ? {} : { reason: given } }, options), options);
+  const action = await settling(
+    ctx,
+    actionId,
+    'action',
+    () => api.call('reject_pending_action', { path: path(actionId), body: given === undefined ? {} : { reason: given } }, options),
+    options,
+  );
   return { action, message: `Rejected ${action.id}: ${action.summary}${given === undefined ? '' : ` (reason: ${given})`}` };
 }
 
-export async function completeHumanTask(ctx: CommandContext, actionId: string, note: string | undefined, name = '--note', options: CallOptions = {}): Promise<Decided> {
+export async function completeHumanTask(
+  ctx: CommandContext,
+  actionId: string,
+  note: string | undefined,
+  name = '--note',
+  options: CallOptions = {},
+): Promise<Decided> {
   const given = note === undefined ? undefined : requiredText(note, name);
   const api = await ctx.api();
-  const action = await settling(ctx, actionId, 'human_task', () => api.call('complete_human_task', { path: path(actionId), body: given === undefined ? {} : { note: given } }, options), options);
+  const action = await settling(
+    ctx,
+    actionId,
+    'human_task',
+    () => api.call('complete_human_task', { path: path(actionId), body: given === undefined ? {} : { note: given } }, options),
+    options,
+  );
   return { action, message: `Done ${action.id}: ${action.summary}${given === undefined ? '' : ` (note: ${given})`}` };
 }
 
 export async function answerQuestion(ctx: CommandContext, actionId: string, answer: string, name = 'TEXT'): Promise<Decided> {
   const given = requiredText(answer, name);
   const api = await ctx.api();
-  const action = await settling(ctx, actionId, 'question', () => api.call('answer_agent_question', { path: path(actionId), body: { answer: given } }));
+  const action = await settling(ctx, actionId, 'question', () =>
+    api.call('answer_agent_question', { path: path(actionId), body: { answer: given } }),
+  );
   return { action, message: `Answered ${action.id}: ${action.summary} (answer: ${given})` };
 }
 

@@ -14,7 +14,9 @@ function runBrowserCommand(command: string, url: string, onExit: (problem: strin
   return new Promise((resolve) => {
     // The child gets this process's real environment (PATH and the display), and no terminal output.
     const child = spawn(program, [...args, url], { stdio: 'ignore', detached: process.platform !== 'win32' });
-    child.once('error', (err: NodeJS.ErrnoException) => resolve({ opened: false, reason: `cannot run BROWSER (${program}): ${err.code ?? err.message}` }));
+    child.once('error', (err: NodeJS.ErrnoException) =>
+      resolve({ opened: false, reason: `cannot run BROWSER (${program}): ${err.code ?? err.message}` }),
+    );
     child.once('spawn', () => {
       child.unref();
       resolve({ opened: true, how: `BROWSER (${program})` });

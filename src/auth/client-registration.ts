@@ -4,7 +4,14 @@
 import { CliError, ExitCode } from '../errors.js';
 import type { ClientAuthMethod, ClientIdentity } from './credentials.js';
 import type { DiscoveredService } from './discovery.js';
-import { discoveryOptions, loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
+import {
+  discoveryOptions,
+  loadOpenidClient,
+  oauthConfiguration,
+  oauthErrorOf,
+  transportFailureOf,
+  type OAuthOptions,
+} from './oauth-client.js';
 import { checkedOrigin } from './origin.js';
 
 /** Registered once; for a native client any port matches a loopback IP redirect URI (RFC 8252 §7.3). */
@@ -27,16 +34,31 @@ export function clientFromFlags(flags: ClientFlags, service: DiscoveredService):
     return undefined;
   }
   const isDocument = /^https?:\/\//i.test(flags.clientId);
-  const method: ClientAuthMethod = flags.clientAuth ?? (flags.clientKey ? 'private_key_jwt' : flags.clientSecret && !isDocument ? 'client_secret_basic' : 'none');
-  if (method === 'private_key_jwt' && !flags.clientKey) throw new CliError('--client-auth private_key_jwt needs --client-key FILE', ExitCode.usage);
+  const method: ClientAuthMethod =
+    flags.clientAuth ?? (flags.clientKey ? 'private_key_jwt' : flags.clientSecret && !isDocument ? 'client_secret_basic' : 'none');
+  if (method === 'private_key_jwt' && !flags.clientKey)
+    throw new CliError('--client-auth private_key_jwt needs --client-key FILE', ExitCode.usage);
   if ((method === 'client_secret_basic' || method === 'client_secret_post') && !flags.clientSecret) {
     throw new CliError(`--client-auth ${method} needs the secret in WTS_CLIENT_SECRET`, ExitCode.usage);
   }
   if (isDocument) {
     checkedOrigin(flags.clientId, 'the client ID URL');
-    if (!service.clientIdMetadataDocumentSupported) throw new CliError(`the authorization server ${service.server.issuer} does not accept client ID metadata documents; leave out --client-id`, ExitCode.usage);
-    if (method !== 'none' && method !== 'private_key_jwt') throw new CliError('a client ID metadata document cannot hold a secret: use --client-key or no client authentication', ExitCode.usage);
-    return { id: flags.clientId, authMethod: method, registration: 'metadata-document', ...(flags.clientKey ? { keyFile: flags.clientKey } : {}) };
+    if (!service.clientIdMetadataDocumentSupported)
+      throw new CliError(
+        `the authorization server ${service.server.issuer} does not accept client ID metadata documents; leave out --client-id`,
+        ExitCode.usage,
+      );
+    if (method !== 'none' && method !== 'private_key_jwt')
+      throw new CliError(
+        'a client ID metadata document cannot hold a secret: use --client-key or no client authentication',
+        ExitCode.usage,
+      );
+    return {
+      id: flags.clientId,
+      authMethod: method,
+      registration: 'metadata-document',
+      ...(flags.clientKey ? { keyFile: flags.clientKey } : {}),
+    };
   }
   return {
     id: flags.clientId,
@@ -54,7 +76,10 @@ export function clientFromFlags(flags: ClientFlags, service: DiscoveredService):
  */
 export async function registerClient(service: DiscoveredService, options: OAuthOptions): Promise<LoginClient> {
   if (!service.registrationEndpoint) {
-    throw new CliError(`the authorization server ${service.server.issuer} offers no dynamic registration; pass --client-id`, ExitCode.usage);
+    throw new CliError(
+      `the authorization server ${service.server.issuer} offers no dynamic registration; pass --client-id`,
+      ExitCode.usage,
+    );
   }
   const oidc = await loadOpenidClient();
   let config;

@@ -34,7 +34,12 @@ export function connectionHandle(ctx: CommandContext, profile: string, origin: s
 }
 
 /** The credential store of this context's profile and origin; exit 4 when the profile has none. */
-export function openProfileStore(ctx: CommandContext): { profile: string; origin: string; auth: ProfileAuth | undefined; store: CredentialStore } {
+export function openProfileStore(ctx: CommandContext): {
+  profile: string;
+  origin: string;
+  auth: ProfileAuth | undefined;
+  store: CredentialStore;
+} {
   const origin = ctx.origin();
   const profile = ctx.profileName();
   const auth = profileAuth(ctx, profile);

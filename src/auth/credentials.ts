@@ -105,7 +105,9 @@ function organizationOf(value: unknown): Organization | undefined {
 
 function userOf(value: unknown): SignedInUser | undefined {
   const v = value as Partial<SignedInUser> | undefined;
-  return v && typeof v.id === 'string' && typeof v.name === 'string' && typeof v.login === 'string' ? { id: v.id, name: v.name, login: v.login } : undefined;
+  return v && typeof v.id === 'string' && typeof v.name === 'string' && typeof v.login === 'string'
+    ? { id: v.id, name: v.name, login: v.login }
+    : undefined;
 }
 
 function workspaceIdsOf(value: unknown): string[] | null | undefined {
@@ -118,7 +120,12 @@ function workspaceIdsOf(value: unknown): string[] | null | undefined {
  * (absent means as before, RFC 6749 §5.1), and who and what the connection is for when the server says.
  * Whether the connection can be refreshed is whether it holds a refresh token, never what `scope` says.
  */
-export function withTokenResponse(base: Omit<StoredCredentials, 'accessToken' | 'tokenType' | 'scopes'> & Partial<StoredCredentials>, response: TokenResponse, nowMs: number, requestedScopes: string[]): StoredCredentials {
+export function withTokenResponse(
+  base: Omit<StoredCredentials, 'accessToken' | 'tokenType' | 'scopes'> & Partial<StoredCredentials>,
+  response: TokenResponse,
+  nowMs: number,
+  requestedScopes: string[],
+): StoredCredentials {
   const scopes = typeof response.scope === 'string' ? response.scope.split(' ').filter(Boolean) : (base.scopes ?? requestedScopes);
   const next: StoredCredentials = {
     ...base,

@@ -35,7 +35,13 @@ function checkedEndpoint(url: unknown, name: string): string {
 
 /** A GET for JSON metadata, never following a redirect; a failure to connect is the caller's error. */
 async function getMetadata(url: string, options: OAuthOptions): Promise<Response> {
-  return tracedFetch(options.debug)(url, { method: 'GET', headers: { accept: 'application/json' }, redirect: 'manual', body: undefined, signal: AbortSignal.timeout(options.timeoutSeconds * 1000) });
+  return tracedFetch(options.debug)(url, {
+    method: 'GET',
+    headers: { accept: 'application/json' },
+    redirect: 'manual',
+    body: undefined,
+    signal: AbortSignal.timeout(options.timeoutSeconds * 1000),
+  });
 }
 
 /** The JSON object of a 200 answer, or undefined when the answer is not one. */
@@ -49,7 +55,10 @@ async function jsonObjectOf(res: Response): Promise<Record<string, unknown> | un
   }
 }
 
-async function protectedResourceMetadata(origin: string, options: OAuthOptions): Promise<{ resource?: unknown; authorization_servers?: unknown }> {
+async function protectedResourceMetadata(
+  origin: string,
+  options: OAuthOptions,
+): Promise<{ resource?: unknown; authorization_servers?: unknown }> {
   const url = `${origin}/.well-known/oauth-protected-resource${API_PATH}`;
   let res: Response;
   try {
@@ -78,14 +87,20 @@ export function metadataUrls(issuer: string): string[] {
 }
 
 /** The first metadata document found for `issuer`; it must name that issuer (RFC 8414 §3.3). */
-async function authorizationServerMetadata(issuer: string, options: OAuthOptions): Promise<{ url: string; metadata: Record<string, unknown> }> {
+async function authorizationServerMetadata(
+  issuer: string,
+  options: OAuthOptions,
+): Promise<{ url: string; metadata: Record<string, unknown> }> {
   const tried: string[] = [];
   for (const url of metadataUrls(issuer)) {
     let res: Response;
     try {
       res = await getMetadata(url, options);
     } catch (err) {
-      throw new CliError(`cannot read the authorization server metadata of ${issuer}: cannot reach ${url}: ${transportFailureOf(err).reason}`, ExitCode.failure);
+      throw new CliError(
+        `cannot read the authorization server metadata of ${issuer}: cannot reach ${url}: ${transportFailureOf(err).reason}`,
+        ExitCode.failure,
+      );
     }
     const metadata = await jsonObjectOf(res);
     if (!metadata) {
@@ -94,7 +109,10 @@ async function authorizationServerMetadata(issuer: string, options: OAuthOptions
       continue;
     }
     if (metadata.issuer !== issuer) {
-      throw new CliError(`the authorization server metadata at ${url} names the issuer ${String(metadata.issuer)}, not ${issuer}; refusing to use it`, ExitCode.failure);
+      throw new CliError(
+        `the authorization server metadata at ${url} names the issuer ${String(metadata.issuer)}, not ${issuer}; refusing to use it`,
+        ExitCode.failure,
+      );
     }
     return { url, metadata };
   }
@@ -106,13 +124,15 @@ export async function discoverService(origin: string, options: OAuthOptions): Pr
   const resource = apiResource(origin);
   const prm = await protectedResourceMetadata(origin, options);
   // RFC 9728 §3.3: the metadata must be about the resource we asked for.
-  if (prm.resource !== resource) throw new CliError(`the protected-resource metadata of ${origin} describes ${String(prm.resource)}, not ${resource}`, ExitCode.failure);
+  if (prm.resource !== resource)
+    throw new CliError(`the protected-resource metadata of ${origin} describes ${String(prm.resource)}, not ${resource}`, ExitCode.failure);
   const servers = Array.isArray(prm.authorization_servers) ? prm.authorization_servers : [];
   const issuer = checkedEndpoint(servers[0], 'issuer named by the protected-resource metadata');
 
   const { url: metadataUrl, metadata } = await authorizationServerMetadata(issuer, options);
   const methods = metadata.code_challenge_methods_supported;
-  if (Array.isArray(methods) && !methods.includes('S256')) throw new CliError(`the authorization server ${issuer} does not support PKCE with S256`, ExitCode.failure);
+  if (Array.isArray(methods) && !methods.includes('S256'))
+    throw new CliError(`the authorization server ${issuer} does not support PKCE with S256`, ExitCode.failure);
   return {
     origin,
     resource,
@@ -124,7 +144,9 @@ export async function discoverService(origin: string, options: OAuthOptions): Pr
       issParameterSupported: metadata.authorization_response_iss_parameter_supported === true,
     },
     metadataUrl,
-    ...(metadata.registration_endpoint ? { registrationEndpoint: checkedEndpoint(metadata.registration_endpoint, 'registration_endpoint') } : {}),
+    ...(metadata.registration_endpoint
+      ? { registrationEndpoint: checkedEndpoint(metadata.registration_endpoint, 'registration_endpoint') }
+      : {}),
     clientIdMetadataDocumentSupported: metadata.client_id_metadata_document_supported === true,
   };
 }

@@ -10,7 +10,13 @@ import { CliError, ExitCode, messageOf } from '../errors.js';
 import { isExpiring, withTokenResponse, type StoredCredentials } from './credentials.js';
 import { clockTime, withLock, type LockOwner } from './lock.js';
 import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
-import { clearRefreshIntent, interruptedRefresh, interruptedRefreshError, recordRefreshIntent, refreshIntentPath } from './refresh-intent.js';
+import {
+  clearRefreshIntent,
+  interruptedRefresh,
+  interruptedRefreshError,
+  recordRefreshIntent,
+  refreshIntentPath,
+} from './refresh-intent.js';
 import type { CredentialStore } from './stores/store.js';
 
 export const REVOKED_MESSAGE = 'the connection was revoked or has expired — run `wts login`';
@@ -51,7 +57,9 @@ export function alreadyRefreshed(latest: StoredCredentials, held: StoredCredenti
 /** Said once, on a terminal, when the wait for the lock lasts 2 s: who holds it, since when, how long we wait. */
 function waitNotice(conn: ConnectionHandle) {
   return (holder: LockOwner | undefined) => {
-    const who = holder ? `wts process ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`} (${holder.purpose}, since ${clockTime(holder.createdAt)})` : 'another wts process';
+    const who = holder
+      ? `wts process ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`} (${holder.purpose}, since ${clockTime(holder.createdAt)})`
+      : 'another wts process';
     conn.notice(`wts: waiting for ${who}; giving up after ${Math.round(conn.lock.waitMs / 1000)} s (WTS_LOCK_WAIT_MS)…`);
   };
 }
@@ -59,21 +67,29 @@ function waitNotice(conn: ConnectionHandle) {
 /** The whole sequence under the lock: read the store again, use another process's tokens or refresh, write. */
 export async function refreshUnderLock(conn: ConnectionHandle, held: StoredCredentials, want: RefreshWanted): Promise<StoredCredentials> {
   conn.debug(`* refreshing the access token under ${conn.lockPath}`);
-  return withLock(conn.lockPath, `refreshing the sign-in of profile ${conn.profile}`, { ...conn.lock, onLongWait: waitNotice(conn) }, async () => {
-    const latest = await conn.store.read();
-    if (!latest || latest.origin !== conn.origin) throw notSignedIn(conn.origin);
-    if (alreadyRefreshed(latest, held, want, conn.now())) {
-      conn.debug('* another wts process already refreshed the tokens; using them');
-      return latest;
-    }
-    return refreshAndStore(conn, latest);
-  });
+  return withLock(
+    conn.lockPath,
+    `refreshing the sign-in of profile ${conn.profile}`,
+    { ...conn.lock, onLongWait: waitNotice(conn) },
+    async () => {
+      const latest = await conn.store.read();
+      if (!latest || latest.origin !== conn.origin) throw notSignedIn(conn.origin);
+      if (alreadyRefreshed(latest, held, want, conn.now())) {
+        conn.debug('* another wts process already refreshed the tokens; using them');
+        return latest;
+      }
+      return refreshAndStore(conn, latest);
+    },
+  );
 }
 
 /** One refresh request, never repeated with the same refresh token, and the new tokens written. */
 async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials): Promise<StoredCredentials> {
   if (!latest.refreshToken) {
-    throw new CliError('the access token expired and this connection has no refresh token (offline_access was not granted) — run `wts login`', ExitCode.signIn);
+    throw new CliError(
+      'the access token expired and this connection has no refresh token (offline_access was not granted) — run `wts login`',
+      ExitCode.signIn,
+    );
   }
   const intentPath = refreshIntentPath(conn.lockPath);
   const interrupted = interruptedRefresh(intentPath, latest.refreshToken);
@@ -96,12 +112,18 @@ async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials
       // The service answered: it refused, so the refresh token did not rotate.
       clearRefreshIntent(intentPath);
       const detail = answer.description ? `${answer.error}: ${answer.description}` : answer.error;
-      throw new CliError(`the sign-in could not be refreshed (${detail}) — try again, or run \`wts login\``, answer.error === 'invalid_client' ? ExitCode.signIn : ExitCode.failure);
+      throw new CliError(
+        `the sign-in could not be refreshed (${detail}) — try again, or run \`wts login\``,
+        answer.error === 'invalid_client' ? ExitCode.signIn : ExitCode.failure,
+      );
     }
     const failure = transportFailureOf(err);
     if (!failure.maybeSent) {
       clearRefreshIntent(intentPath);
-      throw new CliError(`the sign-in could not be refreshed: cannot reach ${latest.server.tokenEndpoint}: ${failure.reason} — try again`, ExitCode.failure);
+      throw new CliError(
+        `the sign-in could not be refreshed: cannot reach ${latest.server.tokenEndpoint}: ${failure.reason} — try again`,
+        ExitCode.failure,
+      );
     }
     // The request may have reached the service, which may have rotated the token: the record stays, so
     // no process presents this refresh token again.
@@ -116,10 +138,15 @@ async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials
     await conn.store.write(next);
   } catch (err) {
     // The record stays: the old refresh token was superseded.
-    throw new CliError(`the sign-in was refreshed but the new tokens could not be saved (${messageOf(err)}); the old ones no longer work — run \`wts login\``, ExitCode.failure);
+    throw new CliError(
+      `the sign-in was refreshed but the new tokens could not be saved (${messageOf(err)}); the old ones no longer work — run \`wts login\``,
+      ExitCode.failure,
+    );
   }
   clearRefreshIntent(intentPath);
-  conn.debug(`* refreshed; the new access token expires in ${next.expiresAt === undefined ? '?' : Math.round((next.expiresAt - now) / 1000)} s`);
+  conn.debug(
+    `* refreshed; the new access token expires in ${next.expiresAt === undefined ? '?' : Math.round((next.expiresAt - now) / 1000)} s`,
+  );
   return next;
 }
 

@@ -119,7 +119,13 @@ export function readLockOwner(path: string): LockOwner | 'absent' | undefined {
   }
   try {
     const owner = JSON.parse(text) as LockOwner;
-    if (typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.createdAt === 'number' && typeof owner.nonce === 'string') return owner;
+    if (
+      typeof owner.pid === 'number' &&
+      typeof owner.host === 'string' &&
+      typeof owner.createdAt === 'number' &&
+      typeof owner.nonce === 'string'
+    )
+      return owner;
   } catch {
     // damaged: fall through
   }
@@ -144,7 +150,13 @@ function tryCreate(path: string, owner: LockOwner): boolean {
 /** Runs `remove` while holding `<path>.break`; false when another process is breaking or releasing right now. */
 function underBreakLock(path: string, remove: () => void): boolean {
   const breakPath = `${path}.break`;
-  const me: LockOwner = { pid: process.pid, host: hostname(), createdAt: Date.now(), nonce: randomBytes(8).toString('hex'), purpose: 'break' };
+  const me: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    createdAt: Date.now(),
+    nonce: randomBytes(8).toString('hex'),
+    purpose: 'break',
+  };
   if (!tryCreate(breakPath, me)) {
     const other = readLockOwner(breakPath);
     const age = ageOf(breakPath);
@@ -188,7 +200,14 @@ export async function acquireLock(path: string, purpose: string, options: LockOp
   let noticed = false;
   let pause = 10;
   for (;;) {
-    const owner: LockOwner = { pid: process.pid, host: hostname(), createdAt: now(), nonce: randomBytes(12).toString('hex'), purpose, ...(myStart ? { started: myStart } : {}) };
+    const owner: LockOwner = {
+      pid: process.pid,
+      host: hostname(),
+      createdAt: now(),
+      nonce: randomBytes(12).toString('hex'),
+      purpose,
+      ...(myStart ? { started: myStart } : {}),
+    };
     if (tryCreate(path, owner)) return held(path, owner);
 
     const holder = readLockOwner(path);

@@ -47,15 +47,25 @@ export interface AttemptChecks {
 }
 
 /** Why a callback cannot be used, as one line; undefined when it carries a code for this attempt. */
-export function callbackProblem(url: URL, checks: Pick<AttemptChecks, 'expectedState' | 'expectedIssuer'>): { message: string; exitCode: (typeof ExitCode)['signIn' | 'failure'] } | undefined {
+export function callbackProblem(
+  url: URL,
+  checks: Pick<AttemptChecks, 'expectedState' | 'expectedIssuer'>,
+): { message: string; exitCode: (typeof ExitCode)['signIn' | 'failure'] } | undefined {
   const params = url.searchParams;
   // The state comes first: an answer to another attempt (or forged) is refused before anything else is read.
   if (params.get('state') !== checks.expectedState) {
-    return { message: 'the browser came back with a state that does not match this sign-in attempt (a stale tab, or a forged redirect); nothing was exchanged — run `wts login` again', exitCode: ExitCode.failure };
+    return {
+      message:
+        'the browser came back with a state that does not match this sign-in attempt (a stale tab, or a forged redirect); nothing was exchanged — run `wts login` again',
+      exitCode: ExitCode.failure,
+    };
   }
   const iss = params.get('iss');
   if (checks.expectedIssuer !== undefined && iss !== checks.expectedIssuer) {
-    return { message: `the answer came from ${iss ?? 'an unnamed issuer'}, not ${checks.expectedIssuer}; nothing was exchanged — run \`wts login\` again`, exitCode: ExitCode.failure };
+    return {
+      message: `the answer came from ${iss ?? 'an unnamed issuer'}, not ${checks.expectedIssuer}; nothing was exchanged — run \`wts login\` again`,
+      exitCode: ExitCode.failure,
+    };
   }
   const error = params.get('error');
   if (error) {
@@ -63,7 +73,8 @@ export function callbackProblem(url: URL, checks: Pick<AttemptChecks, 'expectedS
     const what = error === 'access_denied' ? 'access was denied in the browser' : `the authorization server refused the sign-in (${error})`;
     return { message: `${what}${description ? `: ${description}` : ''} — run \`wts login\` to try again`, exitCode: ExitCode.signIn };
   }
-  if (!params.get('code')) return { message: 'the browser came back without an authorization code — run `wts login` again', exitCode: ExitCode.failure };
+  if (!params.get('code'))
+    return { message: 'the browser came back without an authorization code — run `wts login` again', exitCode: ExitCode.failure };
   return undefined;
 }
 
@@ -86,7 +97,13 @@ function formatDuration(ms: number): string {
 function timeoutAfter(ms: number): { promise: Promise<never>; cancel(): void } {
   let timer: NodeJS.Timeout;
   const promise = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CliError(`the sign-in was not completed within ${formatDuration(ms)} — run \`wts login\` to try again`, ExitCode.signIn)), ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          new CliError(`the sign-in was not completed within ${formatDuration(ms)} — run \`wts login\` to try again`, ExitCode.signIn),
+        ),
+      ms,
+    );
   });
   return { promise, cancel: () => clearTimeout(timer) };
 }
@@ -105,12 +122,19 @@ async function checkStoreUsable(ctx: CommandContext, store: CredentialStore): Pr
 
 /** A registration wts made itself as a native client (older ones, made as web clients, are not reused). */
 function nativeRegistration(auth: ProfileAuth | undefined, issuer: string): ProfileAuth['client'] | undefined {
-  if (auth?.client.registration !== 'dynamic' || auth.client.applicationType !== 'native' || auth.server.issuer !== issuer) return undefined;
+  if (auth?.client.registration !== 'dynamic' || auth.client.applicationType !== 'native' || auth.server.issuer !== issuer)
+    return undefined;
   return auth.client;
 }
 
 /** The client to sign in as: from the flags, else a registration kept from before (this profile's, or another profile's for the same server), else a new one. */
-async function chooseClient(ctx: CommandContext, req: LoginRequest, service: DiscoveredService, previous: StoredCredentials | undefined, options: OAuthOptions): Promise<LoginClient> {
+async function chooseClient(
+  ctx: CommandContext,
+  req: LoginRequest,
+  service: DiscoveredService,
+  previous: StoredCredentials | undefined,
+  options: OAuthOptions,
+): Promise<LoginClient> {
   const given = clientFromFlags(req, service);
   if (given) return given;
   const kept: LoginClient[] = [];
@@ -136,18 +160,34 @@ async function chooseClient(ctx: CommandContext, req: LoginRequest, service: Dis
 }
 
 /** Waits for the browser: the loopback callback, or (with --no-browser) a pasted address, whichever first. */
-async function waitForCallback(ctx: CommandContext, req: LoginRequest, authorizationUrl: URL, redirectUri: string, loopback: Promise<LoopbackCallback>, timeoutMs: number): Promise<{ url: URL; respond: (page: CallbackPage) => void }> {
+async function waitForCallback(
+  ctx: CommandContext,
+  req: LoginRequest,
+  authorizationUrl: URL,
+  redirectUri: string,
+  loopback: Promise<LoopbackCallback>,
+  timeoutMs: number,
+): Promise<{ url: URL; respond: (page: CallbackPage) => void }> {
   const err = ctx.io.stderr;
   const paste = req.openBrowser
     ? undefined
-    : readPastedCallback(ctx.io.stdin, redirectUri, () => err.write('wts: that is not the address the browser ended on; paste the whole address (it starts with http://127.0.0.1) and press Enter\n'));
+    : readPastedCallback(ctx.io.stdin, redirectUri, () =>
+        err.write(
+          'wts: that is not the address the browser ended on; paste the whole address (it starts with http://127.0.0.1) and press Enter\n',
+        ),
+      );
   if (req.openBrowser) {
-    const result = await openBrowser(authorizationUrl.href, { ...ctx.env, BROWSER: ctx.env.BROWSER || ctx.setting('browser') }, (problem) => err.write(`wts: ${problem}; open the address above yourself\n`));
-    if (result.opened) err.write(`Opening the sign-in page with ${result.how}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n\n`);
+    const result = await openBrowser(authorizationUrl.href, { ...ctx.env, BROWSER: ctx.env.BROWSER || ctx.setting('browser') }, (problem) =>
+      err.write(`wts: ${problem}; open the address above yourself\n`),
+    );
+    if (result.opened)
+      err.write(`Opening the sign-in page with ${result.how}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n\n`);
     else err.write(`wts: ${result.reason}. Open this address in a browser to sign in:\n\n  ${authorizationUrl.href}\n\n`);
   } else {
     err.write(`Open this address in a browser to sign in:\n\n  ${authorizationUrl.href}\n\n`);
-    err.write(`The browser then goes to ${redirectUri}. If that browser is on another machine, paste the address it ends up on here and press Enter.\n`);
+    err.write(
+      `The browser then goes to ${redirectUri}. If that browser is on another machine, paste the address it ends up on here and press Enter.\n`,
+    );
   }
   err.write(`Waiting for the sign-in to complete (up to ${formatDuration(timeoutMs)})…\n`);
   const timeout = timeoutAfter(timeoutMs);
@@ -162,28 +202,51 @@ async function waitForCallback(ctx: CommandContext, req: LoginRequest, authoriza
 }
 
 /** Exchanges the code at once, for the API resource; the checks are applied again by openid-client. */
-async function exchangeCode(service: DiscoveredService, client: LoginClient, callbackUrl: URL, checks: AttemptChecks, options: OAuthOptions) {
+async function exchangeCode(
+  service: DiscoveredService,
+  client: LoginClient,
+  callbackUrl: URL,
+  checks: AttemptChecks,
+  options: OAuthOptions,
+) {
   const oidc = await loadOpenidClient();
   const config = await oauthConfiguration(service.server, client, options);
   try {
-    return await oidc.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: checks.pkceCodeVerifier, expectedState: checks.expectedState }, { resource: service.resource });
+    return await oidc.authorizationCodeGrant(
+      config,
+      callbackUrl,
+      { pkceCodeVerifier: checks.pkceCodeVerifier, expectedState: checks.expectedState },
+      { resource: service.resource },
+    );
   } catch (err) {
     const answer = oauthErrorOf(err);
-    if (answer) throw new CliError(`the authorization server refused the code (${answer.error}${answer.description ? `: ${answer.description}` : ''}) — run \`wts login\` again`, ExitCode.signIn);
+    if (answer)
+      throw new CliError(
+        `the authorization server refused the code (${answer.error}${answer.description ? `: ${answer.description}` : ''}) — run \`wts login\` again`,
+        ExitCode.signIn,
+      );
     const failure = transportFailureOf(err);
-    throw new CliError(`cannot exchange the code at ${service.server.tokenEndpoint}: ${failure.reason} — run \`wts login\` again`, ExitCode.failure);
+    throw new CliError(
+      `cannot exchange the code at ${service.server.tokenEndpoint}: ${failure.reason} — run \`wts login\` again`,
+      ExitCode.failure,
+    );
   }
 }
 
 /** Ends an earlier connection of this profile that the new one replaces (best effort). */
 async function retirePrevious(ctx: CommandContext, previous: StoredCredentials, options: OAuthOptions): Promise<void> {
   const { problem } = await revokeConnection(previous, options);
-  ctx.debug(problem ? `* could not revoke the connection this sign-in replaces: ${problem}` : '* revoked the connection this sign-in replaces');
+  ctx.debug(
+    problem ? `* could not revoke the connection this sign-in replaces: ${problem}` : '* revoked the connection this sign-in replaces',
+  );
 }
 
 export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<LoginOutcome> {
   const timings = authTimings(ctx.env);
-  const options: OAuthOptions = { debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined, timeoutSeconds: timings.oauthTimeoutSeconds };
+  const options: OAuthOptions = {
+    debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined,
+    timeoutSeconds: timings.oauthTimeoutSeconds,
+  };
   const before = profileAuth(ctx, req.profile);
   const earlierOrigin = ctx.config.profile(req.profile)?.origin;
   // Signing in again to the same origin keeps the name of the keychain entry.
@@ -191,7 +254,16 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
   const store = openStore(ctx, req.store, req.profile, req.origin, credentialId);
   await checkStoreUsable(ctx, store);
   // The profile's current sign-in, which this one replaces (possibly in another store).
-  const earlierStore = before?.store && earlierOrigin ? openStore(ctx, { kind: before.store, file: before.credentialsFile ?? defaultCredentialsFile(ctx.config.dir) }, req.profile, earlierOrigin, before.credentialId) : undefined;
+  const earlierStore =
+    before?.store && earlierOrigin
+      ? openStore(
+          ctx,
+          { kind: before.store, file: before.credentialsFile ?? defaultCredentialsFile(ctx.config.dir) },
+          req.profile,
+          earlierOrigin,
+          before.credentialId,
+        )
+      : undefined;
   const previous = await (earlierStore ?? store).read().catch(() => undefined);
 
   const service = await discoverService(req.origin, options);
@@ -236,7 +308,8 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
     answered({ ok: true, title: 'Signed in', message: `wts is signed in to ${req.origin}. You can close this tab.` });
     answered = undefined;
     if (previous && previous.refreshToken !== credentials.refreshToken) await retirePrevious(ctx, previous, options);
-    if (earlierStore && earlierStore.entryId !== store.entryId) await earlierStore.remove().catch((e: Error) => ctx.debug(`* could not remove the earlier credentials: ${e.message}`));
+    if (earlierStore && earlierStore.entryId !== store.entryId)
+      await earlierStore.remove().catch((e: Error) => ctx.debug(`* could not remove the earlier credentials: ${e.message}`));
     return { credentials, store, notGranted: notGranted(req.scopes, credentials) };
   } catch (err) {
     answered?.({ ok: false, title: 'Sign-in failed', message: `${messageOf(err).replace(/`/g, '')}. You can close this tab.` });
@@ -247,7 +320,13 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
 }
 
 /** Writes the credentials under the connection's lock (a refresh of the old ones must not overwrite them), then the profile. */
-async function saveSignIn(ctx: CommandContext, req: LoginRequest, store: CredentialStore, credentials: StoredCredentials, credentialId: string): Promise<void> {
+async function saveSignIn(
+  ctx: CommandContext,
+  req: LoginRequest,
+  store: CredentialStore,
+  credentials: StoredCredentials,
+  credentialId: string,
+): Promise<void> {
   const handle = connectionHandle(ctx, req.profile, req.origin, store);
   try {
     await withLock(handle.lockPath, `saving the sign-in of profile ${req.profile}`, handle.lock, () => store.write(credentials));

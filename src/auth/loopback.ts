@@ -80,12 +80,20 @@ export async function startLoopbackListener(port: number | undefined, expectedSt
     }
     if (url.searchParams.get('state') !== expectedState) {
       // Not this sign-in's answer (a stale tab, another program): refused, and the wait goes on.
-      send(res, 400, { ok: false, title: 'Not this sign-in', message: 'This address does not carry the answer wts is waiting for (a stale tab, or a request from elsewhere). The sign-in in your terminal is still waiting.' });
+      send(res, 400, {
+        ok: false,
+        title: 'Not this sign-in',
+        message:
+          'This address does not carry the answer wts is waiting for (a stale tab, or a request from elsewhere). The sign-in in your terminal is still waiting.',
+      });
       return;
     }
     taken = true;
     let answered = false;
-    const fallback = setTimeout(() => respond({ ok: false, title: 'Look at the terminal', message: 'wts has the answer; the terminal says how the sign-in ended.' }), RESPOND_WITHIN_MS);
+    const fallback = setTimeout(
+      () => respond({ ok: false, title: 'Look at the terminal', message: 'wts has the answer; the terminal says how the sign-in ended.' }),
+      RESPOND_WITHIN_MS,
+    );
     fallback.unref();
     function respond(page: CallbackPage) {
       if (answered) return;

@@ -65,7 +65,10 @@ function algorithmFor(jwk: { kty?: string; crv?: string; alg?: string }): string
   if (jwk.kty === 'RSA') return 'RS256';
   if (jwk.kty === 'EC') return EC_ALGORITHMS[jwk.crv ?? ''] ?? 'ES256';
   if (jwk.kty === 'OKP' && jwk.crv === 'Ed25519') return 'EdDSA';
-  throw new CliError(`the client key's type (${jwk.kty ?? 'unknown'}) cannot sign a client assertion; use an RSA, EC or Ed25519 key`, ExitCode.usage);
+  throw new CliError(
+    `the client key's type (${jwk.kty ?? 'unknown'}) cannot sign a client assertion; use an RSA, EC or Ed25519 key`,
+    ExitCode.usage,
+  );
 }
 
 /** A private key for private_key_jwt, from a PEM (PKCS#8, or PKCS#1/SEC1) or JWK file. */
@@ -79,7 +82,9 @@ export async function loadClientKey(file: string): Promise<Oidc.PrivateKey> {
   const { importJWK } = await import('jose');
   let jwk: Record<string, unknown> & { kty?: string; crv?: string; alg?: string; kid?: string };
   try {
-    jwk = text.trimStart().startsWith('{') ? (JSON.parse(text) as typeof jwk) : (createPrivateKey(text).export({ format: 'jwk' }) as typeof jwk);
+    jwk = text.trimStart().startsWith('{')
+      ? (JSON.parse(text) as typeof jwk)
+      : (createPrivateKey(text).export({ format: 'jwk' }) as typeof jwk);
   } catch {
     throw new CliError(`${file} is not a private key (PEM or JWK)`, ExitCode.usage);
   }
@@ -93,7 +98,11 @@ export async function loadClientKey(file: string): Promise<Oidc.PrivateKey> {
 export async function clientAuthentication(client: ClientIdentity & { secret?: string }): Promise<Oidc.ClientAuth> {
   const oidc = await loadOpenidClient();
   const needSecret = (method: ClientAuthMethod) => {
-    if (!client.secret) throw new CliError(`the client ${client.id} authenticates with ${method} but no secret is known: set WTS_CLIENT_SECRET and run \`wts login\``, ExitCode.signIn);
+    if (!client.secret)
+      throw new CliError(
+        `the client ${client.id} authenticates with ${method} but no secret is known: set WTS_CLIENT_SECRET and run \`wts login\``,
+        ExitCode.signIn,
+      );
     return client.secret;
   };
   switch (client.authMethod) {
@@ -104,15 +113,28 @@ export async function clientAuthentication(client: ClientIdentity & { secret?: s
     case 'client_secret_post':
       return oidc.ClientSecretPost(needSecret('client_secret_post'));
     case 'private_key_jwt':
-      if (!client.keyFile) throw new CliError(`the client ${client.id} authenticates with private_key_jwt but no key file is known: run \`wts login --client-key FILE\``, ExitCode.signIn);
+      if (!client.keyFile)
+        throw new CliError(
+          `the client ${client.id} authenticates with private_key_jwt but no key file is known: run \`wts login --client-key FILE\``,
+          ExitCode.signIn,
+        );
       return oidc.PrivateKeyJwt(await loadClientKey(client.keyFile));
   }
 }
 
 /** An openid-client Configuration for this server and client. */
-export async function oauthConfiguration(server: ServerEndpoints, client: ClientIdentity & { secret?: string }, options: OAuthOptions): Promise<Oidc.Configuration> {
+export async function oauthConfiguration(
+  server: ServerEndpoints,
+  client: ClientIdentity & { secret?: string },
+  options: OAuthOptions,
+): Promise<Oidc.Configuration> {
   const oidc = await loadOpenidClient();
-  const config = new oidc.Configuration(serverMetadataOf(server), client.id, { token_endpoint_auth_method: client.authMethod }, await clientAuthentication(client));
+  const config = new oidc.Configuration(
+    serverMetadataOf(server),
+    client.id,
+    { token_endpoint_auth_method: client.authMethod },
+    await clientAuthentication(client),
+  );
   if (isLoopbackHttp(server.issuer)) oidc.allowInsecureRequests(config);
   config[oidc.customFetch] = tracedFetch(options.debug);
   config.timeout = options.timeoutSeconds;
@@ -131,7 +153,12 @@ export function oauthErrorOf(err: unknown): OAuthErrorAnswer | undefined {
   const cause = isRecord(err.cause) ? err.cause : {};
   const error = typeof err.error === 'string' ? err.error : typeof cause.error === 'string' ? cause.error : undefined;
   if (error === undefined) return undefined;
-  const description = typeof err.error_description === 'string' ? err.error_description : typeof cause.error_description === 'string' ? cause.error_description : undefined;
+  const description =
+    typeof err.error_description === 'string'
+      ? err.error_description
+      : typeof cause.error_description === 'string'
+        ? cause.error_description
+        : undefined;
   return { error, description, status: typeof err.status === 'number' ? err.status : undefined };
 }
 

@@ -22,9 +22,13 @@ export function checkedOrigin(value: string, what = 'the service origin'): strin
   } catch {
     throw new CliError(`${what} is not a URL: ${value}`, ExitCode.usage);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CliError(`${what} must be an https URL, not ${url.protocol}`, ExitCode.usage);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new CliError(`${what} must be an https URL, not ${url.protocol}`, ExitCode.usage);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new CliError(`refusing plain http to ${url.host}: use https (plain http is allowed only on loopback: 127.0.0.1, [::1], localhost)`, ExitCode.usage);
+    throw new CliError(
+      `refusing plain http to ${url.host}: use https (plain http is allowed only on loopback: 127.0.0.1, [::1], localhost)`,
+      ExitCode.usage,
+    );
   }
   return url.origin;
 }

@@ -30,7 +30,14 @@ export type ProfileAuth = {
 
 export function profileAuth(ctx: CommandContext, profileName = ctx.profileName()): ProfileAuth | undefined {
   const auth = ctx.config.profile(profileName)?.auth;
-  if (!auth || !isRecord(auth.client) || typeof auth.client.id !== 'string' || !isRecord(auth.server) || typeof auth.server.tokenEndpoint !== 'string') return undefined;
+  if (
+    !auth ||
+    !isRecord(auth.client) ||
+    typeof auth.client.id !== 'string' ||
+    !isRecord(auth.server) ||
+    typeof auth.server.tokenEndpoint !== 'string'
+  )
+    return undefined;
   // Written by login-flow as a ProfileAuth; its client and server checked above.
   return auth as ProfileAuth;
 }
@@ -88,7 +95,13 @@ export function lockOptions(ctx: CommandContext) {
 }
 
 /** Opens the store a choice names, for one profile (and, for the keychain, one sign-in). */
-export function openStore(ctx: CommandContext, choice: StoreChoice, profileName: string, origin: string, credentialId: string | undefined): CredentialStore {
+export function openStore(
+  ctx: CommandContext,
+  choice: StoreChoice,
+  profileName: string,
+  origin: string,
+  credentialId: string | undefined,
+): CredentialStore {
   if (choice.kind === 'file') {
     const { file } = choice;
     return new FileStore(file, profileName, {

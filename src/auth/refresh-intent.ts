@@ -44,7 +44,12 @@ export function readRefreshIntent(path: string): RefreshIntent | undefined {
     // it was about cannot be read. Unreadable is treated as "about every token", the safe reading.
     return { version: 1, pid: 0, host: '', startedAt: 0, refreshTokenSha256: '*' };
   }
-  if (typeof value.pid !== 'number' || typeof value.host !== 'string' || typeof value.startedAt !== 'number' || typeof value.refreshTokenSha256 !== 'string') {
+  if (
+    typeof value.pid !== 'number' ||
+    typeof value.host !== 'string' ||
+    typeof value.startedAt !== 'number' ||
+    typeof value.refreshTokenSha256 !== 'string'
+  ) {
     return { version: 1, pid: 0, host: '', startedAt: 0, refreshTokenSha256: '*' };
   }
   return value as RefreshIntent;
@@ -60,7 +65,13 @@ export function interruptedRefresh(path: string, refreshToken: string | undefine
 
 /** Written and synced to disk before the refresh request leaves. */
 export function recordRefreshIntent(path: string, refreshToken: string, nowMs: number): void {
-  const intent: RefreshIntent = { version: 1, pid: process.pid, host: hostname(), startedAt: nowMs, refreshTokenSha256: sha256(refreshToken) };
+  const intent: RefreshIntent = {
+    version: 1,
+    pid: process.pid,
+    host: hostname(),
+    startedAt: nowMs,
+    refreshTokenSha256: sha256(refreshToken),
+  };
   writeFileAtomic(path, `${JSON.stringify(intent)}\n`, 0o600);
 }
 

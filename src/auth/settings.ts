@@ -20,7 +20,8 @@ export interface AuthTimings {
 export function milliseconds(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new CliError(`${name} must be a whole number of milliseconds, not ${JSON.stringify(raw)}`, ExitCode.usage);
+  if (!/^\d+$/.test(raw.trim()))
+    throw new CliError(`${name} must be a whole number of milliseconds, not ${JSON.stringify(raw)}`, ExitCode.usage);
   return Number(raw.trim());
 }
 

@@ -38,14 +38,21 @@ export function dedupe(ids: readonly string[]): string[] {
  * the words themselves, or those of standard input for `-` alone. Exit 2, before anything is sent, for
  * `-` among other ids, no id on standard input, or an id that cannot be one (`check`, the catalog's).
  */
-export async function readIds(words: readonly string[], name: string, readStdin: () => Promise<string>, check: (id: string) => string | undefined = pathSegmentProblem): Promise<BulkIds> {
+export async function readIds(
+  words: readonly string[],
+  name: string,
+  readStdin: () => Promise<string>,
+  check: (id: string) => string | undefined = pathSegmentProblem,
+): Promise<BulkIds> {
   if (words.length === 0) throw new CliError(`missing required argument '${name}'`, ExitCode.usage);
   const fromStdin = words.includes('-');
-  if (fromStdin && words.length > 1) throw new CliError(`${name}: - reads the ids from standard input; pass it alone, not with other ids`, ExitCode.usage);
+  if (fromStdin && words.length > 1)
+    throw new CliError(`${name}: - reads the ids from standard input; pass it alone, not with other ids`, ExitCode.usage);
   const given: { id: string; source: Source }[] = fromStdin
     ? idsFromLines(await readStdin()).map(({ id, line }) => ({ id, source: `line ${line} of standard input` }))
     : words.map((id, i) => ({ id, source: words.length === 1 ? name : `${name} #${i + 1}` }));
-  if (given.length === 0) throw new CliError(`${name}: no ids on standard input (one a line; the first tab-separated field is read)`, ExitCode.usage);
+  if (given.length === 0)
+    throw new CliError(`${name}: no ids on standard input (one a line; the first tab-separated field is read)`, ExitCode.usage);
   for (const { id, source } of given) {
     const problem = id === '' ? 'must not be empty' : check(id);
     if (problem) throw new CliError(`${source}: ${problem}`, ExitCode.usage);
@@ -58,7 +65,11 @@ export async function readIds(words: readonly string[], name: string, readStdin:
  * check): why the id cannot be sent, or undefined.
  */
 export async function catalogIdCheck(operation: OperationId, field: string): Promise<(id: string) => string | undefined> {
-  const [{ getOperation }, { parseWith }, { InputError }] = await Promise.all([import('../contract/operations.js'), import('../contract/validate.js'), import('../errors.js')]);
+  const [{ getOperation }, { parseWith }, { InputError }] = await Promise.all([
+    import('../contract/operations.js'),
+    import('../contract/validate.js'),
+    import('../errors.js'),
+  ]);
   const schema = getOperation(operation).pathParams;
   return (id) => {
     try {

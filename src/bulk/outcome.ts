@@ -73,7 +73,10 @@ export function tally(outcomes: readonly BulkOutcome[]): { done: number; failed:
 export class BulkFailure extends CliError {
   constructor(outcomes: readonly BulkOutcome[]) {
     const { failed, unknown } = tally(outcomes);
-    const sentence = [...(failed ? [`${failed} of ${outcomes.length} failed`] : []), ...(unknown ? [`${unknown} of ${outcomes.length} may or may not have been changed (the answer was lost; not repeated)`] : [])].join('; ');
+    const sentence = [
+      ...(failed ? [`${failed} of ${outcomes.length} failed`] : []),
+      ...(unknown ? [`${unknown} of ${outcomes.length} may or may not have been changed (the answer was lost; not repeated)`] : []),
+    ].join('; ');
     super(sentence, bulkExitCode(outcomes));
     this.name = 'BulkFailure';
   }

@@ -38,14 +38,16 @@ const CODE_FOR_EXIT: Record<number, string> = {
 /** One failed item, described by the one error-to-exit-code map (as the same failure of a single id). */
 export async function failedOutcome(id: string, error: unknown, unknown: boolean): Promise<Extract<BulkOutcome, { ok: false }>> {
   const { message: line, exitCode } = await describeFailure(error);
-  if (error instanceof ApiError) return { id, ok: false, status: error.status, code: error.code, detail: error.detail, line, exitCode, unknown };
+  if (error instanceof ApiError)
+    return { id, ok: false, status: error.status, code: error.code, detail: error.detail, line, exitCode, unknown };
   const code = error instanceof NetworkError ? 'network_error' : (CODE_FOR_EXIT[exitCode] ?? 'failed');
   return { id, ok: false, status: null, code, detail: line, line, exitCode, unknown };
 }
 
 /** The line of one item: on a terminal ✓, ✗ or ? and a sanitized line; piped `id<TAB>ok|error|unknown<TAB>detail`. */
 export function itemLine(ctx: Pick<CommandContext, 'io' | 'chalk'>, outcome: BulkOutcome): string {
-  if (!ctx.io.isStdoutTTY) return `${[outcome.id, stateWord(outcome), outcome.ok ? outcome.message : outcome.line].map((f) => pipeText(f)).join('\t')}\n`;
+  if (!ctx.io.isStdoutTTY)
+    return `${[outcome.id, stateWord(outcome), outcome.ok ? outcome.message : outcome.line].map((f) => pipeText(f)).join('\t')}\n`;
   const { chalk } = ctx;
   if (outcome.ok) return `${chalk.green('✓')} ${terminalText(outcome.message)}\n`;
   return `${outcome.unknown ? chalk.yellow('?') : chalk.red('✗')} ${terminalText(`${outcome.id}: ${outcome.line}`)}\n`;
@@ -101,7 +103,11 @@ export async function runBulk(ctx: CommandContext, ids: readonly string[], act: 
  */
 export async function confirmBulk(ctx: CommandContext, question: string, yes: boolean | undefined, fromStdin: boolean): Promise<void> {
   if (yes) return;
-  if (fromStdin) throw new CliError(`${question.replace(/\?.*$/, '?')} Not asked: standard input holds the ids, not an answer; pass --yes to confirm`, ExitCode.usage);
+  if (fromStdin)
+    throw new CliError(
+      `${question.replace(/\?.*$/, '?')} Not asked: standard input holds the ids, not an answer; pass --yes to confirm`,
+      ExitCode.usage,
+    );
   const { confirmDestructive } = await import('../framework/confirm.js');
   await confirmDestructive(ctx, question, yes);
 }

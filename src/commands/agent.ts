@@ -12,7 +12,7 @@ export function registerAgent(program: Command, deps: CliDeps): void {
   verb(group, deps, {
     name: 'list',
     pages: true,
-    description: "list the agents of the workspaces this connection can open",
+    description: 'list the agents of the workspaces this connection can open',
     examples: ['wts agent list', 'wts agent list --json'],
     async run({ ctx }) {
       const api = await ctx.api();

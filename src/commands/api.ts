@@ -41,7 +41,8 @@ const typed = (text: string, previous: ApiField[]): ApiField[] => [...previous, 
 /** Fields sent in the query string: values only, not objects or lists. */
 function queryFields(fields: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(fields)) {
-    if (value !== null && typeof value === 'object') throw new CliError(`--field: ${key}: a query parameter is one value, not an object or a list`, ExitCode.usage);
+    if (value !== null && typeof value === 'object')
+      throw new CliError(`--field: ${key}: a query parameter is one value, not an object or a list`, ExitCode.usage);
   }
   return fields;
 }
@@ -87,15 +88,26 @@ export function registerApi(program: Command, deps: CliDeps): void {
     ],
     options: options<ApiFlags>((c) =>
       c
-        .option('-f, --raw-field <key=value>', 'a query parameter (GET, DELETE, or with --input) or a body field (POST, PATCH), sent as the text typed; repeatable', raw, [])
-        .option('-F, --field <key=value>', 'as -f, typed: true, false, null and numbers as such, @FILE the text of a file (@- standard input); repeatable', typed, [])
+        .option(
+          '-f, --raw-field <key=value>',
+          'a query parameter (GET, DELETE, or with --input) or a body field (POST, PATCH), sent as the text typed; repeatable',
+          raw,
+          [],
+        )
+        .option(
+          '-F, --field <key=value>',
+          'as -f, typed: true, false, null and numbers as such, @FILE the text of a file (@- standard input); repeatable',
+          typed,
+          [],
+        )
         .option('--input <file>', 'the JSON body from this file (- for standard input)')
         .option('--paginate', 'follow nextCursor and print the items of every page as one JSON array')
         .addHelpText(
           'after',
           '\nKeys may nest: -F "a[b]=1" sends {"a":{"b":1}}, -f "tags[]=x" -f "tags[]=y" sends {"tags":["x","y"]}.\n' +
             'GET, PATCH and DELETE are repeated after a lost answer or a server error; POST is not (a 429 is retried for any method).',
-        )),
+        ),
+    ),
     examples: [
       'wts api GET /workspaces',
       'wts api GET /workspaces/ws_support/tasks -f status=todo -f limit=50 --paginate',
@@ -109,8 +121,10 @@ export function registerApi(program: Command, deps: CliDeps): void {
       if (method === undefined) throw new CliError(`METHOD: must be one of ${METHODS.join(', ')}, not "${args[0]}"`, ExitCode.usage);
       const { path, query } = splitPath(args[1]);
       const bodyless = method === 'GET' || method === 'DELETE';
-      if (opts.input !== undefined && bodyless) throw new CliError(`--input: a ${method} request has no body; use -f key=value for query parameters`, ExitCode.usage);
-      if (opts.paginate && method !== 'GET') throw new CliError('--paginate: only a GET request can be followed page by page', ExitCode.usage);
+      if (opts.input !== undefined && bodyless)
+        throw new CliError(`--input: a ${method} request has no body; use -f key=value for query parameters`, ExitCode.usage);
+      if (opts.paginate && method !== 'GET')
+        throw new CliError('--paginate: only a GET request can be followed page by page', ExitCode.usage);
       const fields = await apiFields([...opts.rawField, ...opts.field], (file, flag) => readTextFile(ctx, file, flag));
       let body: unknown;
       if (opts.input !== undefined) {

@@ -33,7 +33,9 @@ function approvalReview(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'review',
     description: 'decide what waits, one item after another, on a terminal: approve, reject, edit, answer, mark done or skip',
-    options: options<{ workspace?: string }>((c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)')),
+    options: options<{ workspace?: string }>((c) =>
+      c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)'),
+    ),
     fields: { workspaceId: '--workspace' },
     examples: ['wts approval review', 'wts approval review --workspace ws_support'],
     async run({ ctx, opts }) {
@@ -113,7 +115,11 @@ function approvalReject(group: Command, deps: CliDeps): Command {
     args: [IDS],
     options: options<{ reason?: string }>((c) => c.option('--reason <text>', 'why, for the agent and the task history')),
     fields: FIELDS,
-    examples: ['wts approval reject act_s008', 'wts approval reject act_s008 --reason "Wait for the signed contract"', 'wts approval reject act_s008 act_s009 --reason "Duplicates"'],
+    examples: [
+      'wts approval reject act_s008',
+      'wts approval reject act_s008 --reason "Wait for the signed contract"',
+      'wts approval reject act_s008 act_s009 --reason "Duplicates"',
+    ],
     bulk: {
       ...DECISIONS,
       operation: 'reject_pending_action',
@@ -168,12 +174,19 @@ function approvalAnswer(group: Command, deps: CliDeps): Command {
 function approvalEdit(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'edit',
-    description: "change fields of a pending action's draft before deciding (on a terminal with no flags: in $VISUAL/$EDITOR, one plain-text section per field)",
+    description:
+      "change fields of a pending action's draft before deciding (on a terminal with no flags: in $VISUAL/$EDITOR, one plain-text section per field)",
     args: [ID],
     options: options<{ set: string[]; draftFile?: string }>((c) =>
       c
-        .option('--set <field=value>', 'set one draft field (repeatable); a value that reads as a JSON number or true/false is sent as such, anything else as text', collect, [])
-        .option('--draft-file <file>', 'a JSON object of the draft fields to change (- for standard input); for lists and objects')),
+        .option(
+          '--set <field=value>',
+          'set one draft field (repeatable); a value that reads as a JSON number or true/false is sent as such, anything else as text',
+          collect,
+          [],
+        )
+        .option('--draft-file <file>', 'a JSON object of the draft fields to change (- for standard input); for lists and objects'),
+    ),
     fields: FIELDS,
     examples: [
       'wts approval edit act_s001 --set subject="Re: Charged twice for April (refund sent)"',
@@ -182,7 +195,8 @@ function approvalEdit(group: Command, deps: CliDeps): Command {
     ],
     async run({ ctx, args, opts }) {
       const actionId = args[0];
-      if (opts.set.length > 0 && opts.draftFile !== undefined) throw new CliError('--set and --draft-file cannot be used together', ExitCode.usage);
+      if (opts.set.length > 0 && opts.draftFile !== undefined)
+        throw new CliError('--set and --draft-file cannot be used together', ExitCode.usage);
       let changes: Draft | undefined;
       if (opts.set.length > 0) changes = Object.fromEntries(opts.set.map((s) => parseAssignment(s, '--set')));
       else if (opts.draftFile !== undefined) changes = parseDraft(await readTextFile(ctx, opts.draftFile, '--draft-file'), '--draft-file');
@@ -193,7 +207,10 @@ function approvalEdit(group: Command, deps: CliDeps): Command {
         return;
       }
       if (!ctx.io.canPrompt) {
-        throw new CliError('nothing to change: pass --set FIELD=VALUE or --draft-file F (the editor opens only on a terminal)', ExitCode.usage);
+        throw new CliError(
+          'nothing to change: pass --set FIELD=VALUE or --draft-file F (the editor opens only on a terminal)',
+          ExitCode.usage,
+        );
       }
       const api = await ctx.api();
       const current = await api.call('get_pending_action', { path: { actionId } });

@@ -28,7 +28,13 @@ export interface AuthStatus {
   problem?: string;
 }
 
-export function statusObject(profile: string, credentials: StoredCredentials, store: CredentialStore, working: boolean, problem?: string): AuthStatus {
+export function statusObject(
+  profile: string,
+  credentials: StoredCredentials,
+  store: CredentialStore,
+  working: boolean,
+  problem?: string,
+): AuthStatus {
   return {
     profile,
     origin: credentials.origin,
@@ -47,9 +53,19 @@ export function statusObject(profile: string, credentials: StoredCredentials, st
 }
 
 /** One API call with the connection's tokens (a 401 renews once): does the connection work? */
-async function checkWorking(ctx: CommandContext, origin: string, tokens: TokenSource): Promise<{ problem?: string; exitCode?: ExitCodeValue }> {
+async function checkWorking(
+  ctx: CommandContext,
+  origin: string,
+  tokens: TokenSource,
+): Promise<{ problem?: string; exitCode?: ExitCodeValue }> {
   const { ApiClient } = await import('../api/client.js');
-  const api = new ApiClient({ origin, tokens, debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined, userAgent: 'wts', maxRetries: 1 });
+  const api = new ApiClient({
+    origin,
+    tokens,
+    debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined,
+    userAgent: 'wts',
+    maxRetries: 1,
+  });
   try {
     await api.call('list_workspaces', { path: {} });
     return {};
@@ -79,12 +95,28 @@ function printStatus(ctx: CommandContext, status: AuthStatus): void {
     line('Organization', () => (status.organization ? `${status.organization.name} (${status.organization.id})` : 'unknown')),
     line('User', () => (status.user ? `${status.user.name} (${status.user.login})` : 'unknown')),
     line('Scopes', () => status.scopes?.join(' ') ?? 'unknown'),
-    line('Workspaces', () => (status.workspaces === null ? 'unknown' : status.workspaces === 'all' ? 'all' : `only ${status.workspaces.join(', ')}`)),
+    line('Workspaces', () =>
+      status.workspaces === null ? 'unknown' : status.workspaces === 'all' ? 'all' : `only ${status.workspaces.join(', ')}`,
+    ),
     line('Expires', expiry),
-    line('Refresh', () => (status.source === 'WTS_TOKEN' ? 'never (WTS_TOKEN is used as is)' : status.refreshable ? 'automatic' : 'none (offline_access not granted)')),
+    line('Refresh', () =>
+      status.source === 'WTS_TOKEN'
+        ? 'never (WTS_TOKEN is used as is)'
+        : status.refreshable
+          ? 'automatic'
+          : 'none (offline_access not granted)',
+    ),
     line('Credentials', () => (status.store ? storeText(status.store) : 'WTS_TOKEN (not stored)')),
     line('Client', () => (status.client ? `${status.client.id} (${status.client.registration}, ${status.client.authMethod})` : 'unknown')),
-    line('Connection', (mode) => (status.working ? (mode === 'human' ? ctx.chalk.green('working') : 'working') : mode === 'human' ? ctx.chalk.red('not working') : 'not working')),
+    line('Connection', (mode) =>
+      status.working
+        ? mode === 'human'
+          ? ctx.chalk.green('working')
+          : 'working'
+        : mode === 'human'
+          ? ctx.chalk.red('not working')
+          : 'not working',
+    ),
   ];
   printObject(ctx, status, rows);
 }
@@ -102,8 +134,19 @@ function authStatus(group: Command, deps: CliDeps): Command {
         const token = ctx.env.WTS_TOKEN;
         const check = await checkWorking(ctx, origin, { accessToken: async () => token });
         printStatus(ctx, {
-          profile, origin, source: 'WTS_TOKEN', organization: null, user: null, scopes: null, workspaces: null, expiresAt: null,
-          refreshable: false, store: null, client: null, working: !check.problem, ...(check.problem ? { problem: check.problem } : {}),
+          profile,
+          origin,
+          source: 'WTS_TOKEN',
+          organization: null,
+          user: null,
+          scopes: null,
+          workspaces: null,
+          expiresAt: null,
+          refreshable: false,
+          store: null,
+          client: null,
+          working: !check.problem,
+          ...(check.problem ? { problem: check.problem } : {}),
         });
         if (check.problem) throw new CliError(check.problem, check.exitCode ?? ExitCode.failure);
         return;
@@ -111,8 +154,13 @@ function authStatus(group: Command, deps: CliDeps): Command {
       const [{ openConnection }, intent] = await Promise.all([import('../auth/connection.js'), import('../auth/refresh-intent.js')]);
       const conn = await openConnection(ctx);
       // A refresh interrupted with this refresh token: the connection cannot be kept, whatever the API says now.
-      const interrupted = intent.interruptedRefresh(intent.refreshIntentPath(conn.handle.lockPath), conn.lifecycle.credentials.refreshToken);
-      const check = interrupted ? { problem: intent.interruptedRefreshError(interrupted).message, exitCode: ExitCode.signIn } : await checkWorking(ctx, origin, conn.lifecycle);
+      const interrupted = intent.interruptedRefresh(
+        intent.refreshIntentPath(conn.handle.lockPath),
+        conn.lifecycle.credentials.refreshToken,
+      );
+      const check = interrupted
+        ? { problem: intent.interruptedRefreshError(interrupted).message, exitCode: ExitCode.signIn }
+        : await checkWorking(ctx, origin, conn.lifecycle);
       printStatus(ctx, statusObject(profile, conn.lifecycle.credentials, conn.store, !check.problem, check.problem));
       if (check.problem) throw new CliError(check.problem, check.exitCode ?? ExitCode.failure);
     },
@@ -142,11 +190,18 @@ function authRefresh(group: Command, deps: CliDeps): Command {
     description: 'get a new access token now (the refresh token rotates)',
     examples: ['wts auth refresh', 'wts auth refresh --json'],
     async run({ ctx }) {
-      if (ctx.env.WTS_TOKEN) throw new CliError('WTS_TOKEN is set: it is used as is and never refreshed; unset it to refresh the profile\'s sign-in', ExitCode.usage);
+      if (ctx.env.WTS_TOKEN)
+        throw new CliError(
+          "WTS_TOKEN is set: it is used as is and never refreshed; unset it to refresh the profile's sign-in",
+          ExitCode.usage,
+        );
       const { openConnection } = await import('../auth/connection.js');
       const conn = await openConnection(ctx);
       const credentials = await conn.lifecycle.forceRefresh();
-      const expires = credentials.expiresAt === undefined ? '' : `; the access token expires ${localAndRelative(new Date(credentials.expiresAt).toISOString(), ctx.now())}`;
+      const expires =
+        credentials.expiresAt === undefined
+          ? ''
+          : `; the access token expires ${localAndRelative(new Date(credentials.expiresAt).toISOString(), ctx.now())}`;
       printDone(ctx, statusObject(conn.profile, credentials, conn.store, true), `Refreshed the sign-in to ${conn.origin}${expires}`);
     },
   });

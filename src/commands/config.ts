@@ -11,7 +11,11 @@ const KEY = ['<KEY>', `the setting: ${SETTINGS.map((s) => s.key).join(', ')}`] a
 
 function known(key: string): Setting {
   const setting = settingNamed(key);
-  if (!setting) throw new CliError(`KEY: unknown setting "${pipeField(key)}"; the settings are ${SETTINGS.map((s) => s.key).join(', ')}`, ExitCode.usage);
+  if (!setting)
+    throw new CliError(
+      `KEY: unknown setting "${pipeField(key)}"; the settings are ${SETTINGS.map((s) => s.key).join(', ')}`,
+      ExitCode.usage,
+    );
   return setting;
 }
 
@@ -39,11 +43,17 @@ function configSet(group: Command, deps: CliDeps): Command {
     name: 'set',
     description: 'change a setting of the profile in use',
     args: [KEY, ['<VALUE>', 'the new value']],
-    examples: ['wts config set workspace ws_support   # then: wts task list', 'wts config set editor "code --wait"', 'wts config set pager "less -R"'],
+    examples: [
+      'wts config set workspace ws_support   # then: wts task list',
+      'wts config set editor "code --wait"',
+      'wts config set pager "less -R"',
+    ],
     async run({ ctx, args }) {
       const setting = known(args[0]);
       const value = args[1];
-      const problem = setting.check?.(value) ?? (setting.key === 'workspace' && !/^\S+$/.test(value) ? 'must be a workspace id (from `wts workspace list`)' : undefined);
+      const problem =
+        setting.check?.(value) ??
+        (setting.key === 'workspace' && !/^\S+$/.test(value) ? 'must be a workspace id (from `wts workspace list`)' : undefined);
       if (problem) throw new CliError(`VALUE: ${setting.key} ${problem}, not "${pipeField(value)}"`, ExitCode.usage);
       ctx.config.updateSetting(ctx.profileName(), setting.key, value);
       printDone(ctx, { key: setting.key, value }, `Set ${setting.key} to ${value} (profile ${ctx.profileName()})`);

@@ -68,7 +68,9 @@ function addEdit(group: Command, deps: CliDeps, handbook: Handbook): void {
     name: 'edit',
     description: "change an entry's title or text (on a terminal with neither flag: the text in $VISUAL/$EDITOR)",
     args: [SECTION],
-    options: options<{ title?: string; bodyFile?: string }>((c) => c.option('--title <text>', 'the new title').option('--body-file <file>', 'the new text from this file (- for standard input)')),
+    options: options<{ title?: string; bodyFile?: string }>((c) =>
+      c.option('--title <text>', 'the new title').option('--body-file <file>', 'the new text from this file (- for standard input)'),
+    ),
     fields: FIELDS,
     examples: [
       `${handbook.command} edit ${handbook.section}   # on a terminal: the text in your editor`,
@@ -87,11 +89,18 @@ function addEdit(group: Command, deps: CliDeps, handbook: Handbook): void {
         return;
       }
       if (!ctx.io.canPrompt) {
-        throw new CliError('nothing to change: pass --title TEXT or --body-file F (- for standard input); the editor opens only on a terminal', ExitCode.usage);
+        throw new CliError(
+          'nothing to change: pass --title TEXT or --body-file F (- for standard input); the editor opens only on a terminal',
+          ExitCode.usage,
+        );
       }
       const current = await api.readWhole(handbook.read, { path: { sectionId } });
       // An emptied entry is taken as "abort", as git does; to clear one on purpose: --body-file /dev/null.
-      let edited = await editText(ctx, current.body, { postfix: '.md', what: 'the entry', emptyHint: 'to clear it, pass --body-file /dev/null' });
+      let edited = await editText(ctx, current.body, {
+        postfix: '.md',
+        what: 'the entry',
+        emptyHint: 'to clear it, pass --body-file /dev/null',
+      });
       // Editors end the file with a newline; one the text did not have is not a change.
       if (!current.body.endsWith('\n') && edited.endsWith('\n')) edited = edited.slice(0, -1);
       if (edited === current.body) {

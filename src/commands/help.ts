@@ -13,23 +13,47 @@ export interface EnvironmentVariable {
 
 /** Every environment variable the CLI reads; whoever reads a new one adds it here. */
 export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
-  { name: 'WTS_ORIGIN', description: 'the service origin when --origin is not given (else the profile\'s, remembered by `wts login`)' },
+  { name: 'WTS_ORIGIN', description: "the service origin when --origin is not given (else the profile's, remembered by `wts login`)" },
   { name: 'WTS_PROFILE', description: 'the profile to use when --profile is not given (else the configured default, else "default")' },
   { name: 'WTS_CONFIG_DIR', description: "where the configuration lives (default: the platform's config directory, e.g. ~/.config/wts)" },
-  { name: 'WTS_CACHE_DIR', description: "where bin/wts keeps its compiled-code cache (default: the platform's cache directory, e.g. ~/.cache/wts)" },
+  {
+    name: 'WTS_CACHE_DIR',
+    description: "where bin/wts keeps its compiled-code cache (default: the platform's cache directory, e.g. ~/.cache/wts)",
+  },
   { name: 'WTS_TOKEN', description: 'an access token used as is: never refreshed or stored' },
-  { name: 'WTS_CREDENTIALS_FILE', description: 'keep credentials in this file instead of the keychain; rotated tokens are written back atomically (servers, CI)' },
+  {
+    name: 'WTS_CREDENTIALS_FILE',
+    description: 'keep credentials in this file instead of the keychain; rotated tokens are written back atomically (servers, CI)',
+  },
   { name: 'WTS_CREDENTIAL_STORE', description: 'where `wts login` keeps tokens: keychain or file' },
   { name: 'WTS_WORKSPACE', description: 'the workspace of commands that take WS when none is given (before `wts config get workspace`)' },
   { name: 'BROWSER', description: 'the browser `wts login` opens for sign-in (before `wts config get browser`)' },
   { name: 'WTS_PAGER', description: 'the pager for long output on a terminal, before PAGER; empty or cat: none (as --no-pager)' },
-  { name: 'PAGER', description: 'the pager for long output on a terminal (before `wts config get pager`; default less -FRX); empty or cat: none' },
-  { name: 'WTS_CLIENT_SECRET', description: 'the secret of a client registered beforehand, for `wts login --client-id ID` (kept in the credential store)' },
+  {
+    name: 'PAGER',
+    description: 'the pager for long output on a terminal (before `wts config get pager`; default less -FRX); empty or cat: none',
+  },
+  {
+    name: 'WTS_CLIENT_SECRET',
+    description: 'the secret of a client registered beforehand, for `wts login --client-id ID` (kept in the credential store)',
+  },
   { name: 'WTS_LOGIN_TIMEOUT_MS', description: 'how long `wts login` waits for the browser, in milliseconds (default 300000: 5 minutes)' },
   { name: 'WTS_KEYCHAIN_TIMEOUT_MS', description: 'how long each OS keychain call may take, in milliseconds (default 10000)' },
-  { name: 'WTS_LOCK_STALE_MS', description: 'a refresh lock left by another host is taken over once older than this, in milliseconds (default 60000); one on this host only when its process is gone (at once), never while it runs' },
-  { name: 'WTS_LOCK_WAIT_MS', description: 'how long to wait for another wts process refreshing the same sign-in before giving up with exit 1, in milliseconds (default: the stale time + 30000)' },
-  { name: 'WTS_RATE_LIMIT_WAIT_MS', description: 'how long, in all, a request refused with 429 (too many requests) is retried, waiting as Retry-After says, before giving up with exit 7, in milliseconds (default 60000)' },
+  {
+    name: 'WTS_LOCK_STALE_MS',
+    description:
+      'a refresh lock left by another host is taken over once older than this, in milliseconds (default 60000); one on this host only when its process is gone (at once), never while it runs',
+  },
+  {
+    name: 'WTS_LOCK_WAIT_MS',
+    description:
+      'how long to wait for another wts process refreshing the same sign-in before giving up with exit 1, in milliseconds (default: the stale time + 30000)',
+  },
+  {
+    name: 'WTS_RATE_LIMIT_WAIT_MS',
+    description:
+      'how long, in all, a request refused with 429 (too many requests) is retried, waiting as Retry-After says, before giving up with exit 7, in milliseconds (default 60000)',
+  },
   { name: 'VISUAL', description: 'the editor for editing commands on a terminal (before EDITOR)' },
   { name: 'EDITOR', description: 'the editor for editing commands on a terminal, when VISUAL is not set (then `wts config get editor`)' },
   { name: 'NO_COLOR', description: 'no colors when set and not empty (as --no-color)' },

@@ -18,7 +18,11 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
   if (ctx.json) {
     // The service's pending actions, each with the task it belongs to, in the order shown on a terminal.
     const { printItems } = await import('../output/print.js');
-    await printItems(ctx, waiting.map((w) => ({ ...w.action, task: w.task })), []);
+    await printItems(
+      ctx,
+      waiting.map((w) => ({ ...w.action, task: w.task })),
+      [],
+    );
     return;
   }
   if (!io.isStdoutTTY) {
@@ -54,7 +58,11 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
       lines.push(`  ${id}  ${padToWidth(terminalText(action.summary, textWidth), textWidth)}  ${chalk.dim(since.get(action.id) ?? '')}`);
       // The task, its workspace, and "overdue" as a word (red too), so it shows without colors.
       const overdue = task.dueDate !== null && task.status !== DONE && Date.parse(task.dueDate) < ctx.now();
-      const about = [styled(`${task.id} · ${task.workspaceId} · `, (t) => chalk.dim(t)), ...(overdue ? [styled('overdue', (t) => chalk.red(t)), styled(' · ', (t) => chalk.dim(t))] : []), styled(task.title, (t) => chalk.dim(t))];
+      const about = [
+        styled(`${task.id} · ${task.workspaceId} · `, (t) => chalk.dim(t)),
+        ...(overdue ? [styled('overdue', (t) => chalk.red(t)), styled(' · ', (t) => chalk.dim(t))] : []),
+        styled(task.title, (t) => chalk.dim(t)),
+      ];
       lines.push(`${indent}${terminalText(about, Math.max(1, io.columns - indent.length))}`);
     }
     sections.push(lines.join('\n'));
@@ -68,9 +76,11 @@ export function registerInbox(program: Command, deps: CliDeps): void {
     name: 'inbox',
     pages: true,
     description: 'what waits for a decision across tasks: actions to approve, tasks for people, questions; oldest first',
-    options: options<{ workspace?: string }>((c) => c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)')),
+    options: options<{ workspace?: string }>((c) =>
+      c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)'),
+    ),
     fields: { workspaceId: '--workspace' },
-    examples: ['wts inbox', 'wts inbox --workspace ws_support', "wts inbox --json | jq -r '.[] | select(.kind == \"question\") | .id'"],
+    examples: ['wts inbox', 'wts inbox --workspace ws_support', 'wts inbox --json | jq -r \'.[] | select(.kind == "question") | .id\''],
     async run({ ctx, opts }) {
       const { gatherWaiting } = await import('../inbox/gather.js');
       const waiting = await gatherWaiting(ctx, opts.workspace !== undefined ? { workspaceId: opts.workspace } : {});

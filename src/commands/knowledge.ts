@@ -61,9 +61,14 @@ function knowledgeAdd(group: Command, deps: CliDeps): Command {
     name: 'add',
     description: 'add a web page as a knowledge source',
     args: [['<URL>', 'http or https address of the page']],
-    options: options<{ name?: string; note?: string }>((c) => c.option('--name <name>', 'how agents and people see it (required)').option('--note <text>', 'when to use it')),
+    options: options<{ name?: string; note?: string }>((c) =>
+      c.option('--name <name>', 'how agents and people see it (required)').option('--note <text>', 'when to use it'),
+    ),
     fields: FIELDS,
-    examples: ['wts knowledge add https://acme.example/legal/dpa --name "Data processing agreement"', 'wts knowledge add https://status.example --name Status --note "Check before answering outage tickets"'],
+    examples: [
+      'wts knowledge add https://acme.example/legal/dpa --name "Data processing agreement"',
+      'wts knowledge add https://status.example --name Status --note "Check before answering outage tickets"',
+    ],
     async run({ ctx, args, opts }) {
       const api = await ctx.api();
       const body = { url: args[0], name: optionalText(opts.name, '--name') as string, ...(opts.note !== undefined && { note: opts.note }) };
@@ -78,9 +83,17 @@ function knowledgeEdit(group: Command, deps: CliDeps): Command {
     name: 'edit',
     description: "change a knowledge source's name, note or address",
     args: [ID],
-    options: options<{ name?: string; note?: string; url?: string }>((c) => c.option('--name <name>', 'the new name').option('--note <text>', 'the new note ("" to clear it)').option('--url <url>', 'the new address (links only)')),
+    options: options<{ name?: string; note?: string; url?: string }>((c) =>
+      c
+        .option('--name <name>', 'the new name')
+        .option('--note <text>', 'the new note ("" to clear it)')
+        .option('--url <url>', 'the new address (links only)'),
+    ),
     fields: FIELDS,
-    examples: ['wts knowledge edit ks_s003 --note "Refunds over 500 EUR need a manager"', 'wts knowledge edit ks_s002 --url https://status.acme.example/history'],
+    examples: [
+      'wts knowledge edit ks_s003 --note "Refunds over 500 EUR need a manager"',
+      'wts knowledge edit ks_s002 --url https://status.acme.example/history',
+    ],
     async run({ ctx, args, opts }) {
       const body = {
         ...(opts.name !== undefined && { name: requiredText(opts.name, '--name') }),
@@ -102,17 +115,26 @@ function knowledgeRemove(group: Command, deps: CliDeps): Command {
     args: [IDS],
     options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: FIELDS,
-    examples: ['wts knowledge remove ks_s005', 'wts knowledge remove ks_s005 --yes   # in scripts', 'wts knowledge remove ks_s005 ks_s006 --yes'],
+    examples: [
+      'wts knowledge remove ks_s005',
+      'wts knowledge remove ks_s005 --yes   # in scripts',
+      'wts knowledge remove ks_s005 ks_s006 --yes',
+    ],
     bulk: {
       operation: 'remove_knowledge_source',
       field: 'sourceId',
       noun: ['knowledge source', 'knowledge sources'],
       doing: 'removing',
       confirm: (ids) =>
-        ids.length === 1 ? `Remove knowledge source ${ids[0]}? Agents will no longer consult it.` : `Remove ${ids.length} knowledge sources? Agents will no longer consult them.`,
+        ids.length === 1
+          ? `Remove knowledge source ${ids[0]}? Agents will no longer consult it.`
+          : `Remove ${ids.length} knowledge sources? Agents will no longer consult them.`,
       async prepare({ ctx }) {
         const api = await ctx.api();
-        return async (sourceId, options) => ({ result: await api.call('remove_knowledge_source', { path: { sourceId } }, options), message: `Removed knowledge source ${sourceId}` });
+        return async (sourceId, options) => ({
+          result: await api.call('remove_knowledge_source', { path: { sourceId } }, options),
+          message: `Removed knowledge source ${sourceId}`,
+        });
       },
     },
   });

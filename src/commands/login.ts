@@ -42,12 +42,31 @@ export function registerLogin(program: Command, deps: CliDeps): void {
     options: options<LoginFlags>((c) =>
       c
         .option('--scopes <scope...>', 'scopes to ask for, space- or comma-separated (default: all five API scopes and offline_access)')
-        .option('--no-browser', 'print the sign-in address instead of opening a browser; the address the browser ends on may also be pasted here')
+        .option(
+          '--no-browser',
+          'print the sign-in address instead of opening a browser; the address the browser ends on may also be pasted here',
+        )
         .option('--port <n>', 'listen for the browser on this port of 127.0.0.1 (default: a free one)', parsePort)
-        .option('--client-id <url-or-id>', 'sign in as this client: a client ID metadata document URL, or the id of a client registered beforehand')
+        .option(
+          '--client-id <url-or-id>',
+          'sign in as this client: a client ID metadata document URL, or the id of a client registered beforehand',
+        )
         .option('--client-key <file>', 'the private key (PEM or JWK) of that client, for private_key_jwt')
-        .addOption(new Option('--client-auth <method>', 'how that client authenticates (default: from --client-key or WTS_CLIENT_SECRET)').choices(['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt']))
-        .addOption(new Option('--store <store>', 'where to keep the credentials (default: keychain; see also WTS_CREDENTIAL_STORE, WTS_CREDENTIALS_FILE)').choices(['keychain', 'file']))),
+        .addOption(
+          new Option('--client-auth <method>', 'how that client authenticates (default: from --client-key or WTS_CLIENT_SECRET)').choices([
+            'none',
+            'client_secret_basic',
+            'client_secret_post',
+            'private_key_jwt',
+          ]),
+        )
+        .addOption(
+          new Option(
+            '--store <store>',
+            'where to keep the credentials (default: keychain; see also WTS_CREDENTIAL_STORE, WTS_CREDENTIALS_FILE)',
+          ).choices(['keychain', 'file']),
+        ),
+    ),
     examples: [
       'wts login --origin https://tasks.example.com',
       'wts login --profile globex --origin https://tasks.example.com   # a second organization, side by side',
@@ -80,14 +99,21 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       });
       const { credentials, store, notGranted } = outcome;
       if (notGranted.length > 0) {
-        const offline = notGranted.includes('offline_access') ? '; without offline_access the sign-in ends when the access token expires' : '';
+        const offline = notGranted.includes('offline_access')
+          ? '; without offline_access the sign-in ends when the access token expires'
+          : '';
         ctx.io.stderr.write(`wts: the grant is narrower than asked: not granted ${notGranted.join(', ')}${offline}\n`);
       }
-      if (ctx.env.WTS_TOKEN) ctx.io.stderr.write('wts: note: WTS_TOKEN is set, and commands use it instead of this sign-in until it is unset\n');
+      if (ctx.env.WTS_TOKEN)
+        ctx.io.stderr.write('wts: note: WTS_TOKEN is set, and commands use it instead of this sign-in until it is unset\n');
       const { statusObject } = await import('./auth.js');
       const who = credentials.user ? ` as ${credentials.user.name} (${credentials.user.login})` : '';
       const where = credentials.organization ? ` in ${credentials.organization.name}` : '';
-      printDone(ctx, statusObject(profile, credentials, store, true), `Signed in to ${origin}${who}${where}; the credentials are in ${store.description}`);
+      printDone(
+        ctx,
+        statusObject(profile, credentials, store, true),
+        `Signed in to ${origin}${who}${where}; the credentials are in ${store.description}`,
+      );
     },
   });
   login.configureHelp({ showGlobalOptions: true });
@@ -119,7 +145,13 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       const revoked = outcome.refreshTokenRevoked === true || !outcome.accessTokenNotRevoked;
       printDone(
         ctx,
-        { profile: outcome.profile, origin: outcome.origin, revoked, accessTokenRevoked: !outcome.accessTokenNotRevoked, ...(outcome.accessTokenNotRevoked ? { accessTokenExpiresAt: until ?? null } : {}) },
+        {
+          profile: outcome.profile,
+          origin: outcome.origin,
+          revoked,
+          accessTokenRevoked: !outcome.accessTokenNotRevoked,
+          ...(outcome.accessTokenNotRevoked ? { accessTokenExpiresAt: until ?? null } : {}),
+        },
         `${message}${what}`,
       );
     },

@@ -46,9 +46,14 @@ function reminderCreate(group: Command, deps: CliDeps): Command {
     name: 'create',
     description: 'set a reminder on a task',
     args: [TASK],
-    options: options<{ at?: string; message?: string }>((c) => c.option('--at <time>', `${AT_HELP} (required)`).option('--message <text>', 'what the agent is reminded of (required)')),
+    options: options<{ at?: string; message?: string }>((c) =>
+      c.option('--at <time>', `${AT_HELP} (required)`).option('--message <text>', 'what the agent is reminded of (required)'),
+    ),
     fields: FIELDS,
-    examples: ['wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"', 'wts reminder create task_s024 --at 2026-11-23T09:00 --message "Chargeback deadline"'],
+    examples: [
+      'wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"',
+      'wts reminder create task_s024 --at 2026-11-23T09:00 --message "Chargeback deadline"',
+    ],
     async run({ ctx, args, opts }) {
       if (opts.at === undefined) throw new CliError(`--at: is required; ${AT_HELP}`, ExitCode.usage);
       if (opts.message === undefined) throw new CliError('--message: is required', ExitCode.usage);
@@ -70,11 +75,14 @@ function reminderEdit(group: Command, deps: CliDeps): Command {
     name: 'edit',
     description: "change a reminder's time or message",
     args: [ID],
-    options: options<{ at?: string; message?: string }>((c) => c.option('--at <time>', AT_HELP).option('--message <text>', 'the new message')),
+    options: options<{ at?: string; message?: string }>((c) =>
+      c.option('--at <time>', AT_HELP).option('--message <text>', 'the new message'),
+    ),
     fields: FIELDS,
     examples: ['wts reminder edit rem_1001 --at "fri 17:00"', 'wts reminder edit rem_1001 --message "Call Maria back"'],
     async run({ ctx, args, opts }) {
-      if (opts.at === undefined && opts.message === undefined) throw new CliError('nothing to change: pass --at TIME and/or --message TEXT', ExitCode.usage);
+      if (opts.at === undefined && opts.message === undefined)
+        throw new CliError('nothing to change: pass --at TIME and/or --message TEXT', ExitCode.usage);
       const message = optionalText(opts.message, '--message');
       const parsedAt = ctx.now();
       const remindAt = opts.at === undefined ? undefined : await parseWhen(opts.at, '--at', parsedAt);
@@ -82,7 +90,11 @@ function reminderEdit(group: Command, deps: CliDeps): Command {
       const body = { ...(remindAt !== undefined && { remindAt }), ...(message !== undefined && { message }) };
       const api = await ctx.api();
       const reminder = await api.call('update_reminder', { path: { reminderId: args[0] }, body });
-      printDone(ctx, reminder, `Reminder ${reminder.id} on ${reminder.taskId} is for ${describeWhen(reminder.remindAt, parsedAt)}: ${reminder.message}`);
+      printDone(
+        ctx,
+        reminder,
+        `Reminder ${reminder.id} on ${reminder.taskId} is for ${describeWhen(reminder.remindAt, parsedAt)}: ${reminder.message}`,
+      );
     },
   });
 }
@@ -94,7 +106,11 @@ function reminderCancel(group: Command, deps: CliDeps): Command {
     args: [IDS],
     options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: FIELDS,
-    examples: ['wts reminder cancel rem_1001', 'wts reminder cancel rem_1001 --yes   # in scripts', 'wts reminder cancel rem_1001 rem_1002 --yes'],
+    examples: [
+      'wts reminder cancel rem_1001',
+      'wts reminder cancel rem_1001 --yes   # in scripts',
+      'wts reminder cancel rem_1001 rem_1002 --yes',
+    ],
     bulk: {
       operation: 'cancel_reminder',
       field: 'reminderId',
@@ -114,7 +130,10 @@ function reminderCancel(group: Command, deps: CliDeps): Command {
 
 export function registerReminder(program: Command, deps: CliDeps): void {
   const group = program.command('reminder').alias('reminders').description('wake the agent on a task at a set time');
-  examples(group, ['wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"', 'wts reminder list task_s021']);
+  examples(group, [
+    'wts reminder create task_s021 --at "tomorrow 9:00" --message "Check the refund arrived"',
+    'wts reminder list task_s021',
+  ]);
   reminderList(group, deps);
   reminderCreate(group, deps);
   reminderEdit(group, deps);

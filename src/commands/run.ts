@@ -24,8 +24,19 @@ function runView(group: Command, deps: CliDeps): Command {
         ['Task', () => run.taskId],
         ['Agent', () => run.agentId],
         ['Started', (mode) => moment(run.startedAt, mode)],
-        ['Finished', (mode) => (run.finishedAt ? moment(run.finishedAt, mode) : mode === 'human' ? styled('still running', (t) => chalk.dim(t)) : '')],
-        ['Proposed', (mode) => (run.proposedActionIds.length ? run.proposedActionIds.join(', ') : mode === 'human' ? styled('nothing', (t) => chalk.dim(t)) : '')],
+        [
+          'Finished',
+          (mode) => (run.finishedAt ? moment(run.finishedAt, mode) : mode === 'human' ? styled('still running', (t) => chalk.dim(t)) : ''),
+        ],
+        [
+          'Proposed',
+          (mode) =>
+            run.proposedActionIds.length
+              ? run.proposedActionIds.join(', ')
+              : mode === 'human'
+                ? styled('nothing', (t) => chalk.dim(t))
+                : '',
+        ],
         ['Output', (mode) => run.output || (mode === 'human' ? styled('none', (t) => chalk.dim(t)) : '')],
       ]);
     },
@@ -39,7 +50,11 @@ function runWatch(group: Command, deps: CliDeps): Command {
     args: [['<RUN>', 'run id (from `wts task runs TASK`)']],
     options: options<WaitFlags>((c) => waitOptions(c, 'the run finishes', { always: true })),
     fields: { runId: 'RUN' },
-    examples: ['wts run watch run_s001', 'wts run watch run_s001 --timeout 30m && echo succeeded', 'wts run watch run_s001 --json | jq .proposedActions'],
+    examples: [
+      'wts run watch run_s001',
+      'wts run watch run_s001 --timeout 30m && echo succeeded',
+      'wts run watch run_s001 --json | jq .proposedActions',
+    ],
     async run({ ctx, args, opts }) {
       const timeoutMs = waitTimeoutMs(opts, { always: true });
       const api = await ctx.api();

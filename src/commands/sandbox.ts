@@ -43,7 +43,11 @@ export function registerSandbox(program: Command, _deps: CliDeps): void {
     .option('--seed-tasks <n>', 'add a workspace "Bulk" holding this many more tasks', parseCount)
     .option('--fault-429 <rate>', 'answer this share of API and MCP requests with 429 and Retry-After', parseRate)
     .option('--fault-5xx <rate>', 'answer this share of API and MCP requests with 503', parseRate)
-    .option('--fault-drop <rate>', 'drop this share of API and MCP connections without an answer (half before acting, half after)', parseRate)
+    .option(
+      '--fault-drop <rate>',
+      'drop this share of API and MCP connections without an answer (half before acting, half after)',
+      parseRate,
+    )
     .option('--latency <ms>', 'delay every API and MCP answer by this many milliseconds', parseCount)
     .option('--rate-limit <n>', 'allow this many API and MCP requests per connection per minute (0: no limit)', parseCount)
     .addHelpText(

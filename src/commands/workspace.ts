@@ -11,7 +11,6 @@ type Workspace = Resource<'Workspace'>;
 type Member = Resource<'Member'>;
 type Status = Resource<'Status'>;
 
-
 function workspaceList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
@@ -96,7 +95,10 @@ function workspaceRename(group: Command, deps: CliDeps): Command {
     examples: ['wts workspace rename ws_sales "Sales EMEA"'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      const workspace = await api.call('rename_workspace', { path: { workspaceId: args[0] }, body: { name: requiredText(args[1], 'NAME') } });
+      const workspace = await api.call('rename_workspace', {
+        path: { workspaceId: args[0] },
+        body: { name: requiredText(args[1], 'NAME') },
+      });
       printDone(ctx, workspace, `Renamed ${workspace.id} to ${workspace.name}`);
     },
   });
@@ -112,7 +114,10 @@ function workspaceArchive(group: Command, deps: CliDeps): Command {
     examples: ['wts workspace archive ws_old', 'wts workspace archive ws_old --yes   # in scripts'],
     async run({ ctx, args, opts }) {
       const workspaceId = args[0];
-      await confirmDestructive(ctx, `Archive workspace ${workspaceId}? Its agents and scheduled tasks will be paused.`, opts.yes, { operation: 'archive_workspace', path: { workspaceId } });
+      await confirmDestructive(ctx, `Archive workspace ${workspaceId}? Its agents and scheduled tasks will be paused.`, opts.yes, {
+        operation: 'archive_workspace',
+        path: { workspaceId },
+      });
       const api = await ctx.api();
       const workspace = await api.call('archive_workspace', { path: { workspaceId }, body: {} });
       printDone(ctx, workspace, `Archived ${workspace.name} (${workspace.id})`);

@@ -15,7 +15,11 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** Where `npm run completions` writes each script, relative to the repository. */
-export const COMPLETION_FILES: Record<Shell, string> = { bash: 'completions/wts.bash', zsh: 'completions/_wts', fish: 'completions/wts.fish' };
+export const COMPLETION_FILES: Record<Shell, string> = {
+  bash: 'completions/wts.bash',
+  zsh: 'completions/_wts',
+  fish: 'completions/wts.fish',
+};
 
 function encode(value: ValueSpec): string {
   switch (value.type) {

@@ -60,7 +60,11 @@ function groupOf(command: Command, root: Command): string | undefined {
 function argumentValue(argument: Argument, command: Command, root: Command): ValueSpec {
   if (argument.argChoices) return choices(argument.argChoices, `${command.name()} ${argument.name()}`);
   // `wts help COMMAND...` completes the names of commands.
-  if (command.name() === 'help' && command.parent === root) return choices(visible(root).map((c) => c.name()), 'help');
+  if (command.name() === 'help' && command.parent === root)
+    return choices(
+      visible(root).map((c) => c.name()),
+      'help',
+    );
   const kind = idKindFor(groupOf(command, root), argument.name());
   return kind ? { type: 'ids', kind } : { type: 'text' };
 }
@@ -72,7 +76,11 @@ function visible(command: Command): Command[] {
 
 function flagOf(option: Option, group: string | undefined): FlagSpec {
   const value = optionValue(option, group);
-  return { names: [option.short, option.long].filter((n): n is string => Boolean(n)), description: option.description, ...(value && { value }) };
+  return {
+    names: [option.short, option.long].filter((n): n is string => Boolean(n)),
+    description: option.description,
+    ...(value && { value }),
+  };
 }
 
 const HELP: FlagSpec = { names: ['-h', '--help'], description: 'show help for the command' };
@@ -89,7 +97,10 @@ export function completionSpec(root: Command): CommandSpec[] {
       path,
       subcommands: visible(command).map((c) => ({ name: c.name(), aliases: c.aliases(), description: c.description() })),
       flags: command === root ? [...own, HELP] : [...own, ...inherited, HELP],
-      args: command.registeredArguments.map((a, i, list) => ({ value: argumentValue(a, command, root), repeats: a.variadic && i === list.length - 1 })),
+      args: command.registeredArguments.map((a, i, list) => ({
+        value: argumentValue(a, command, root),
+        repeats: a.variadic && i === list.length - 1,
+      })),
     });
     for (const sub of visible(command)) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };

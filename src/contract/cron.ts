@@ -38,7 +38,8 @@ function field(value: string, name: string, min: number, max: number): number | 
 /** Classifies a cron expression into one of the five supported shapes, or says why it is none. */
 export function checkCron(expression: string): CronCheck {
   const parts = expression.trim().split(/\s+/);
-  if (parts.length !== 5) return { ok: false, reason: `a cron has five fields (minute hour day-of-month month day-of-week), this has ${parts.length}` };
+  if (parts.length !== 5)
+    return { ok: false, reason: `a cron has five fields (minute hour day-of-month month day-of-week), this has ${parts.length}` };
   const [m = '', h = '', dom = '', mon = '', dow = ''] = parts; // five, counted above
   if (mon !== '*') return { ok: false, reason: 'the month field must be *' };
   const minute = field(m, 'minute', 0, 59);
@@ -52,7 +53,8 @@ export function checkCron(expression: string): CronCheck {
   if (dom === '*' && dow === '*') return { ok: true, fields: { shape: 'daily', minute, hour, dayOfMonth: null, dayOfWeek: null } };
   if (dom === '*' && dow === '1-5') return { ok: true, fields: { shape: 'weekdays', minute, hour, dayOfMonth: null, dayOfWeek: null } };
   if (dom === '*') {
-    if (!NUMBER.test(dow)) return { ok: false, reason: `day of week must be 1-5 (weekdays) or one day from 0 to 6 (0 = Sunday), not "${dow}"` };
+    if (!NUMBER.test(dow))
+      return { ok: false, reason: `day of week must be 1-5 (weekdays) or one day from 0 to 6 (0 = Sunday), not "${dow}"` };
     const day = field(dow, 'day of week', 0, 6);
     if (typeof day === 'string') return { ok: false, reason: day };
     return { ok: true, fields: { shape: 'weekly', minute, hour, dayOfMonth: null, dayOfWeek: day } };
@@ -151,7 +153,13 @@ const MACROS: Record<string, { cron: string; note?: string }> = {
  * The values one cron field stands for (`*`, `N`, `A-B`, `A-B/S`, `*\/S`, `N/S`, lists, names), sorted;
  * null for "every value"; undefined when the text cannot be read or leaves the range.
  */
-function expandField(text: string, min: number, max: number, names?: readonly string[], sevenIsSunday = false): number[] | null | undefined {
+function expandField(
+  text: string,
+  min: number,
+  max: number,
+  names?: readonly string[],
+  sevenIsSunday = false,
+): number[] | null | undefined {
   if (text === '*' || text === '?') return null;
   const value = (token: string): number | undefined => {
     const named = names?.indexOf(token.toLowerCase().slice(0, 3)) ?? -1;
@@ -215,7 +223,8 @@ export function nearestCron(expression: string): CronSuggestion | undefined {
   const days = expandField(dom, 1, 31);
   const months = expandField(mon, 1, 12, MONTH_ABBREVIATIONS);
   const weekdays = expandField(dow, 0, 7, DAY_ABBREVIATIONS, true);
-  if (minutes === undefined || hours === undefined || days === undefined || months === undefined || weekdays === undefined) return undefined;
+  if (minutes === undefined || hours === undefined || days === undefined || months === undefined || weekdays === undefined)
+    return undefined;
   if (months !== null) notes.push('runs every month: the month field must be *');
 
   const minute = minutes?.[0] ?? 0;

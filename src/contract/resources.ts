@@ -21,8 +21,16 @@ export const Workspace = example(z.object({ id, name: z.string(), folderId: z.st
   folderId: null,
   archived: false,
 });
-export const Member = example(z.object({ id, name: z.string(), email: z.string() }), { id: 'usr_ada', name: 'Ada Lovelace', email: 'ada@acme.example' });
-export const Status = example(z.object({ key: z.string().min(1).max(64), name: z.string(), position: z.number().int() }), { key: 'todo', name: 'To do', position: 0 });
+export const Member = example(z.object({ id, name: z.string(), email: z.string() }), {
+  id: 'usr_ada',
+  name: 'Ada Lovelace',
+  email: 'ada@acme.example',
+});
+export const Status = example(z.object({ key: z.string().min(1).max(64), name: z.string(), position: z.number().int() }), {
+  key: 'todo',
+  name: 'To do',
+  position: 0,
+});
 export const Note = z.object({ id, content: z.string(), author: Person, createdAt: dateTime });
 export const Task = example(
   z.object({
@@ -68,7 +76,11 @@ export const Message = example(z.object({ id, author: Author, content: z.string(
   content: 'I drafted a reply asking Lena to use the newest reset link.',
   createdAt: at,
 });
-export const Agent = example(z.object({ id, name: z.string(), workspaceId: id }), { id: 'agt_support', name: 'Support Agent', workspaceId: 'ws_support' });
+export const Agent = example(z.object({ id, name: z.string(), workspaceId: id }), {
+  id: 'agt_support',
+  name: 'Support Agent',
+  workspaceId: 'ws_support',
+});
 export const RunState = z.enum(['running', 'succeeded', 'failed']);
 export const Run = example(
   z.object({
@@ -108,29 +120,48 @@ export const PendingAction = example(
     kind: 'action',
     state: 'pending',
     summary: 'Reply to Lena Vogt',
-    draft: { to: 'lena.vogt@example.com', subject: 'Re: Login not working after reset', body: 'Hi Lena, please use the newest reset link.' },
+    draft: {
+      to: 'lena.vogt@example.com',
+      subject: 'Re: Login not working after reset',
+      body: 'Hi Lena, please use the newest reset link.',
+    },
     createdAt: at,
   },
 );
-export const Reminder = example(z.object({ id, taskId: id, message: z.string(), remindAt: dateTime, state: z.enum(['scheduled', 'fired', 'cancelled']) }), {
-  id: 'rem_s001',
-  taskId: 'task_s001',
-  message: 'Check whether Lena could sign in',
-  remindAt: '2026-11-21T09:00:00Z',
-  state: 'scheduled',
+export const Reminder = example(
+  z.object({ id, taskId: id, message: z.string(), remindAt: dateTime, state: z.enum(['scheduled', 'fired', 'cancelled']) }),
+  {
+    id: 'rem_s001',
+    taskId: 'task_s001',
+    message: 'Check whether Lena could sign in',
+    remindAt: '2026-11-21T09:00:00Z',
+    state: 'scheduled',
+  },
+);
+export const HandbookEntry = example(z.object({ id, title: z.string(), position: z.number().int() }), {
+  id: 'sec_support_1',
+  title: 'Tone of voice',
+  position: 0,
 });
-export const HandbookEntry = example(z.object({ id, title: z.string(), position: z.number().int() }), { id: 'sec_support_1', title: 'Tone of voice', position: 0 });
 export const HandbookPiece = example(
-  z.object({ id, title: z.string(), body: z.string().describe('the body from the requested offset'), nextOffset: z.number().int().nullable().describe('offset of the next piece; null when the body is complete') }),
+  z.object({
+    id,
+    title: z.string(),
+    body: z.string().describe('the body from the requested offset'),
+    nextOffset: z.number().int().nullable().describe('offset of the next piece; null when the body is complete'),
+  }),
   { id: 'sec_support_1', title: 'Tone of voice', body: 'Write as a colleague would: short sentences, no jargon.', nextOffset: null },
 );
-export const KnowledgeSource = example(z.object({ id, name: z.string(), note: z.string(), url: z.string().nullable(), fileName: z.string().nullable() }), {
-  id: 'ks_s001',
-  name: 'Help center',
-  note: 'Public answers to common questions',
-  url: 'https://help.acme.example/',
-  fileName: null,
-});
+export const KnowledgeSource = example(
+  z.object({ id, name: z.string(), note: z.string(), url: z.string().nullable(), fileName: z.string().nullable() }),
+  {
+    id: 'ks_s001',
+    name: 'Help center',
+    note: 'Public answers to common questions',
+    url: 'https://help.acme.example/',
+    fileName: null,
+  },
+);
 export const ScheduledTask = example(
   z.object({
     id,
@@ -187,7 +218,10 @@ export type Resource<N extends ResourceName> = z.output<(typeof resources)[N]>;
 export function resultSchema(op: Pick<OperationDef, 'page' | 'result'>): z.ZodObject {
   const item = resources[op.result];
   if (op.page === 'list') {
-    return z.object({ items: z.array(item).describe('every item'), nextCursor: z.null().optional().describe('null: the list is complete') });
+    return z.object({
+      items: z.array(item).describe('every item'),
+      nextCursor: z.null().optional().describe('null: the list is complete'),
+    });
   }
   if (op.page === 'cursor') {
     return z.object({

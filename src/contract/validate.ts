@@ -86,7 +86,10 @@ export function readQuery(schema: z.ZodObject, raw: Record<string, string | stri
 }
 
 /** Checks and defaults an operation's input; throws InputError on the first bad field. */
-export function parseOperationInput<K extends OperationId>(opId: K, input: { path?: unknown; query?: unknown; body?: unknown }): OperationInput<K> {
+export function parseOperationInput<K extends OperationId>(
+  opId: K,
+  input: { path?: unknown; query?: unknown; body?: unknown },
+): OperationInput<K> {
   const op = getOperation(opId);
   const path = parseWith(op.pathParams, input.path ?? {});
   for (const [name, value] of Object.entries(path as Record<string, unknown>)) {

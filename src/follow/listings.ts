@@ -70,7 +70,8 @@ export async function followChat(
   (await ctx.api()).prepare('list_task_messages', { path: { taskId }, query: { limit } }); // bad input fails before anything is sent
   await followListing<Message>(
     ctx,
-    async (api, loop, cursor) => await api.call('list_task_messages', { path: { taskId }, query: { limit, ...(cursor ? { cursor } : {}) } }, loop.call()),
+    async (api, loop, cursor) =>
+      await api.call('list_task_messages', { path: { taskId }, query: { limit, ...(cursor ? { cursor } : {}) } }, loop.call()),
     async (batch, first) => {
       if (ctx.json) return jsonLines(ctx, batch);
       // The transcript separates messages with a blank line on a terminal; a new batch continues it.
@@ -87,14 +88,18 @@ export async function followEvents(ctx: CommandContext, taskId: string, opts: Pa
   const { chalk } = ctx;
   await followListing<Event>(
     ctx,
-    async (api, loop, cursor) => await api.call('list_task_events', { path: { taskId }, query: { limit, ...(cursor ? { cursor } : {}) } }, loop.call()),
+    async (api, loop, cursor) =>
+      await api.call('list_task_events', { path: { taskId }, query: { limit, ...(cursor ? { cursor } : {}) } }, loop.call()),
     async (batch, first) => {
       if (ctx.json) jsonLines(ctx, batch);
       else if (!ctx.io.isStdoutTTY) {
         for (const e of batch) ctx.io.stdout.write(`${[e.createdAt, e.actor.name, e.kind, e.summary].map(pipeField).join('\t')}\n`);
       } else {
         // Lines, not a table: a table's columns cannot widen for entries that have not arrived yet.
-        for (const e of batch) ctx.io.stdout.write(`${chalk.dim(localTime(e.createdAt))}  ${chalk.bold(terminalLine(e.actor.name))}  ${terminalLine(e.summary)}  ${chalk.dim(terminalLine(e.kind))}\n`);
+        for (const e of batch)
+          ctx.io.stdout.write(
+            `${chalk.dim(localTime(e.createdAt))}  ${chalk.bold(terminalLine(e.actor.name))}  ${terminalLine(e.summary)}  ${chalk.dim(terminalLine(e.kind))}\n`,
+          );
         if (first && batch.length === 0) ctx.io.stderr.write('No activity yet.\n');
       }
       if (first) following(ctx, `the activity on ${taskId}`);

@@ -25,7 +25,8 @@ export function waitOptions(command: Command, what: string, options: { always?: 
 export function waitTimeoutMs(flags: WaitFlags, options: { always?: boolean } = {}): number {
   if (flags.timeout !== undefined && !flags.wait && !options.always) throw new CliError('--timeout: only with --wait', ExitCode.usage);
   const ms = parseDuration(flags.timeout ?? DEFAULT_TIMEOUT);
-  if (ms === undefined) throw new CliError(`--timeout: "${flags.timeout}" is not a duration; use e.g. 30s, 5m, 1h or 1h30m`, ExitCode.usage);
+  if (ms === undefined)
+    throw new CliError(`--timeout: "${flags.timeout}" is not a duration; use e.g. 30s, 5m, 1h or 1h30m`, ExitCode.usage);
   return ms;
 }
 

@@ -58,7 +58,7 @@ export function printOutcome(ctx: CommandContext, outcome: Outcome): void {
       line('state', run.state);
       line('task', run.taskId);
       line('output', run.output);
-      for (const a of actions) line('action', a.id, a.kind, a.state, a.summary, a.state === 'pending' ? decideCommands(a)[0] ?? '' : '');
+      for (const a of actions) line('action', a.id, a.kind, a.state, a.summary, a.state === 'pending' ? (decideCommands(a)[0] ?? '') : '');
     }
     for (const m of replies) line('reply', m.id, m.author.name, m.createdAt, m.content);
     return;
@@ -71,13 +71,17 @@ export function printOutcome(ctx: CommandContext, outcome: Outcome): void {
     const ok = run.state === 'succeeded';
     const took = run.finishedAt ? `, took ${formatDuration(Date.parse(run.finishedAt) - Date.parse(run.startedAt))}` : '';
     const title = outcome.task ? ` "${terminalLine(outcome.task.title)}"` : '';
-    out(`${ok ? chalk.green('✓') : chalk.red('✗')} Run ${terminalLine(run.id)} ${terminalText(stateText(chalk, run.state))} on task ${terminalLine(run.taskId)}${title}${took}\n`);
+    out(
+      `${ok ? chalk.green('✓') : chalk.red('✗')} Run ${terminalLine(run.id)} ${terminalText(stateText(chalk, run.state))} on task ${terminalLine(run.taskId)}${title}${took}\n`,
+    );
     out(`${chalk.bold('Output:')}\n${run.output.trim() ? indent(run.output.trimEnd()) : chalk.dim('  none')}\n`);
     const pending = actions.filter((a) => a.state === 'pending');
     if (actions.length > 0) {
       out(`${chalk.bold(pending.length ? `Proposed, waiting for your decision (${pending.length}):` : 'Proposed:')}\n`);
       for (const a of actions) {
-        out(`  ${terminalLine(a.id)}  ${chalk.yellow(terminalLine(a.kind))}  ${terminalLine(a.summary)}${a.state === 'pending' ? '' : chalk.dim(` (${terminalLine(a.state)})`)}\n`);
+        out(
+          `  ${terminalLine(a.id)}  ${chalk.yellow(terminalLine(a.kind))}  ${terminalLine(a.summary)}${a.state === 'pending' ? '' : chalk.dim(` (${terminalLine(a.state)})`)}\n`,
+        );
         if (a.state !== 'pending') continue;
         for (const command of decideCommands(a)) out(`    ${command}\n`);
         out(`    ${chalk.dim(`wts approval view ${terminalLine(a.id)}   # the whole draft`)}\n`);
@@ -87,7 +91,9 @@ export function printOutcome(ctx: CommandContext, outcome: Outcome): void {
     }
   }
   for (const m of replies) {
-    out(`${chalk.bold.cyan(terminalLine(m.author.name))} ${chalk.dim(`(${terminalLine(m.author.kind)}) · ${relativeTime(m.createdAt, ctx.now())}`)}\n${indent(m.content.replace(/\n+$/, ''))}\n`);
+    out(
+      `${chalk.bold.cyan(terminalLine(m.author.name))} ${chalk.dim(`(${terminalLine(m.author.kind)}) · ${relativeTime(m.createdAt, ctx.now())}`)}\n${indent(m.content.replace(/\n+$/, ''))}\n`,
+    );
   }
   if (message && !run && replies.length === 0) out(`${chalk.dim('No reply.')}\n`);
 }

@@ -86,7 +86,10 @@ class Waiter {
       );
     } catch (err) {
       if (err instanceof WaitTimeout) {
-        throw new CliError(`timed out after ${formatDuration(this.options.timeoutMs)} ${this.phase.waitingFor}${this.phase.resume ? `; to wait again: ${this.phase.resume}` : ''}`, ExitCode.failure);
+        throw new CliError(
+          `timed out after ${formatDuration(this.options.timeoutMs)} ${this.phase.waitingFor}${this.phase.resume ? `; to wait again: ${this.phase.resume}` : ''}`,
+          ExitCode.failure,
+        );
       }
       throw err;
     } finally {
@@ -94,11 +97,17 @@ class Waiter {
       interrupt.dispose();
     }
     if (outcome === undefined) {
-      throw new CliError(`stopped ${this.phase.waitingFor}${this.phase.resume ? `; to wait again: ${this.phase.resume}` : ''}`, ExitCode.interrupted);
+      throw new CliError(
+        `stopped ${this.phase.waitingFor}${this.phase.resume ? `; to wait again: ${this.phase.resume}` : ''}`,
+        ExitCode.interrupted,
+      );
     }
     printOutcome(this.ctx, outcome);
     if (outcome.run && outcome.run.state !== 'succeeded') {
-      throw new CliError(`run ${outcome.run.id} ${outcome.run.state === 'failed' ? 'failed' : `ended ${outcome.run.state}`}`, ExitCode.checkFailed);
+      throw new CliError(
+        `run ${outcome.run.id} ${outcome.run.state === 'failed' ? 'failed' : `ended ${outcome.run.state}`}`,
+        ExitCode.checkFailed,
+      );
     }
   }
 
@@ -151,11 +160,17 @@ class Waiter {
 }
 
 function eventsTail(api: ApiClient, taskId: string, loop: PollContext): ListingTail<Event> {
-  return new ListingTail<Event>(async (cursor) => await api.call('list_task_events', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call()));
+  return new ListingTail<Event>(
+    async (cursor) =>
+      await api.call('list_task_events', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call()),
+  );
 }
 
 function chatTail(api: ApiClient, taskId: string, loop: PollContext): ListingTail<Message> {
-  return new ListingTail<Message>(async (cursor) => await api.call('list_task_messages', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call()));
+  return new ListingTail<Message>(
+    async (cursor) =>
+      await api.call('list_task_messages', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call()),
+  );
 }
 
 /** A request that changes something is repeated only after a 429, which the service refused before doing anything. */
@@ -171,7 +186,8 @@ function runFollower(w: Waiter, what: (run: Run) => Phase) {
   return async (runId: string, loop: PollContext, known?: Run): Promise<{ run: Run; actions: PendingAction[] } | { changed: boolean }> => {
     // A finished run is not read again while what it proposed is being read.
     const run = last && finished(last) ? last : (known ?? (await w.getRun(runId, loop)));
-    const changed = !last || last.state !== run.state || last.output !== run.output || last.proposedActionIds.length !== run.proposedActionIds.length;
+    const changed =
+      !last || last.state !== run.state || last.output !== run.output || last.proposedActionIds.length !== run.proposedActionIds.length;
     last = run;
     if (changed) {
       w.enter(what(run));
@@ -184,7 +200,11 @@ function runFollower(w: Waiter, what: (run: Run) => Phase) {
   };
 }
 
-const runPhase = (run: Run): Phase => ({ doing: `run ${run.id} on ${run.taskId}`, waitingFor: `waiting for run ${run.id} (task ${run.taskId}) to finish`, resume: `wts run watch ${run.id}` });
+const runPhase = (run: Run): Phase => ({
+  doing: `run ${run.id} on ${run.taskId}`,
+  waitingFor: `waiting for run ${run.id} (task ${run.taskId}) to finish`,
+  resume: `wts run watch ${run.id}`,
+});
 
 /** `wts run watch RUN`. */
 export async function watchRun(ctx: CommandContext, runId: string, options: WaitOptions): Promise<void> {
@@ -218,7 +238,12 @@ export async function runScheduledAndWait(ctx: CommandContext, scheduledTaskId: 
 }
 
 /** `wts task create --wait`: submit the task, find the run the agent started on it, follow that run. */
-export async function submitAndWait(ctx: CommandContext, agentId: string, body: { title: string; description?: string; dueDate?: string }, options: WaitOptions): Promise<void> {
+export async function submitAndWait(
+  ctx: CommandContext,
+  agentId: string,
+  body: { title: string; description?: string; dueDate?: string },
+  options: WaitOptions,
+): Promise<void> {
   const w = new Waiter(ctx, await ctx.api(), options);
   const follow = runFollower(w, runPhase);
   let task: Task | undefined;
@@ -229,7 +254,11 @@ export async function submitAndWait(ctx: CommandContext, agentId: string, body: 
     async (loop) => {
       if (!task) {
         task = await w.api.call('submit_task', { path: { agentId }, body });
-        w.enter({ doing: `${task.id}: waiting for ${agentId} to start`, waitingFor: `waiting for ${agentId} to start on task ${task.id}`, resume: `wts task runs ${task.id}` });
+        w.enter({
+          doing: `${task.id}: waiting for ${agentId} to start`,
+          waitingFor: `waiting for ${agentId} to start on task ${task.id}`,
+          resume: `wts task runs ${task.id}`,
+        });
       }
       if (!run) {
         const page = await w.api.call('list_task_runs', { path: { taskId: task.id }, query: { limit: RUNS_PAGE } }, loop.call());
@@ -238,7 +267,9 @@ export async function submitAndWait(ctx: CommandContext, agentId: string, body: 
       }
       const r = await follow(run.id, loop, fresh);
       fresh = undefined;
-      return 'run' in r ? { done: true, value: { task, run: r.run, actions: r.actions, replies: [] } } : { done: false, changed: r.changed };
+      return 'run' in r
+        ? { done: true, value: { task, run: r.run, actions: r.actions, replies: [] } }
+        : { done: false, changed: r.changed };
     },
     (err) => (task ? isTransient(err) : onlyRateLimited(err)),
   );
@@ -251,7 +282,10 @@ export async function submitAndWait(ctx: CommandContext, agentId: string, body: 
  */
 export async function sendAndWait(ctx: CommandContext, taskId: string, content: string, options: WaitOptions): Promise<void> {
   const w = new Waiter(ctx, await ctx.api(), options);
-  const follow = runFollower(w, (run) => ({ ...runPhase(run), waitingFor: `waiting for run ${run.id} (task ${taskId}), started after the message, to finish` }));
+  const follow = runFollower(w, (run) => ({
+    ...runPhase(run),
+    waitingFor: `waiting for run ${run.id} (task ${taskId}), started after the message, to finish`,
+  }));
   let events: ListingTail<Event> | undefined;
   let chat: ListingTail<Message> | undefined;
   let positioned = false;
@@ -262,7 +296,11 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
   let run: Run | undefined;
   let fresh: Run | undefined;
   const replies: Message[] = [];
-  const listening: Phase = { doing: `${taskId}: waiting for the agent's reply`, waitingFor: `waiting for the agent's reply on task ${taskId}`, resume: `wts task chat ${taskId} --follow` };
+  const listening: Phase = {
+    doing: `${taskId}: waiting for the agent's reply`,
+    waitingFor: `waiting for the agent's reply on task ${taskId}`,
+    resume: `wts task chat ${taskId} --follow`,
+  };
   const collectReplies = async (from: ListingTail<Message>) => {
     for (const m of await from.next()) if (m.author.kind === 'agent') replies.push(m);
   };
@@ -305,7 +343,10 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
         const since = Date.parse(message.createdAt);
         run = fresh = latest(page.items.filter((r) => Date.parse(r.startedAt) >= since));
         unchecked = false;
-        if (!run) return replies.length > 0 ? { done: true, value: { message, taskId, replies, run: null, actions: [] } } : { done: false, changed: true };
+        if (!run)
+          return replies.length > 0
+            ? { done: true, value: { message, taskId, replies, run: null, actions: [] } }
+            : { done: false, changed: true };
       }
       const r = await follow(run.id, loop, fresh);
       fresh = undefined;
@@ -319,5 +360,7 @@ export async function sendAndWait(ctx: CommandContext, taskId: string, content: 
 
 /** The run that started last (ties: the later id). */
 function latest(runs: Run[]): Run | undefined {
-  return [...runs].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.id.localeCompare(b.id, 'en', { numeric: true })).at(-1);
+  return [...runs]
+    .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.id.localeCompare(b.id, 'en', { numeric: true }))
+    .at(-1);
 }

@@ -21,7 +21,8 @@ export async function confirmDestructive(
   if (yes) return;
   // The question may quote an id or a title: one sanitized line, like every text shown.
   question = terminalLine(question);
-  if (!ctx.io.canPrompt) throw new CliError(`${question.replace(/\?.*$/, '?')} Not asked without a terminal: pass --yes to confirm`, ExitCode.usage);
+  if (!ctx.io.canPrompt)
+    throw new CliError(`${question.replace(/\?.*$/, '?')} Not asked without a terminal: pass --yes to confirm`, ExitCode.usage);
   const { confirm } = await import('@inquirer/prompts');
   const ok = await confirm({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
   if (!ok) throw new CliError('cancelled; nothing was changed', ExitCode.usage);

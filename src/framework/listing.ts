@@ -95,7 +95,13 @@ export async function printListing<K extends OperationId>(
   }
 }
 
-async function callPage<K extends OperationId>(api: ApiClient, opId: K, args: OperationArgs<K>, limit: number, cursor: string | undefined): Promise<Page<OperationItem<K>>> {
+async function callPage<K extends OperationId>(
+  api: ApiClient,
+  opId: K,
+  args: OperationArgs<K>,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<OperationItem<K>>> {
   const query = { ...(args.query as object), limit, ...(cursor !== undefined && { cursor }) };
   // A cursor listing (printListing checked its page bounds) answers with a page of the catalog's items.
   return (await api.send(api.prepare(opId, { ...args, query } as OperationArgs<K>))) as Page<OperationItem<K>>;

@@ -30,7 +30,9 @@ type ArgValue<S> = S extends `<${string}...>`
       : string | undefined;
 
 /** The values of declared arguments, in order, typed from their declaration. */
-export type ArgValues<A extends readonly ArgDecl[]> = { -readonly [I in keyof A]: A[I] extends readonly [infer S, string] ? ArgValue<S> : never };
+export type ArgValues<A extends readonly ArgDecl[]> = {
+  -readonly [I in keyof A]: A[I] extends readonly [infer S, string] ? ArgValue<S> : never;
+};
 
 /**
  * A verb's options: what adds them to the command, and (as a type) what commander parses them into.
@@ -87,7 +89,12 @@ function namedAsTyped(err: unknown, command: Command): unknown {
   return err instanceof InputError && !err.shownAs ? err.named(displayNameFor(command, err.field)) : err;
 }
 
-function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: VerbCall<O, A>) => Promise<void>, fields: FieldNames = {}, pages: Pages<O> = false) {
+function withContext<O, A extends readonly ArgDecl[]>(
+  deps: CliDeps,
+  fn: (call: VerbCall<O, A>) => Promise<void>,
+  fields: FieldNames = {},
+  pages: Pages<O> = false,
+) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received.at(-1);
     if (!(command instanceof Command)) throw new Error('commander did not pass the command to its action');
@@ -120,7 +127,11 @@ function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: 
       }
     }
     const kept: string[] = [];
-    const io = jq ? withStdout(realIO, { write: (chunk: string | Uint8Array) => kept.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')) }) : realIO;
+    const io = jq
+      ? withStdout(realIO, {
+          write: (chunk: string | Uint8Array) => kept.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')),
+        })
+      : realIO;
     const ctx = createContext(io, deps.env, normalized, deps.now, chalk);
     // Lists that print ids keep them for shell completion.
     const kind = RECORDED_BY[`${command.parent?.name() ?? ''} ${command.name()}`];
@@ -204,16 +215,24 @@ export interface BulkVerb<O, A extends readonly ArgDecl[]> {
 }
 
 /** The workspace argument of a verb: optional once a default workspace is set (see withWorkspace). */
-export const WS_ARG = ['<WS>', 'workspace id (from `wts workspace list`; default: WTS_WORKSPACE, else `wts config get workspace`)'] as const;
+export const WS_ARG = [
+  '<WS>',
+  'workspace id (from `wts workspace list`; default: WTS_WORKSPACE, else `wts config get workspace`)',
+] as const;
 
 /** Declares one verb of a group: arguments, options, help with examples, and what it runs. */
-export function verb<const A extends readonly ArgDecl[] = [], O = Record<string, never>>(group: Command, deps: CliDeps, spec: VerbSpec<O, A>): Command {
+export function verb<const A extends readonly ArgDecl[] = [], O = Record<string, never>>(
+  group: Command,
+  deps: CliDeps,
+  spec: VerbSpec<O, A>,
+): Command {
   let command = group.command(spec.name).description(spec.description);
   const args: readonly ArgDecl[] = spec.args ?? [];
   const takesWorkspace = args.some(([argSpec]) => argSpec === WS_ARG[0]);
   // With a workspace argument every argument is declared optional: which ones were given is decided
   // when the verb runs, once the default workspace is known.
-  for (const [argSpec, description] of args) command = command.argument(takesWorkspace ? argSpec.replace(/^<(.*)>$/, '[$1]') : argSpec, description);
+  for (const [argSpec, description] of args)
+    command = command.argument(takesWorkspace ? argSpec.replace(/^<(.*)>$/, '[$1]') : argSpec, description);
   if (spec.options) command = spec.options.add(command);
   examples(command, spec.examples);
   const own = spec.bulk ? bulkVerb(spec.bulk, args[0]?.[0] ?? 'ID') : spec.run;
@@ -240,16 +259,21 @@ function withWorkspace<O, A extends readonly ArgDecl[]>(declared: readonly ArgDe
     const variadic = declared.some(([argSpec]) => isList(argSpec));
     const given = fallback === undefined || (!variadic && typed.length >= required);
     if (given && typed.length <= at) {
-      throw new CliError('WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)', ExitCode.usage);
+      throw new CliError(
+        'WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)',
+        ExitCode.usage,
+      );
     }
     const words = given || fallback === undefined ? typed : [...typed.slice(0, at), fallback, ...typed.slice(at)];
     const args = declared.map(([argSpec], i) => (isList(argSpec) ? words.slice(i) : words[i]));
     declared.forEach(([argSpec], i) => {
       const value = args[i];
       const missing = Array.isArray(value) ? value.length === 0 : value === undefined;
-      if (argSpec.startsWith('<') && missing) throw new CliError(`missing required argument '${argSpec.slice(1, -1).replace(/\.\.\.$/, '')}'`, ExitCode.usage);
+      if (argSpec.startsWith('<') && missing)
+        throw new CliError(`missing required argument '${argSpec.slice(1, -1).replace(/\.\.\.$/, '')}'`, ExitCode.usage);
     });
-    if (words.length > declared.length && !variadic) throw new CliError(`too many arguments: expected ${declared.length}, got ${words.length}`, ExitCode.usage);
+    if (words.length > declared.length && !variadic)
+      throw new CliError(`too many arguments: expected ${declared.length}, got ${words.length}`, ExitCode.usage);
     // Each argument now holds what its declaration promises: a string, maybe one, or a list (checked above).
     await run({ ...call, args: args as ArgValues<A> });
   };

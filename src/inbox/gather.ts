@@ -84,12 +84,16 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
   const recent: string[] = [];
   const show = () =>
     progress.update(
-      total === undefined ? `checking tasks as they are listed… ${checked}/${listedCount}, ${found} waiting` : `checking ${total} tasks… ${checked}/${total}, ${found} waiting`,
+      total === undefined
+        ? `checking tasks as they are listed… ${checked}/${listedCount}, ${found} waiting`
+        : `checking ${total} tasks… ${checked}/${total}, ${found} waiting`,
       recent,
     );
   const listing = (async () => {
     const workspaceIds =
-      options.workspaceId !== undefined ? [options.workspaceId] : (await collectItems<Workspace>(api.items('list_workspaces', { path: {} }))).map((w) => w.id);
+      options.workspaceId !== undefined
+        ? [options.workspaceId]
+        : (await collectItems<Workspace>(api.items('list_workspaces', { path: {} }))).map((w) => w.id);
     progress.update(`listing the tasks of ${workspaceIds.length === 1 ? workspaceIds[0] : `${workspaceIds.length} workspaces`}…`);
     const perWorkspace = await runPool(
       workspaceIds,
@@ -130,7 +134,12 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
       listed,
       async (task, hooks) => {
         const actions = await pendingActionsOf(api, task.id, hooks);
-        return actions.map((action): WaitingItem => ({ action, task: { id: task.id, title: task.title, workspaceId: task.workspaceId, dueDate: task.dueDate, status: task.status } }));
+        return actions.map(
+          (action): WaitingItem => ({
+            action,
+            task: { id: task.id, title: task.title, workspaceId: task.workspaceId, dueDate: task.dueDate, status: task.status },
+          }),
+        );
       },
       {
         stopOnFailure: true,
@@ -138,7 +147,8 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
         onOutcome: (outcome) => {
           checked++;
           if (outcome.ok) {
-            for (const { action, task } of outcome.result) recent.push(`${action.kind.padEnd(10)} ${action.id}  ${action.summary} · ${task.id}`);
+            for (const { action, task } of outcome.result)
+              recent.push(`${action.kind.padEnd(10)} ${action.id}  ${action.summary} · ${task.id}`);
             recent.splice(0, recent.length - LIVE_LINES);
             found += outcome.result.length;
           } else halted = true;

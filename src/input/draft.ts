@@ -41,7 +41,10 @@ export function draftDocument(draft: Draft, about: string): DraftDocument {
   // A field name is one line of a marker: one that could break it is edited as JSON (--draft-file) instead.
   const awkward = Object.keys(draft).find((field) => /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|@@/.test(field));
   if (awkward !== undefined) {
-    throw new CliError(`the draft has a field named ${JSON.stringify(awkward)}, which cannot be edited as text; change it with --draft-file F (JSON)`, ExitCode.usage);
+    throw new CliError(
+      `the draft has a field named ${JSON.stringify(awkward)}, which cannot be edited as text; change it with --draft-file F (JSON)`,
+      ExitCode.usage,
+    );
   }
   const values = Object.entries(draft).flatMap(([field, v]) => [field, typeof v === 'string' ? v : JSON.stringify(v)]);
   let tag: string;
@@ -75,14 +78,18 @@ export function draftDocument(draft: Draft, about: string): DraftDocument {
       }
       const before = (marks[0] ? text.slice(0, marks[0].start) : text).split('\n');
       if (before.some((line) => line.trim() !== '' && !line.startsWith('#'))) {
-        throw new CliError(`the edited draft: text above the first field is not part of any field; put it under a "@@ FIELD @@ ${tag}" line`, ExitCode.usage);
+        throw new CliError(
+          `the edited draft: text above the first field is not part of any field; put it under a "@@ FIELD @@ ${tag}" line`,
+          ExitCode.usage,
+        );
       }
       if (marks.length === 0) return undefined;
       marks.forEach((mark, i) => {
         const next = marks[i + 1];
         let content = text.slice(mark.end, next ? next.start : text.length);
         if (content.endsWith('\n')) content = content.slice(0, -1);
-        if (Object.hasOwn(fields, mark.field)) throw new CliError(`the edited draft: the field ${mark.field} appears twice`, ExitCode.usage);
+        if (Object.hasOwn(fields, mark.field))
+          throw new CliError(`the edited draft: the field ${mark.field} appears twice`, ExitCode.usage);
         if (!mark.json) {
           fields[mark.field] = content;
           return;

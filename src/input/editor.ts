@@ -39,7 +39,8 @@ export interface EditOptions {
  */
 export async function editText(ctx: CommandContext, initial: string, options: EditOptions): Promise<string> {
   const command = editorCommand(ctx);
-  if (!command) throw new CliError('no editor: set VISUAL or EDITOR, or pass the text with --body-file F (or - for standard input)', ExitCode.usage);
+  if (!command)
+    throw new CliError('no editor: set VISUAL or EDITOR, or pass the text with --body-file F (or - for standard input)', ExitCode.usage);
   const file = keptFile(ctx, options.postfix);
   writeFileSync(file, initial, { mode: 0o600 });
   // Like the library before it, the command is split at spaces ("code --wait"); the file comes last.
@@ -63,10 +64,17 @@ export async function editText(ctx: CommandContext, initial: string, options: Ed
   if (failure) {
     const keep = text !== initial && text.trim() !== '';
     if (!keep) rmSync(file, { force: true });
-    throw new CliError(`the editor (${command}) ${failure}, so nothing was sent${keep ? `; your text is saved in ${file}` : ''}`, ExitCode.failure);
+    throw new CliError(
+      `the editor (${command}) ${failure}, so nothing was sent${keep ? `; your text is saved in ${file}` : ''}`,
+      ExitCode.failure,
+    );
   }
   rmSync(file, { force: true });
-  if ((options.isEmpty ?? ((t: string) => t.trim() === ''))(text)) throw new CliError(`aborting: ${options.what} is empty, so nothing was sent${options.emptyHint ? ` (${options.emptyHint})` : ''}`, ExitCode.failure);
+  if ((options.isEmpty ?? ((t: string) => t.trim() === ''))(text))
+    throw new CliError(
+      `aborting: ${options.what} is empty, so nothing was sent${options.emptyHint ? ` (${options.emptyHint})` : ''}`,
+      ExitCode.failure,
+    );
   return text;
 }
 

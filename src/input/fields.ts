@@ -37,7 +37,10 @@ export interface ApiField {
 }
 
 /** The fields as one object (in the order of `fields`: list items append in that order); `read` reads an `@file` for -F. */
-export async function apiFields(fields: readonly ApiField[], read: (path: string, flag: string) => Promise<string>): Promise<Record<string, unknown>> {
+export async function apiFields(
+  fields: readonly ApiField[],
+  read: (path: string, flag: string) => Promise<string>,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const { text, typed } of fields) {
     const flag = typed ? '--field' : '--raw-field';

@@ -10,15 +10,26 @@ type Member = Resource<'Member'>;
 
 /** Splits repeated, comma-separated option values: `--add ada,ben --add cy` gives [ada, ben, cy]. */
 export function collectList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** The signed-in user's id, from the credentials `wts login` stored (@me); exit 2 when it is not known. */
 export async function me(ctx: CommandContext): Promise<string> {
-  if (ctx.env.WTS_TOKEN) throw new CliError('@me: with WTS_TOKEN wts does not know who you are; name yourself by id, name or email', ExitCode.usage);
+  if (ctx.env.WTS_TOKEN)
+    throw new CliError('@me: with WTS_TOKEN wts does not know who you are; name yourself by id, name or email', ExitCode.usage);
   const { openConnection } = await import('../auth/connection.js');
   const user = (await openConnection(ctx)).lifecycle.credentials.user;
-  if (!user) throw new CliError('@me: the sign-in did not say who you are (see `wts auth status`); name yourself by id, name or email', ExitCode.usage);
+  if (!user)
+    throw new CliError(
+      '@me: the sign-in did not say who you are (see `wts auth status`); name yourself by id, name or email',
+      ExitCode.usage,
+    );
   return user.id;
 }
 
@@ -28,11 +39,17 @@ const describe = (m: Member) => `${m.name} (${m.id}, ${m.email})`;
 export function matchMember(typed: string, members: readonly Member[], label: string): Member {
   const word = typed.trim().toLowerCase();
   const exact = members.filter((m) => m.id.toLowerCase() === word || m.email.toLowerCase() === word || m.name.toLowerCase() === word);
-  const found = exact.length > 0 ? exact : members.filter((m) => m.name.toLowerCase().split(/\s+/).includes(word) || m.email.toLowerCase().split('@')[0] === word);
+  const found =
+    exact.length > 0
+      ? exact
+      : members.filter((m) => m.name.toLowerCase().split(/\s+/).includes(word) || m.email.toLowerCase().split('@')[0] === word);
   const [only] = found;
   if (found.length === 1 && only) return only;
   if (found.length > 1) {
-    throw new CliError(`${label}: "${pipeField(typed)}" matches ${found.length} people: ${found.map(describe).join('; ')}; name one by id or email`, ExitCode.usage);
+    throw new CliError(
+      `${label}: "${pipeField(typed)}" matches ${found.length} people: ${found.map(describe).join('; ')}; name one by id or email`,
+      ExitCode.usage,
+    );
   }
   const list = members.length <= 12 ? `; the members are ${members.map(describe).join('; ')}` : '; see `wts workspace members WS`';
   throw new CliError(`${label}: nobody in this workspace is "${pipeField(typed)}"${list}`, ExitCode.usage);

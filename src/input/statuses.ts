@@ -10,17 +10,27 @@ type Status = Resource<'Status'>;
 /** The column a task reaches when completed (the spec's complete_task). */
 export const DONE = 'done';
 
-const normal = (text: string) => text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const normal = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
 /** The status key `typed` names among `statuses` (key or name, case-insensitive); exit 2 with a suggestion otherwise. */
 export function statusKey(typed: string, statuses: readonly Status[], label: string): string {
   const word = normal(typed);
   const found = statuses.find((s) => normal(s.key) === word) ?? statuses.find((s) => normal(s.name) === word);
   if (found) return found.key;
-  const near = closest(word, statuses.flatMap((s) => [normal(s.key), normal(s.name)]));
+  const near = closest(
+    word,
+    statuses.flatMap((s) => [normal(s.key), normal(s.name)]),
+  );
   const match = near === undefined ? undefined : statuses.find((s) => normal(s.key) === near || normal(s.name) === near);
   const columns = statuses.map((s) => (normal(s.key) === normal(s.name) ? s.key : `${s.key} (${s.name})`)).join(', ');
-  throw new CliError(`${label}: no column "${pipeField(typed)}"${match ? `; did you mean ${match.key} (${match.name})?` : '.'} The columns: ${columns}`, ExitCode.usage);
+  throw new CliError(
+    `${label}: no column "${pipeField(typed)}"${match ? `; did you mean ${match.key} (${match.name})?` : '.'} The columns: ${columns}`,
+    ExitCode.usage,
+  );
 }
 
 /** Tasks by due date, undated ones last; otherwise in the order given. */

@@ -26,7 +26,9 @@ function strictIso(match: RegExpExecArray, text: string, flag: string): string {
   const [year, month, day, hour, minute, second] = [Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s)];
   const zoneOk = !zone || /^z$/i.test(zone) || (Number(zone.slice(1, 3)) <= 14 && Number(zone.slice(-2)) < 60);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59 || !zoneOk) {
-    throw usage(`${flag}: "${text}" is not a real date and time; ISO 8601 is read as written (month 1–12, a day that month has, 00:00–23:59)`);
+    throw usage(
+      `${flag}: "${text}" is not a real date and time; ISO 8601 is read as written (month 1–12, a day that month has, 00:00–23:59)`,
+    );
   }
   const offset = !zone ? '' : /^z$/i.test(zone) ? 'Z' : zone.length === 3 ? `${zone}:00` : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
   // No zone: local time (a date alone is that day at 00:00 local).
@@ -40,7 +42,9 @@ export async function parseWhen(text: string, flag: string, nowMs: number): Prom
   const iso = ISO.exec(trimmed);
   if (iso) return strictIso(iso, trimmed, flag);
   if (NUMERIC_DATE.test(trimmed)) {
-    throw usage(`${flag}: "${trimmed}" could be read day-first or month-first; write the date as ISO 8601, year-month-day (e.g. 2026-12-01)`);
+    throw usage(
+      `${flag}: "${trimmed}" could be read day-first or month-first; write the date as ISO 8601, year-month-day (e.g. 2026-12-01)`,
+    );
   }
   const short = SHORT_RELATIVE.exec(trimmed);
   if (short) {

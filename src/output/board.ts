@@ -37,21 +37,38 @@ export function renderBoard(chalk: ChalkInstance, columns: BoardColumn[], layout
   for (let start = 0; start < columns.length; start += perBand) {
     const band = columns.slice(start, start + perBand);
     const cells = band.map((column) => {
-      const lines = [terminalText(styled(`${column.name} (${column.tasks.length})`, (t) => chalk.bold(t)), width), chalk.dim('─'.repeat(width))];
+      const lines = [
+        terminalText(
+          styled(`${column.name} (${column.tasks.length})`, (t) => chalk.bold(t)),
+          width,
+        ),
+        chalk.dim('─'.repeat(width)),
+      ];
       for (const task of column.tasks.slice(0, layout.rows)) {
         // The id first, so every card can be acted on (`wts task view ID`); the title gets what is left.
         const title = layout.overdue(task) ? styled(`! ${task.title}`, (t) => chalk.red(t)) : task.title;
         lines.push(terminalText([styled(task.id, (t) => chalk.dim(t)), ' ', title], width));
       }
       const more = column.tasks.length - layout.rows;
-      if (more > 0) lines.push(terminalText(styled(`+${more} more`, (t) => chalk.dim(t)), width));
+      if (more > 0)
+        lines.push(
+          terminalText(
+            styled(`+${more} more`, (t) => chalk.dim(t)),
+            width,
+          ),
+        );
       if (column.tasks.length === 0) lines.push(chalk.dim('(none)'));
       return lines;
     });
     const height = Math.max(...cells.map((c) => c.length));
     const text: string[] = [];
     for (let row = 0; row < height; row++) {
-      text.push(cells.map((c) => padToWidth(c[row] ?? '', width)).join(' '.repeat(GAP)).trimEnd());
+      text.push(
+        cells
+          .map((c) => padToWidth(c[row] ?? '', width))
+          .join(' '.repeat(GAP))
+          .trimEnd(),
+      );
     }
     bands.push(text.join('\n'));
   }

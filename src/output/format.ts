@@ -21,7 +21,8 @@ export function relativeTime(iso: string | null | undefined, nowMs: number): str
   if (Number.isNaN(at)) return iso;
   const seconds = Math.round((at - nowMs) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size)
+      return (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(Math.trunc(seconds / size), unit);
   }
   return 'now';
 }

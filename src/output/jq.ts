@@ -31,7 +31,10 @@ export async function checkJq(expr: string): Promise<void> {
   if (handle.raw('null', `if false then (\n${expr}\n) else empty end`, ['-n']).exitCode === 0) return;
   // jq's own words and place come from the expression alone: it does not compile, so it does not run.
   const bare = handle.raw('null', expr, ['-n']);
-  throw new CliError(`--jq: ${bare.exitCode === COMPILE_ERROR ? problemOf(bare.stderr) : 'the expression does not compile'}`, ExitCode.usage);
+  throw new CliError(
+    `--jq: ${bare.exitCode === COMPILE_ERROR ? problemOf(bare.stderr) : 'the expression does not compile'}`,
+    ExitCode.usage,
+  );
 }
 
 /**
@@ -43,7 +46,8 @@ export async function printJq(out: { write(text: string): unknown }, tty: boolea
   if (json.trim() === '') return; // jq over no input prints nothing
   const result = (await jq()).raw(json, expr, ['-c']);
   if (result.exitCode !== 0 && result.stderr !== '') {
-    if (result.exitCode === 2 && /parse error|Invalid/.test(result.stderr)) throw new CliError('--jq: this command does not print JSON', ExitCode.usage);
+    if (result.exitCode === 2 && /parse error|Invalid/.test(result.stderr))
+      throw new CliError('--jq: this command does not print JSON', ExitCode.usage);
     throw new CliError(`--jq: ${problemOf(result.stderr)}`, ExitCode.usage);
   }
   for (const line of result.stdout.split('\n')) {

@@ -277,7 +277,10 @@ class TextStore {
   add(text: string, after: string): void {
     let block = this.blocks.at(-1);
     // UTF-8 takes at most 3 bytes for each UTF-16 unit: only a text that might not fit is measured.
-    if (!block || (this.used + text.length * 3 + after.length > block.length && this.used + Buffer.byteLength(text) + after.length > block.length)) {
+    if (
+      !block ||
+      (this.used + text.length * 3 + after.length > block.length && this.used + Buffer.byteLength(text) + after.length > block.length)
+    ) {
       block = Buffer.allocUnsafe(Math.max(TextStore.BLOCK, Buffer.byteLength(text) + after.length));
       this.blocks.push(block);
       this.used = 0;
@@ -414,7 +417,9 @@ function shrink(widths: number[], excess: number, floor: (width: number, i: numb
  * most `width` columns wide (flexible columns shrink, optional ones are left out: see fitColumns).
  */
 export function renderTable(chalk: ChalkInstance, width: number, columns: readonly ColumnFit[], rows: Text[][]): string {
-  const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(terminalText(plainText(r[i] ?? ''))))));
+  const natural = columns.map((c, i) =>
+    Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(terminalText(plainText(r[i] ?? ''))))),
+  );
   const widths = fitColumns(natural, columns, Math.max(1, width));
   const widthOf = (i: number) => widths[i] ?? 0;
   // Each cell padded to its column's width; the columns left out (width 0) not at all.

@@ -24,7 +24,8 @@ let graphemes: Intl.Segmenter | undefined;
  */
 export function truncateToWidth(text: string, width: number, ellipsis = '…'): string {
   if (width <= 0) return '';
-  if (PRINTABLE_ASCII.test(text)) return text.length <= width ? text : text.slice(0, Math.max(0, width - ellipsis.length)) + (width >= ellipsis.length ? ellipsis : '');
+  if (PRINTABLE_ASCII.test(text))
+    return text.length <= width ? text : text.slice(0, Math.max(0, width - ellipsis.length)) + (width >= ellipsis.length ? ellipsis : '');
   if (displayWidth(text) <= width) return text;
   const mark = displayWidth(ellipsis) <= width ? ellipsis : '';
   const room = width - displayWidth(mark);

@@ -6,14 +6,7 @@
 // letter shows before it counts and Backspace takes it back; Enter alone sends nothing and shows the
 // choices. Editing a draft shows the draft as the service now holds it and asks before approving (No by
 // default). Ctrl-C at any question ends the review: the count so far, exit 130.
-import {
-  answerQuestion,
-  approveAction,
-  completeHumanTask,
-  editDraft,
-  rejectAction,
-  type Decided,
-} from '../approvals/decisions.js';
+import { answerQuestion, approveAction, completeHumanTask, editDraft, rejectAction, type Decided } from '../approvals/decisions.js';
 import type { CommandContext } from '../context.js';
 import { CliError, describeFailure, ExitCode } from '../errors.js';
 import { gatherWaiting, type PendingKind, type WaitingItem } from '../inbox/gather.js';
@@ -47,12 +40,22 @@ export const CHOICES: Record<PendingKind, KeyChoice[]> = {
   action: [
     { key: 'a', value: 'approve', name: 'approve', help: 'approve the draft as shown: the agent carries it out' },
     REJECT,
-    { key: 'e', value: 'edit', name: 'edit', help: 'edit the draft in $EDITOR; the new draft is shown and you are asked before it is approved' },
+    {
+      key: 'e',
+      value: 'edit',
+      name: 'edit',
+      help: 'edit the draft in $EDITOR; the new draft is shown and you are asked before it is approved',
+    },
     SKIP,
     QUIT,
   ],
   human_task: [{ key: 'd', value: 'done', name: 'done', help: 'mark it done, with a note you are asked for' }, REJECT, SKIP, QUIT],
-  question: [{ key: 't', value: 'answer', name: 'answer', help: 'type an answer (or pick one of the options offered)' }, REJECT, SKIP, QUIT],
+  question: [
+    { key: 't', value: 'answer', name: 'answer', help: 'type an answer (or pick one of the options offered)' },
+    REJECT,
+    SKIP,
+    QUIT,
+  ],
 };
 
 /** The choice a typed text names: its key, its name, "n" for skip, "?" for help; undefined when none. */
@@ -96,7 +99,11 @@ async function decisionPrompt() {
       setTyped('');
       if (choice === undefined) {
         setShowHelp(true);
-        setNotice(typed.trim() ? `"${terminalLine(typed.trim())}" is not a choice; nothing was sent` : 'Enter alone sends nothing: type a letter, then Enter');
+        setNotice(
+          typed.trim()
+            ? `"${terminalLine(typed.trim())}" is not a choice; nothing was sent`
+            : 'Enter alone sends nothing: type a letter, then Enter',
+        );
       } else if (choice === 'help') {
         setShowHelp(true);
         setNotice(undefined);
@@ -109,7 +116,9 @@ async function decisionPrompt() {
     const keys = config.choices.map((c) => `${c.key} ${c.name}`).join(' · ');
     const message = theme.style.message(config.message, status);
     if (status === 'done') return `${prefix} ${message} ${theme.style.answer(answer)}`;
-    const help = showHelp ? config.choices.map((c) => `  ${c.key}  ${c.name.padEnd(9)}${c.help}`).concat(`  ?  ${'help'.padEnd(9)}show this list`) : [];
+    const help = showHelp
+      ? config.choices.map((c) => `  ${c.key}  ${c.name.padEnd(9)}${c.help}`).concat(`  ?  ${'help'.padEnd(9)}show this list`)
+      : [];
     return [`${prefix} ${message} (${keys} · ? help) ${typed}`, [...help, ...(notice ? [theme.style.error(notice)] : [])].join('\n')];
   });
 }
@@ -132,11 +141,17 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
   /** The item: a heading with the count so far, the kind and summary, then the whole draft. */
   function show(item: WaitingItem, index: number, edited = false) {
     const counts = tallyText(tally);
-    const heading = edited ? `${index + 1} of ${waiting.length} · the draft as edited` : `${index + 1} of ${waiting.length}${counts ? ` · ${counts}` : ''}`;
-    say(`${index === 0 && !edited ? '' : '\n'}${chalk.dim('──')} ${chalk.bold(heading)} ${chalk.dim('─'.repeat(Math.max(2, io.columns - heading.length - 4)))}`);
+    const heading = edited
+      ? `${index + 1} of ${waiting.length} · the draft as edited`
+      : `${index + 1} of ${waiting.length}${counts ? ` · ${counts}` : ''}`;
+    say(
+      `${index === 0 && !edited ? '' : '\n'}${chalk.dim('──')} ${chalk.bold(heading)} ${chalk.dim('─'.repeat(Math.max(2, io.columns - heading.length - 4)))}`,
+    );
     say(chalk.bold(`${TITLES[item.action.kind]}: ${terminalLine(item.action.summary)}`));
     // The heading already says the kind and the summary, and everything here is pending.
-    const rows = pendingActionRows(ctx, item.action, `${item.task.id} ${item.task.title}`).filter(([label]) => !['Kind', 'State', 'Summary'].includes(label));
+    const rows = pendingActionRows(ctx, item.action, `${item.task.id} ${item.task.title}`).filter(
+      ([label]) => !['Kind', 'State', 'Summary'].includes(label),
+    );
     printObject(human, item.action, rows);
   }
 
@@ -158,14 +173,18 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
         return 'done';
       }
       case 'answer': {
-        const options = Array.isArray(action.draft.options) && action.draft.options.every((o): o is string => typeof o === 'string') ? action.draft.options : [];
+        const options =
+          Array.isArray(action.draft.options) && action.draft.options.every((o): o is string => typeof o === 'string')
+            ? action.draft.options
+            : [];
         for (const [i, o] of options.entries()) say(`  ${i + 1}) ${terminalLine(o)}`);
         const typed = await input(
           {
             message: options.length ? `Answer (1–${options.length} picks an option above, or type your own):` : 'Answer:',
             validate: (t) => {
               if (!t.trim()) return 'type an answer; Enter alone sends nothing';
-              if (options.length && /^\d+$/.test(t.trim()) && !options[Number(t.trim()) - 1]) return `pick 1–${options.length}, or type your own answer`;
+              if (options.length && /^\d+$/.test(t.trim()) && !options[Number(t.trim()) - 1])
+                return `pick 1–${options.length}, or type your own answer`;
               return true;
             },
           },
@@ -206,7 +225,9 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
   let current = 0;
   const onSignal = () => {
     say(`\n${summary(current)}`);
-    io.stderr.write(`wts: ${interrupted(decided())} (a decision being sent may or may not have reached the service: wts inbox shows what waits)\n`);
+    io.stderr.write(
+      `wts: ${interrupted(decided())} (a decision being sent may or may not have reached the service: wts inbox shows what waits)\n`,
+    );
     process.exit(ExitCode.interrupted);
   };
   process.once('SIGINT', onSignal);

@@ -110,7 +110,11 @@ export class AgentSimulator {
   startRun(taskId: string, opts: { scheduledTaskId?: string; prompt?: string } = {}): RunRec {
     const task = this.task(taskId);
     if (!task) throw new ServiceError('not_found', `no task ${taskId}`);
-    return this.beginRun(task, { scheduledTaskId: opts.scheduledTaskId ?? null, prompt: opts.prompt ?? null, context: null }, this.ctx.clock.now());
+    return this.beginRun(
+      task,
+      { scheduledTaskId: opts.scheduledTaskId ?? null, prompt: opts.prompt ?? null, context: null },
+      this.ctx.clock.now(),
+    );
   }
 
   /** send_task_message: a person wrote; the agent will reply in the task chat. */
@@ -134,20 +138,37 @@ export class AgentSimulator {
         break;
       case 'rejected': {
         const reason = action.resolution?.reason;
-        this.say(task, agent, `Understood, ${who}: I won't go ahead with "${action.summary}".${reason ? ` Noted your reason: "${clip(reason, 200)}".` : ''} Tell me here if you want me to try something else.`, at);
+        this.say(
+          task,
+          agent,
+          `Understood, ${who}: I won't go ahead with "${action.summary}".${reason ? ` Noted your reason: "${clip(reason, 200)}".` : ''} Tell me here if you want me to try something else.`,
+          at,
+        );
         break;
       }
       case 'completed':
         if (this.canWork(task, agent)) {
           const note = action.resolution?.note;
-          this.beginRun(task, { scheduledTaskId: null, prompt: null, context: `${who} completed "${action.summary}"${note ? ` and noted: "${clip(note, 300)}"` : ''}.` }, nowMs);
+          this.beginRun(
+            task,
+            {
+              scheduledTaskId: null,
+              prompt: null,
+              context: `${who} completed "${action.summary}"${note ? ` and noted: "${clip(note, 300)}"` : ''}.`,
+            },
+            nowMs,
+          );
         }
         break;
       case 'answered':
         if (this.canWork(task, agent)) {
           const question = typeof action.draft.question === 'string' ? action.draft.question : action.summary;
           const answer = action.resolution?.answer ?? '';
-          this.beginRun(task, { scheduledTaskId: null, prompt: null, context: `${who} answered "${clip(question, 200)}" with "${clip(answer, 300)}".` }, nowMs);
+          this.beginRun(
+            task,
+            { scheduledTaskId: null, prompt: null, context: `${who} answered "${clip(question, 200)}" with "${clip(answer, 300)}".` },
+            nowMs,
+          );
         }
         break;
       default:
@@ -241,7 +262,8 @@ export class AgentSimulator {
   private beginRun(task: TaskRec, plan: RunPlan & { scheduledTaskId: string | null }, atMs: number): RunRec {
     const agent = this.agentFor(task);
     if (!agent) throw new ServiceError('conflict', `task ${task.id} has no agent to work on it`);
-    if (agent.paused) throw new ServiceError('conflict', `${agent.name} is paused because its workspace is archived; it cannot start on ${task.id}`);
+    if (agent.paused)
+      throw new ServiceError('conflict', `${agent.name} is paused because its workspace is archived; it cannot start on ${task.id}`);
     const at = iso(atMs);
     const run: RunRec = {
       id: this.ctx.store.nextId('run'),
@@ -298,7 +320,11 @@ export class AgentSimulator {
 
     const kind = this.nextKind(task, run);
     const proposal = this.propose(kind, task, run, plan);
-    const action = recordPendingAction(this.ctx, { taskId: task.id, runId: run.id, kind, summary: proposal.summary, draft: proposal.draft }, at);
+    const action = recordPendingAction(
+      this.ctx,
+      { taskId: task.id, runId: run.id, kind, summary: proposal.summary, draft: proposal.draft },
+      at,
+    );
     run.state = 'succeeded';
     run.proposedActionIds = [action.id];
     run.output = this.composeOutput(task, run, plan, proposal.nextStep);
@@ -324,7 +350,12 @@ export class AgentSimulator {
     return KIND_CYCLE[earlier % KIND_CYCLE.length] ?? 'action';
   }
 
-  private propose(kind: PendingKind, task: TaskRec, run: RunRec, plan: RunPlan): { summary: string; draft: Record<string, unknown>; nextStep: string; chat: string } {
+  private propose(
+    kind: PendingKind,
+    task: TaskRec,
+    run: RunRec,
+    plan: RunPlan,
+  ): { summary: string; draft: Record<string, unknown>; nextStep: string; chat: string } {
     const conversation = this.conversation(task);
     const customer = conversation ? externalParticipant(conversation) : undefined;
     const customerName = customer?.name ?? 'the customer';
@@ -395,13 +426,17 @@ export class AgentSimulator {
     const conversation = this.conversation(task);
     if (conversation) {
       const last = conversation.messages.at(-1);
-      lines.push(`Read the ${conversation.channel} thread "${conversation.subject}" (${conversation.messages.length} messages${last ? `, the last from ${last.author.name}` : ''}).`);
+      lines.push(
+        `Read the ${conversation.channel} thread "${conversation.subject}" (${conversation.messages.length} messages${last ? `, the last from ${last.author.name}` : ''}).`,
+      );
     }
     if (task.notes.length > 0) lines.push(`Took ${task.notes.length} note${task.notes.length === 1 ? '' : 's'} into account.`);
     const orgId = this.workspace(task.workspaceId)?.orgId;
     const handbook = d.sections.filter((s) => s.agentId === run.agentId || (s.agentId === null && s.orgId === orgId)).length;
     const knowledge = d.knowledge.filter((k) => k.orgId === orgId).length;
-    lines.push(`Followed ${handbook} handbook entr${handbook === 1 ? 'y' : 'ies'} and had ${knowledge} knowledge source${knowledge === 1 ? '' : 's'} at hand.`);
+    lines.push(
+      `Followed ${handbook} handbook entr${handbook === 1 ? 'y' : 'ies'} and had ${knowledge} knowledge source${knowledge === 1 ? '' : 's'} at hand.`,
+    );
     if (run.scheduledTaskId) lines.push(this.workspaceSnapshot(task.workspaceId));
     lines.push(nextStep);
     return lines.join('\n');
@@ -419,8 +454,10 @@ export class AgentSimulator {
     const name = firstName(message.author.name);
     let answer: string;
     if (/\b(thanks|thank you)\b/i.test(message.content)) answer = "You're welcome. I'll keep an eye on this task.";
-    else if (/\b(status|update|progress)\b/i.test(message.content)) answer = `The task is in "${task.status}" with ${this.pendingCount(task)} pending action(s) waiting for a decision.`;
-    else if (message.content.includes('?')) answer = `Here is what I know: "${clip(task.title, 100)}" is in "${task.status}". I'll look into the rest on my next run.`;
+    else if (/\b(status|update|progress)\b/i.test(message.content))
+      answer = `The task is in "${task.status}" with ${this.pendingCount(task)} pending action(s) waiting for a decision.`;
+    else if (message.content.includes('?'))
+      answer = `Here is what I know: "${clip(task.title, 100)}" is in "${task.status}". I'll look into the rest on my next run.`;
     else answer = "Noted. I'll take it into account on my next run.";
     this.say(task, agent, `${name}, about "${quote}": ${answer}`, iso(atMs));
   }
@@ -435,7 +472,12 @@ export class AgentSimulator {
       summary = `Sent email to ${draft.to}: ${subject}`;
       const conversation = this.conversation(task);
       if (conversation?.channel === 'email') {
-        conversation.messages.push({ id: this.ctx.store.nextId('cmsg'), author, content: typeof draft.body === 'string' ? draft.body : '', createdAt: at });
+        conversation.messages.push({
+          id: this.ctx.store.nextId('cmsg'),
+          author,
+          content: typeof draft.body === 'string' ? draft.body : '',
+          createdAt: at,
+        });
       }
     } else if (typeof draft.channel === 'string') {
       const text = typeof draft.text === 'string' ? draft.text : '';
@@ -458,7 +500,14 @@ export class AgentSimulator {
     if (!task) return;
     const agent = this.agentFor(task);
     const at = iso(atMs);
-    recordEvent(this.ctx, task.id, 'reminder.fired', `Reminder: ${reminder.message}`, agent ? agentAuthor(this.ctx, agent.id) : { kind: 'agent', id: 'system', name: 'Reminder' }, at);
+    recordEvent(
+      this.ctx,
+      task.id,
+      'reminder.fired',
+      `Reminder: ${reminder.message}`,
+      agent ? agentAuthor(this.ctx, agent.id) : { kind: 'agent', id: 'system', name: 'Reminder' },
+      at,
+    );
     if (agent && this.canWork(task, agent)) {
       this.beginRun(task, { scheduledTaskId: null, prompt: null, context: `Woken by a reminder: "${clip(reminder.message, 300)}".` }, atMs);
     }
@@ -489,7 +538,14 @@ export class AgentSimulator {
       updatedAt: at,
     };
     d.tasks.push(task);
-    recordEvent(this.ctx, task.id, 'task.created', `Created by the scheduled task "${clip(scheduled.title, 100)}"`, agentAuthor(this.ctx, agent.id), at);
+    recordEvent(
+      this.ctx,
+      task.id,
+      'task.created',
+      `Created by the scheduled task "${clip(scheduled.title, 100)}"`,
+      agentAuthor(this.ctx, agent.id),
+      at,
+    );
     const run = this.beginRun(task, { scheduledTaskId: scheduled.id, prompt: scheduled.prompt, context: null }, atMs);
     scheduled.lastRunId = run.id;
     this.ctx.store.changed();
@@ -555,7 +611,10 @@ export class AgentSimulator {
   /** `#support` for "Customer Support": the team channel posts go to when a task has no chat thread. */
   private teamChannel(task: TaskRec): string {
     const name = this.workspace(task.workspaceId)?.name ?? 'team';
-    const words = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const words = name
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
     return `#${words.at(-1) ?? 'team'}`;
   }
 
@@ -609,9 +668,13 @@ function chatChannel(conversation: ConversationRec): string {
 
 /** One line of substance for a reply, from the task's tags. */
 function replyLine(task: TaskRec): string {
-  if (task.tags.includes('billing')) return 'I have checked the account and its invoices, and any correction will show on your next invoice.';
-  if (task.tags.includes('bug')) return 'Our team has reproduced the problem and is working on a fix; we will let you know as soon as it is released.';
-  if (task.tags.includes('onboarding')) return 'Your workspace is ready, and the getting-started guide in the help center walks your team through the first steps.';
-  if (task.tags.includes('security')) return 'We take this seriously, have reviewed the account activity and found nothing further to act on.';
+  if (task.tags.includes('billing'))
+    return 'I have checked the account and its invoices, and any correction will show on your next invoice.';
+  if (task.tags.includes('bug'))
+    return 'Our team has reproduced the problem and is working on a fix; we will let you know as soon as it is released.';
+  if (task.tags.includes('onboarding'))
+    return 'Your workspace is ready, and the getting-started guide in the help center walks your team through the first steps.';
+  if (task.tags.includes('security'))
+    return 'We take this seriously, have reviewed the account activity and found nothing further to act on.';
   return 'I have looked into it, and we will keep you posted on every step from here.';
 }

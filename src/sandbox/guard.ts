@@ -15,7 +15,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * reading the rest: the server then drops the connection instead of taking in what follows.
  */
 export function bodyLimitOf(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({ maxSize: maxBytes, onError: (c) => problemResponse(c, new ServiceError('payload_too_large', `the body is larger than ${maxBytes} bytes`)) });
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => problemResponse(c, new ServiceError('payload_too_large', `the body is larger than ${maxBytes} bytes`)),
+  });
 }
 
 /** Injected faults for /api/v1 and /mcp: latency, dropped connections (before or after acting), random 429 and 5xx. */
@@ -60,9 +63,13 @@ export function bearerAuth(ctx: SandboxContext, path: '/api/v1' | '/mcp'): Middl
     const principal = token ? ctx.tokens.verifyAccessToken(token, resource) : undefined;
     if (!principal) {
       const error = match ? ', error="invalid_token"' : '';
-      throw new ServiceError('unauthorized', match ? 'the access token is invalid, expired or not meant for this resource' : 'an access token is required', {
-        'www-authenticate': `Bearer resource_metadata="${metadataUrl}"${error}`,
-      });
+      throw new ServiceError(
+        'unauthorized',
+        match ? 'the access token is invalid, expired or not meant for this resource' : 'an access token is required',
+        {
+          'www-authenticate': `Bearer resource_metadata="${metadataUrl}"${error}`,
+        },
+      );
     }
     const f = ctx.faults;
     if (f.rateLimit > 0) {

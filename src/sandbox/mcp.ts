@@ -34,7 +34,11 @@ export interface OperationTool {
   scope: OperationDef['scope'];
   annotations: ToolAnnotations;
   /** Puts each argument back where the operation takes it. */
-  split(args: Record<string, unknown>): { path: Record<string, unknown>; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
+  split(args: Record<string, unknown>): {
+    path: Record<string, unknown>;
+    query: Record<string, unknown>;
+    body: Record<string, unknown> | undefined;
+  };
 }
 
 export type OperationCatalog = Readonly<Record<OperationId, OperationDef>>;
@@ -71,7 +75,11 @@ export function operationTools(catalog: OperationCatalog = operations): Operatio
   return OPERATION_IDS.map((name) => {
     const op = catalog[name];
     const partOf = new Map<string, Part>();
-    const parts: [Part, z.ZodObject | null][] = [['path', op.pathParams], ['query', op.query], ['body', op.body]];
+    const parts: [Part, z.ZodObject | null][] = [
+      ['path', op.pathParams],
+      ['query', op.query],
+      ['body', op.body],
+    ];
     for (const [part, schema] of parts) {
       for (const field of Object.keys(schema?.shape ?? {})) {
         const taken = partOf.get(field);
@@ -132,7 +140,13 @@ type Sdk = Awaited<ReturnType<typeof loadSdk>>;
  * instead of by the SDK's own validation before our code runs. A server answers one request, so its
  * tools act for that request's caller, `principal`, as bearerAuth found it.
  */
-function toolServer(sdk: Sdk, ctx: SandboxContext, principal: Principal, tools: ReadonlyMap<string, OperationTool>, jsonSchemaValidator: AjvJsonSchemaValidator): Server {
+function toolServer(
+  sdk: Sdk,
+  ctx: SandboxContext,
+  principal: Principal,
+  tools: ReadonlyMap<string, OperationTool>,
+  jsonSchemaValidator: AjvJsonSchemaValidator,
+): Server {
   const { Server, CallToolRequestSchema, ListToolsRequestSchema, McpError, ErrorCode } = sdk;
   const server = new Server(
     { name: 'workspace-task-service', title: 'Workspace Task Service', version: '1.0.0' },
@@ -254,6 +268,8 @@ export function mcpRoutes(ctx: SandboxContext): Hono<Env> {
     }
   });
   // Without sessions there is no stream to open (GET) or session to end (DELETE): 405, as the SDK's stateless examples answer.
-  app.all('/', (c) => c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }, 405, { allow: 'POST' }));
+  app.all('/', (c) =>
+    c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }, 405, { allow: 'POST' }),
+  );
   return app;
 }

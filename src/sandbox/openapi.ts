@@ -59,28 +59,75 @@ function requestBody(body: z.ZodObject): JsonSchema {
   };
 }
 
-function problemResponse(status: number, code: string, title: string, description: string, detail: string, headers?: Record<string, unknown>): JsonSchema {
+function problemResponse(
+  status: number,
+  code: string,
+  title: string,
+  description: string,
+  detail: string,
+  headers?: Record<string, unknown>,
+): JsonSchema {
   const example = { type: `https://wts.example/problems/${code.replace(/_/g, '-')}`, title, status, detail, code };
   return { description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: ref('Problem'), example } } };
 }
 
 /** The six error answers every operation documents (the service's error contract), with their headers. */
 const ERROR_RESPONSES: Record<string, JsonSchema> = {
-  '400': problemResponse(400, 'invalid_request', 'Bad Request', 'The request is invalid; detail names the field and its bound.', 'limit: must be at most 50'),
-  '401': problemResponse(401, 'unauthorized', 'Unauthorized', 'No access token, or one that is invalid, expired or meant for another resource.', 'an access token is required', {
-    'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
-  }),
-  '403': problemResponse(403, 'insufficient_scope', 'Forbidden', 'The connection lacks the scope the operation needs (insufficient_scope), or the workspace was not shared with it (workspace_forbidden).', 'list_tasks needs the scope workspace:read, which this connection was not granted', {
-    'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
-  }),
+  '400': problemResponse(
+    400,
+    'invalid_request',
+    'Bad Request',
+    'The request is invalid; detail names the field and its bound.',
+    'limit: must be at most 50',
+  ),
+  '401': problemResponse(
+    401,
+    'unauthorized',
+    'Unauthorized',
+    'No access token, or one that is invalid, expired or meant for another resource.',
+    'an access token is required',
+    {
+      'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
+    },
+  ),
+  '403': problemResponse(
+    403,
+    'insufficient_scope',
+    'Forbidden',
+    'The connection lacks the scope the operation needs (insufficient_scope), or the workspace was not shared with it (workspace_forbidden).',
+    'list_tasks needs the scope workspace:read, which this connection was not granted',
+    {
+      'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
+    },
+  ),
   '404': problemResponse(404, 'not_found', 'Not Found', 'No such resource, or one this connection cannot see.', 'no task task_x here'),
-  '409': problemResponse(409, 'conflict', 'Conflict', "The resource's state does not allow this (conflict), or the task is not done (task_not_done).", 'pending action act_s001 is already approved, so it cannot be rejected'),
-  '429': problemResponse(429, 'rate_limited', 'Too Many Requests', 'Too many requests; retry after the number of seconds Retry-After gives.', 'rate limit of 120 requests per 60 s exceeded', {
-    'Retry-After': { $ref: '#/components/headers/Retry-After' },
-  }),
+  '409': problemResponse(
+    409,
+    'conflict',
+    'Conflict',
+    "The resource's state does not allow this (conflict), or the task is not done (task_not_done).",
+    'pending action act_s001 is already approved, so it cannot be rejected',
+  ),
+  '429': problemResponse(
+    429,
+    'rate_limited',
+    'Too Many Requests',
+    'Too many requests; retry after the number of seconds Retry-After gives.',
+    'rate limit of 120 requests per 60 s exceeded',
+    {
+      'Retry-After': { $ref: '#/components/headers/Retry-After' },
+    },
+  ),
 };
 
-const ERROR_NAMES: Record<string, string> = { '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound', '409': 'Conflict', '429': 'TooManyRequests' };
+const ERROR_NAMES: Record<string, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '429': 'TooManyRequests',
+};
 
 export function buildOpenApi(origin: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -130,14 +177,19 @@ export function buildOpenApi(origin: string): JsonSchema {
             title: { type: 'string', description: 'the HTTP status in words' },
             status: { type: 'integer', description: 'the HTTP status of the response' },
             detail: { type: 'string', description: 'what went wrong, for people' },
-            code: { type: 'string', description: 'what went wrong, for programs: invalid_request, unauthorized, insufficient_scope, workspace_forbidden, not_found, conflict, task_not_done, rate_limited…' },
+            code: {
+              type: 'string',
+              description:
+                'what went wrong, for programs: invalid_request, unauthorized, insufficient_scope, workspace_forbidden, not_found, conflict, task_not_done, rate_limited…',
+            },
           },
         },
       },
       responses: Object.fromEntries(Object.entries(ERROR_NAMES).map(([status, name]) => [name, ERROR_RESPONSES[status]])),
       headers: {
         'WWW-Authenticate': {
-          description: 'The bearer challenge (RFC 6750), naming the protected-resource metadata (RFC 9728) and, for insufficient_scope, the scopes to ask for.',
+          description:
+            'The bearer challenge (RFC 6750), naming the protected-resource metadata (RFC 9728) and, for insufficient_scope, the scopes to ask for.',
           schema: { type: 'string' },
           example: `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/api/v1"`,
         },

@@ -327,91 +327,315 @@ const C = {
 const SUPPORT_TASKS: TaskSeed[] = [
   // ---- To do
   {
-    id: 'task_s001', title: 'Cannot log in after password reset', status: 'todo', tags: ['bug', 'login'], age: 5,
-    description: 'Lena Vogt reset her password from the sign-in page and now gets "invalid credentials" with the new password. She is the only admin of her workspace.',
+    id: 'task_s001',
+    title: 'Cannot log in after password reset',
+    status: 'todo',
+    tags: ['bug', 'login'],
+    age: 5,
+    description:
+      'Lena Vogt reset her password from the sign-in page and now gets "invalid credentials" with the new password. She is the only admin of her workspace.',
     thread: {
-      channel: 'chat', key: 'chat:#support-widget:1716890000.001200', subject: 'Login not working after reset', contact: C.widget,
+      channel: 'chat',
+      key: 'chat:#support-widget:1716890000.001200',
+      subject: 'Login not working after reset',
+      contact: C.widget,
       messages: [
         ['contact', 'Hi, I reset my password 10 minutes ago and the new one does not work. It says invalid credentials.'],
-        ['agent', 'Sorry about that, Lena. Did the reset email come from no-reply@acme.example, and did you open the newest link if you received more than one?'],
+        [
+          'agent',
+          'Sorry about that, Lena. Did the reset email come from no-reply@acme.example, and did you open the newest link if you received more than one?',
+        ],
         ['contact', 'I clicked reset twice, so maybe I used the first link? I am the only admin, nobody else can help me.'],
       ],
     },
   },
-  { id: 'task_s002', title: 'Export to CSV drops non-ASCII characters', status: 'todo', who: ['ben'], tags: ['bug'], age: 20, due: 5, by: 'ben', description: 'Names with umlauts and accents (Müller, François) come out as question marks in the CSV export of the contacts list. Reported by two customers this week; the XLSX export is fine.' },
   {
-    id: 'task_s003', title: 'Add three seats to the Nordwerk team plan', status: 'todo', tags: ['billing', 'sales-assist'], age: 8, due: 2,
+    id: 'task_s002',
+    title: 'Export to CSV drops non-ASCII characters',
+    status: 'todo',
+    who: ['ben'],
+    tags: ['bug'],
+    age: 20,
+    due: 5,
+    by: 'ben',
+    description:
+      'Names with umlauts and accents (Müller, François) come out as question marks in the CSV export of the contacts list. Reported by two customers this week; the XLSX export is fine.',
+  },
+  {
+    id: 'task_s003',
+    title: 'Add three seats to the Nordwerk team plan',
+    status: 'todo',
+    tags: ['billing', 'sales-assist'],
+    age: 8,
+    due: 2,
     description: 'Tom Becker wants three more seats on the Team plan from the first of next month, billed on the existing invoice cycle.',
     thread: {
-      channel: 'email', key: 'email:CAF3n9x@mail.nordwerk.example', subject: 'Three more seats for our team', contact: C.tom,
-      messages: [['contact', 'Hello,\n\nwe are hiring three people in logistics planning and need three more seats on our Team plan from the 1st of next month. Can you add them to our existing billing cycle? Our customer number is NW-2291.\n\nThanks,\nTom Becker\nNordwerk GmbH']],
+      channel: 'email',
+      key: 'email:CAF3n9x@mail.nordwerk.example',
+      subject: 'Three more seats for our team',
+      contact: C.tom,
+      messages: [
+        [
+          'contact',
+          'Hello,\n\nwe are hiring three people in logistics planning and need three more seats on our Team plan from the 1st of next month. Can you add them to our existing billing cycle? Our customer number is NW-2291.\n\nThanks,\nTom Becker\nNordwerk GmbH',
+        ],
+      ],
     },
   },
-  { id: 'task_s004', title: 'Question about data retention for deleted projects', status: 'todo', tags: ['compliance'], age: 26, by: 'ada', description: 'A customer asks how long we keep the data of a project after it is deleted, and whether backups are included. Answer from the privacy entry of the company handbook.' },
-  { id: 'task_s005', title: 'Onboarding call request for Fernhill Studio', status: 'todo', who: ['ada'], tags: ['onboarding'], age: 30, due: 3, by: 'ada', description: 'Priya Raman signed up for the Business plan and asks for a 45-minute onboarding call for her team of twelve, preferably Tuesday or Wednesday afternoon.' },
-  { id: 'task_s006', title: 'Webhook deliveries delayed by several minutes', status: 'todo', tags: ['bug', 'integrations', 'urgent'], age: 2, due: 1, by: 'ben', description: 'Several customers report that webhooks for task updates arrive 5 to 12 minutes late since this morning. Could be a queue backlog; check the delivery logs before answering.' },
-  { id: 'task_s007', title: 'Invoice address needs to be changed to the new office', status: 'todo', tags: ['billing'], age: 12, by: 'ben', description: 'Kanzlei Schulz moved to Friedrichstraße 68, 10117 Berlin. Future invoices should show the new address; the last invoice does not need to be reissued.' },
-  { id: 'task_s008', title: 'Feature request: dark mode for the mobile app', status: 'todo', tags: ['feature-request', 'mobile'], age: 50, by: 'ben', description: 'Third request this month. Collect the customer names and pass them to product; reply that it is on the list without promising a date.' },
   {
-    id: 'task_s009', title: 'Two-factor codes not arriving by SMS', status: 'todo', who: ['ben'], tags: ['bug', 'login', 'urgent'], age: 1.5, due: 0.5,
+    id: 'task_s004',
+    title: 'Question about data retention for deleted projects',
+    status: 'todo',
+    tags: ['compliance'],
+    age: 26,
+    by: 'ada',
+    description:
+      'A customer asks how long we keep the data of a project after it is deleted, and whether backups are included. Answer from the privacy entry of the company handbook.',
+  },
+  {
+    id: 'task_s005',
+    title: 'Onboarding call request for Fernhill Studio',
+    status: 'todo',
+    who: ['ada'],
+    tags: ['onboarding'],
+    age: 30,
+    due: 3,
+    by: 'ada',
+    description:
+      'Priya Raman signed up for the Business plan and asks for a 45-minute onboarding call for her team of twelve, preferably Tuesday or Wednesday afternoon.',
+  },
+  {
+    id: 'task_s006',
+    title: 'Webhook deliveries delayed by several minutes',
+    status: 'todo',
+    tags: ['bug', 'integrations', 'urgent'],
+    age: 2,
+    due: 1,
+    by: 'ben',
+    description:
+      'Several customers report that webhooks for task updates arrive 5 to 12 minutes late since this morning. Could be a queue backlog; check the delivery logs before answering.',
+  },
+  {
+    id: 'task_s007',
+    title: 'Invoice address needs to be changed to the new office',
+    status: 'todo',
+    tags: ['billing'],
+    age: 12,
+    by: 'ben',
+    description:
+      'Kanzlei Schulz moved to Friedrichstraße 68, 10117 Berlin. Future invoices should show the new address; the last invoice does not need to be reissued.',
+  },
+  {
+    id: 'task_s008',
+    title: 'Feature request: dark mode for the mobile app',
+    status: 'todo',
+    tags: ['feature-request', 'mobile'],
+    age: 50,
+    by: 'ben',
+    description:
+      'Third request this month. Collect the customer names and pass them to product; reply that it is on the list without promising a date.',
+  },
+  {
+    id: 'task_s009',
+    title: 'Two-factor codes not arriving by SMS',
+    status: 'todo',
+    who: ['ben'],
+    tags: ['bug', 'login', 'urgent'],
+    age: 1.5,
+    due: 0.5,
     description: 'Noah Fischer does not receive SMS codes since yesterday evening. Check the SMS provider status before anything else.',
     thread: {
-      channel: 'chat', key: 'chat:#support-widget:1716893310.004500', subject: 'No SMS code', contact: C.noah,
+      channel: 'chat',
+      key: 'chat:#support-widget:1716893310.004500',
+      subject: 'No SMS code',
+      contact: C.noah,
       messages: [
         ['contact', "I'm not getting the SMS code to sign in. Tried 5 times. Number ends in 4471."],
-        ['agent', 'Thanks, Noah. I am checking with our SMS provider now. In the meantime, do you have the authenticator app set up as a second method?'],
+        [
+          'agent',
+          'Thanks, Noah. I am checking with our SMS provider now. In the meantime, do you have the authenticator app set up as a second method?',
+        ],
         ['contact', 'No, only SMS. I need to get into my account today, we have a deadline.'],
       ],
     },
   },
-  { id: 'task_s010', title: 'VAT ID missing on the last two invoices', status: 'todo', tags: ['billing'], age: 40, due: -1, by: 'ada', description: 'Atelier Vert needs their VAT ID FR 40 303265045 on invoices INV-20188 and INV-20377 for their accountant. Reissue both with the ID.' },
-  { id: 'task_s011', title: 'How to transfer workspace ownership to a new admin', status: 'todo', tags: ['how-to'], age: 18, by: 'ben', description: 'The current owner at Pinecrest is leaving the company and wants to hand over ownership before her last day on Friday.' },
-  { id: 'task_s012', title: 'Calendar sync shows events one hour off', status: 'todo', tags: ['bug', 'integrations'], age: 70, by: 'ben', description: 'Since the clocks changed, events synced to Google Calendar appear one hour late for a customer in Lisbon. Possibly the timezone of the calendar rather than ours.' },
-  { id: 'task_s013', title: 'Request for a copy of the signed DPA', status: 'todo', who: ['ada'], tags: ['compliance', 'legal'], age: 28, due: 4, by: 'ada', description: 'Meridian Bank procurement asks for the countersigned data processing agreement from last year for their vendor audit.' },
-  { id: 'task_s014', title: 'Bulk import of 2,000 contacts stalls at 80%', status: 'todo', tags: ['bug'], age: 9, by: 'ben', description: 'The progress bar stops at 80% and the import never finishes. The customer retried twice; the file is 1.8 MB, UTF-8, 14 columns.' },
   {
-    id: 'task_s015', title: 'Nonprofit discount application from Lumen Health', status: 'todo', tags: ['billing', 'sales-assist'], age: 33,
-    description: 'Lumen Health is a registered charity and asks for the nonprofit discount on the Business plan. Proof of status is attached to the email.',
+    id: 'task_s010',
+    title: 'VAT ID missing on the last two invoices',
+    status: 'todo',
+    tags: ['billing'],
+    age: 40,
+    due: -1,
+    by: 'ada',
+    description:
+      'Atelier Vert needs their VAT ID FR 40 303265045 on invoices INV-20188 and INV-20377 for their accountant. Reissue both with the ID.',
+  },
+  {
+    id: 'task_s011',
+    title: 'How to transfer workspace ownership to a new admin',
+    status: 'todo',
+    tags: ['how-to'],
+    age: 18,
+    by: 'ben',
+    description: 'The current owner at Pinecrest is leaving the company and wants to hand over ownership before her last day on Friday.',
+  },
+  {
+    id: 'task_s012',
+    title: 'Calendar sync shows events one hour off',
+    status: 'todo',
+    tags: ['bug', 'integrations'],
+    age: 70,
+    by: 'ben',
+    description:
+      'Since the clocks changed, events synced to Google Calendar appear one hour late for a customer in Lisbon. Possibly the timezone of the calendar rather than ours.',
+  },
+  {
+    id: 'task_s013',
+    title: 'Request for a copy of the signed DPA',
+    status: 'todo',
+    who: ['ada'],
+    tags: ['compliance', 'legal'],
+    age: 28,
+    due: 4,
+    by: 'ada',
+    description: 'Meridian Bank procurement asks for the countersigned data processing agreement from last year for their vendor audit.',
+  },
+  {
+    id: 'task_s014',
+    title: 'Bulk import of 2,000 contacts stalls at 80%',
+    status: 'todo',
+    tags: ['bug'],
+    age: 9,
+    by: 'ben',
+    description:
+      'The progress bar stops at 80% and the import never finishes. The customer retried twice; the file is 1.8 MB, UTF-8, 14 columns.',
+  },
+  {
+    id: 'task_s015',
+    title: 'Nonprofit discount application from Lumen Health',
+    status: 'todo',
+    tags: ['billing', 'sales-assist'],
+    age: 33,
+    description:
+      'Lumen Health is a registered charity and asks for the nonprofit discount on the Business plan. Proof of status is attached to the email.',
     thread: {
-      channel: 'email', key: 'email:8d2e1f40@lumenhealth.example', subject: 'Nonprofit pricing', contact: C.amara,
-      messages: [['contact', 'Dear Acme team,\n\nLumen Health is a registered charity (registration certificate attached). Do you offer a nonprofit discount on the Business plan? We would like to move our 25 coordinators over next month.\n\nKind regards,\nAmara Nwosu\nOperations Lead, Lumen Health']],
+      channel: 'email',
+      key: 'email:8d2e1f40@lumenhealth.example',
+      subject: 'Nonprofit pricing',
+      contact: C.amara,
+      messages: [
+        [
+          'contact',
+          'Dear Acme team,\n\nLumen Health is a registered charity (registration certificate attached). Do you offer a nonprofit discount on the Business plan? We would like to move our 25 coordinators over next month.\n\nKind regards,\nAmara Nwosu\nOperations Lead, Lumen Health',
+        ],
+      ],
     },
   },
-  { id: 'task_s016', title: 'Slack notifications stopped after reinstall', status: 'todo', tags: ['integrations'], age: 4, by: 'ben', description: 'After reinstalling the Slack app, no notifications arrive in #ops-alerts. The channel probably needs to be chosen again in the integration settings.' },
-  { id: 'task_s017', title: 'Accessibility: screen reader skips the task board columns', status: 'todo', tags: ['bug', 'accessibility'], age: 60, due: 7, by: 'ada', description: 'With NVDA on Windows, the board columns are announced as "group" without their names, and the tasks inside are skipped.' },
-  { id: 'task_s018', title: 'Customer asks whether we are SOC 2 compliant', status: 'todo', tags: ['compliance', 'sales-assist'], age: 15, by: 'ada', description: 'A prospect asks for our SOC 2 report. We have ISO 27001; the SOC 2 Type II audit is under way. Answer with what we have and offer the security whitepaper.' },
   {
-    id: 'task_s019', title: 'Cancel subscription at the end of the term (Orbit Labs)', status: 'todo', who: ['ada'], tags: ['billing', 'churn-risk'], age: 22, due: 6,
-    description: 'Kenji Watanabe wants to cancel at the end of the current annual term because the team moves to another tool. Worth asking why before confirming.',
+    id: 'task_s016',
+    title: 'Slack notifications stopped after reinstall',
+    status: 'todo',
+    tags: ['integrations'],
+    age: 4,
+    by: 'ben',
+    description:
+      'After reinstalling the Slack app, no notifications arrive in #ops-alerts. The channel probably needs to be chosen again in the integration settings.',
+  },
+  {
+    id: 'task_s017',
+    title: 'Accessibility: screen reader skips the task board columns',
+    status: 'todo',
+    tags: ['bug', 'accessibility'],
+    age: 60,
+    due: 7,
+    by: 'ada',
+    description: 'With NVDA on Windows, the board columns are announced as "group" without their names, and the tasks inside are skipped.',
+  },
+  {
+    id: 'task_s018',
+    title: 'Customer asks whether we are SOC 2 compliant',
+    status: 'todo',
+    tags: ['compliance', 'sales-assist'],
+    age: 15,
+    by: 'ada',
+    description:
+      'A prospect asks for our SOC 2 report. We have ISO 27001; the SOC 2 Type II audit is under way. Answer with what we have and offer the security whitepaper.',
+  },
+  {
+    id: 'task_s019',
+    title: 'Cancel subscription at the end of the term (Orbit Labs)',
+    status: 'todo',
+    who: ['ada'],
+    tags: ['billing', 'churn-risk'],
+    age: 22,
+    due: 6,
+    description:
+      'Kenji Watanabe wants to cancel at the end of the current annual term because the team moves to another tool. Worth asking why before confirming.',
     thread: {
-      channel: 'email', key: 'email:20260419.kw@orbitlabs.example', subject: 'Cancellation at end of term', contact: C.kenji,
-      messages: [['contact', 'Hi,\n\nplease cancel our subscription at the end of the current term. We are consolidating tools and will move to the suite our parent company uses. Please confirm the end date and how we can export our data.\n\nBest,\nKenji']],
+      channel: 'email',
+      key: 'email:20260419.kw@orbitlabs.example',
+      subject: 'Cancellation at end of term',
+      contact: C.kenji,
+      messages: [
+        [
+          'contact',
+          'Hi,\n\nplease cancel our subscription at the end of the current term. We are consolidating tools and will move to the suite our parent company uses. Please confirm the end date and how we can export our data.\n\nBest,\nKenji',
+        ],
+      ],
     },
   },
-  { id: 'task_s020', title: 'Password policy: minimum length for the whole company', status: 'todo', tags: ['security', 'how-to'], age: 45, by: 'ben', description: 'Fjordtech asks whether an admin can enforce a minimum password length of 14 characters for all members. Yes, under Security settings; send the help center link.' },
+  {
+    id: 'task_s020',
+    title: 'Password policy: minimum length for the whole company',
+    status: 'todo',
+    tags: ['security', 'how-to'],
+    age: 45,
+    by: 'ben',
+    description:
+      'Fjordtech asks whether an admin can enforce a minimum password length of 14 characters for all members. Yes, under Security settings; send the help center link.',
+  },
 
   // ---- In progress
   {
-    id: 'task_s021', title: 'Refund request for duplicate charge on invoice INV-20431', status: 'in_progress', who: ['ada'], tags: ['billing', 'urgent'], age: 6, due: 1,
-    description: 'Maria Gonzalez (Brightlane Logistics) was charged twice for the April subscription: two card payments of 480.00 EUR on the same day for invoice INV-20431.',
+    id: 'task_s021',
+    title: 'Refund request for duplicate charge on invoice INV-20431',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['billing', 'urgent'],
+    age: 6,
+    due: 1,
+    description:
+      'Maria Gonzalez (Brightlane Logistics) was charged twice for the April subscription: two card payments of 480.00 EUR on the same day for invoice INV-20431.',
     thread: {
-      channel: 'email', key: 'email:CAK7p2a.9f@mail.brightlane.example', subject: 'Charged twice for April', contact: C.maria,
+      channel: 'email',
+      key: 'email:CAK7p2a.9f@mail.brightlane.example',
+      subject: 'Charged twice for April',
+      contact: C.maria,
       messages: [
-        ['contact', 'Hello,\n\nour company card was charged twice for invoice INV-20431 (480.00 EUR each, both on 2 April). Please refund the second payment.\n\nThank you,\nMaria Gonzalez\nFinance, Brightlane Logistics'],
+        [
+          'contact',
+          'Hello,\n\nour company card was charged twice for invoice INV-20431 (480.00 EUR each, both on 2 April). Please refund the second payment.\n\nThank you,\nMaria Gonzalez\nFinance, Brightlane Logistics',
+        ],
         ['contact', 'Adding our card statement as a screenshot. Both charges say ACME CORP BERLIN.'],
       ],
     },
     chat: [
       ['ada', 'Is this the same payment processor glitch as last month, or a genuine double submit?'],
-      ['agent', 'It looks like a double submit: both payments have different transaction ids, 4 seconds apart, from the same browser session. Only one invoice exists, so the second payment should be refunded in full.'],
+      [
+        'agent',
+        'It looks like a double submit: both payments have different transaction ids, 4 seconds apart, from the same browser session. Only one invoice exists, so the second payment should be refunded in full.',
+      ],
     ],
     runs: [
       {
         id: 'run_s001',
-        output: 'Read the email thread "Charged twice for April" (2 messages) and the payment history of Brightlane Logistics.\nFound two card payments of 480.00 EUR for invoice INV-20431 on 2 April, 4 seconds apart; the invoice was paid once.\nThe refund policy allows a full refund of a duplicate charge to the original payment method.\nDrafted a reply to Maria Gonzalez confirming the refund; it waits for approval before it is sent.',
+        output:
+          'Read the email thread "Charged twice for April" (2 messages) and the payment history of Brightlane Logistics.\nFound two card payments of 480.00 EUR for invoice INV-20431 on 2 April, 4 seconds apart; the invoice was paid once.\nThe refund policy allows a full refund of a duplicate charge to the original payment method.\nDrafted a reply to Maria Gonzalez confirming the refund; it waits for approval before it is sent.',
         chat: 'I drafted a reply to Maria confirming the refund of 480.00 EUR. It is waiting for approval under pending actions.',
         action: {
-          id: 'act_s001', kind: 'action', summary: 'Send an email reply to Maria Gonzalez',
+          id: 'act_s001',
+          kind: 'action',
+          summary: 'Send an email reply to Maria Gonzalez',
           draft: {
             to: 'maria.gonzalez@brightlane.example',
             subject: 'Re: Charged twice for April',
@@ -421,108 +645,231 @@ const SUPPORT_TASKS: TaskSeed[] = [
       },
     ],
   },
-  { id: 'task_s022', title: 'Reports page times out for large accounts', status: 'in_progress', who: ['ben'], tags: ['bug', 'performance'], age: 96, due: 2, by: 'ben', description: 'The monthly report for accounts with more than 50,000 tasks times out after 30 seconds. Engineering has a fix in review; the workaround is to filter by quarter.', notes: [['ben', 'Engineering confirmed: the fix ships with the next release. Workaround sent to the two affected customers.']] },
   {
-    id: 'task_s023', title: 'Migrate Pinecrest data from the legacy plan', status: 'in_progress', who: ['ada', 'ben'], tags: ['onboarding', 'migration'], age: 120, due: 3,
-    description: 'Pinecrest moves from the legacy Pro plan to Business. Their 14 projects, custom fields and automations need to be migrated over a weekend.',
+    id: 'task_s022',
+    title: 'Reports page times out for large accounts',
+    status: 'in_progress',
+    who: ['ben'],
+    tags: ['bug', 'performance'],
+    age: 96,
+    due: 2,
+    by: 'ben',
+    description:
+      'The monthly report for accounts with more than 50,000 tasks times out after 30 seconds. Engineering has a fix in review; the workaround is to filter by quarter.',
+    notes: [['ben', 'Engineering confirmed: the fix ships with the next release. Workaround sent to the two affected customers.']],
+  },
+  {
+    id: 'task_s023',
+    title: 'Migrate Pinecrest data from the legacy plan',
+    status: 'in_progress',
+    who: ['ada', 'ben'],
+    tags: ['onboarding', 'migration'],
+    age: 120,
+    due: 3,
+    description:
+      'Pinecrest moves from the legacy Pro plan to Business. Their 14 projects, custom fields and automations need to be migrated over a weekend.',
     thread: {
-      channel: 'email', key: 'email:migration-pinecrest-0412@pinecrest.example', subject: 'Moving to the Business plan', contact: C.daniel,
+      channel: 'email',
+      key: 'email:migration-pinecrest-0412@pinecrest.example',
+      subject: 'Moving to the Business plan',
+      contact: C.daniel,
       messages: [
-        ['contact', 'Hi,\n\nwe signed the Business plan order form. When can you migrate our projects? A weekend would be best, we cannot stop work during the week.\n\nDaniel Kim\nIT Manager, Pinecrest'],
-        ['ben', 'Hi Daniel,\n\nthanks for signing. We can migrate on the weekend of the 25th. I will send the checklist for your admins by Wednesday.\n\nBest regards,\nAcme Customer Support'],
+        [
+          'contact',
+          'Hi,\n\nwe signed the Business plan order form. When can you migrate our projects? A weekend would be best, we cannot stop work during the week.\n\nDaniel Kim\nIT Manager, Pinecrest',
+        ],
+        [
+          'ben',
+          'Hi Daniel,\n\nthanks for signing. We can migrate on the weekend of the 25th. I will send the checklist for your admins by Wednesday.\n\nBest regards,\nAcme Customer Support',
+        ],
         ['contact', 'The 25th works. Please include the automations, those are the part we worry about.'],
       ],
     },
-    notes: [['ben', 'Dry run on the staging copy went fine except for two automations that use the deprecated "on due date" trigger. They need to be rebuilt by hand.']],
+    notes: [
+      [
+        'ben',
+        'Dry run on the staging copy went fine except for two automations that use the deprecated "on due date" trigger. They need to be rebuilt by hand.',
+      ],
+    ],
     runs: [
       {
         id: 'run_s002',
-        output: 'Read the email thread "Moving to the Business plan" (3 messages) and the note from the dry run.\nListed the 14 projects and 37 automations to migrate; 2 automations use the deprecated "on due date" trigger.\nDrafted an email to Daniel Kim confirming the weekend and the steps his admins need to take before Friday.',
+        output:
+          'Read the email thread "Moving to the Business plan" (3 messages) and the note from the dry run.\nListed the 14 projects and 37 automations to migrate; 2 automations use the deprecated "on due date" trigger.\nDrafted an email to Daniel Kim confirming the weekend and the steps his admins need to take before Friday.',
         chat: 'I drafted the confirmation email for Daniel with the migration steps.',
         action: {
-          id: 'act_s002', kind: 'action', summary: 'Send an email reply to Daniel Kim',
+          id: 'act_s002',
+          kind: 'action',
+          summary: 'Send an email reply to Daniel Kim',
           draft: {
             to: 'daniel.kim@pinecrest.example',
             subject: 'Re: Moving to the Business plan',
             body: 'Hi Daniel,\n\nthe migration is booked for Saturday the 25th, starting at 08:00 Europe/Berlin. Before Friday evening, please ask your admins to finish open imports and to note which two automations use the "on due date" trigger; we will rebuild those together on Monday.\n\nBest regards,\nAcme Customer Support',
           },
-          resolved: { state: 'approved', by: 'ben', executed: 'Sent email to daniel.kim@pinecrest.example: Re: Moving to the Business plan' },
+          resolved: {
+            state: 'approved',
+            by: 'ben',
+            executed: 'Sent email to daniel.kim@pinecrest.example: Re: Moving to the Business plan',
+          },
         },
       },
       {
         id: 'run_s003',
-        output: 'Daniel confirmed the date. Two automations cannot be migrated automatically.\nThis needs a person: rebuild the two automations with Pinecrest\'s admin on a screen share on Monday.',
+        output:
+          "Daniel confirmed the date. Two automations cannot be migrated automatically.\nThis needs a person: rebuild the two automations with Pinecrest's admin on a screen share on Monday.",
         chat: 'The two automations with the old trigger need a person: I added a task to rebuild them with Pinecrest on Monday.',
         action: {
-          id: 'act_s003', kind: 'human_task', summary: 'Rebuild two automations with Pinecrest on a screen share',
-          draft: { instructions: 'Book 30 minutes with Pinecrest\'s admin on Monday, rebuild the automations "Overdue invoices" and "Contract renewals" with the new "due date reached" trigger, and test both with a sample task.' },
+          id: 'act_s003',
+          kind: 'human_task',
+          summary: 'Rebuild two automations with Pinecrest on a screen share',
+          draft: {
+            instructions:
+              'Book 30 minutes with Pinecrest\'s admin on Monday, rebuild the automations "Overdue invoices" and "Contract renewals" with the new "due date reached" trigger, and test both with a sample task.',
+          },
           resolved: { state: 'completed', by: 'ben', text: 'Rebuilt both with their admin; tests passed.' },
         },
       },
     ],
   },
   {
-    id: 'task_s024', title: 'Chargeback dispute from Meridian Bank card', status: 'in_progress', who: ['ada'], tags: ['billing', 'urgent'], age: 48, due: -0.5,
-    description: 'Meridian Bank opened a chargeback of 2,400.00 EUR for the annual renewal, reason "not recognised". Their procurement had approved the renewal in writing; we have 7 days to respond to the card network.',
+    id: 'task_s024',
+    title: 'Chargeback dispute from Meridian Bank card',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['billing', 'urgent'],
+    age: 48,
+    due: -0.5,
+    description:
+      'Meridian Bank opened a chargeback of 2,400.00 EUR for the annual renewal, reason "not recognised". Their procurement had approved the renewal in writing; we have 7 days to respond to the card network.',
     thread: {
-      channel: 'email', key: 'email:disp-88123@meridianbank.example', subject: 'Card dispute 88123', contact: C.grace,
-      messages: [['contact', 'Dear Sir or Madam,\n\nwe have disputed a card transaction of 2,400.00 EUR to ACME CORP BERLIN dated 3 March, as the charge was not recognised by the cardholder. Please provide documentation if you believe the charge is valid.\n\nGrace Liu\nCard Services, Meridian Bank']],
+      channel: 'email',
+      key: 'email:disp-88123@meridianbank.example',
+      subject: 'Card dispute 88123',
+      contact: C.grace,
+      messages: [
+        [
+          'contact',
+          'Dear Sir or Madam,\n\nwe have disputed a card transaction of 2,400.00 EUR to ACME CORP BERLIN dated 3 March, as the charge was not recognised by the cardholder. Please provide documentation if you believe the charge is valid.\n\nGrace Liu\nCard Services, Meridian Bank',
+        ],
+      ],
     },
-    notes: [['ada', 'Procurement approved the renewal by email on 20 February (attached to the account). The card holder was probably not told.']],
+    notes: [
+      ['ada', 'Procurement approved the renewal by email on 20 February (attached to the account). The card holder was probably not told.'],
+    ],
     runs: [
       {
         id: 'run_s004',
-        output: 'Read the dispute email and the renewal approval of 20 February.\nThe charge matches a renewal approved in writing by Meridian Bank procurement.\nI need a decision before going further: contest the chargeback with the approval as evidence, or accept it and invoice again.',
+        output:
+          'Read the dispute email and the renewal approval of 20 February.\nThe charge matches a renewal approved in writing by Meridian Bank procurement.\nI need a decision before going further: contest the chargeback with the approval as evidence, or accept it and invoice again.',
         chat: 'I need a decision on the chargeback; the question is under pending actions.',
         action: {
-          id: 'act_s004', kind: 'question', summary: 'Contest the chargeback or accept it?',
-          draft: { question: 'Meridian Bank disputed the 2,400.00 EUR renewal charge. Should I contest the chargeback with procurement\'s written approval, or accept it and send a new invoice for bank transfer?', options: ['Contest with the approval as evidence', 'Accept and invoice for bank transfer', 'Ask procurement to withdraw the dispute first'] },
+          id: 'act_s004',
+          kind: 'question',
+          summary: 'Contest the chargeback or accept it?',
+          draft: {
+            question:
+              "Meridian Bank disputed the 2,400.00 EUR renewal charge. Should I contest the chargeback with procurement's written approval, or accept it and send a new invoice for bank transfer?",
+            options: [
+              'Contest with the approval as evidence',
+              'Accept and invoice for bank transfer',
+              'Ask procurement to withdraw the dispute first',
+            ],
+          },
         },
       },
     ],
   },
   {
-    id: 'task_s025', title: 'SSO setup with Azure AD for Hughes & Partners', status: 'in_progress', who: ['ben'], tags: ['onboarding', 'sso'], age: 72, due: 5,
-    description: 'Hughes & Partners want single sign-on through Azure AD for 60 users. The SAML assertion arrives but users land on "no workspace access".',
+    id: 'task_s025',
+    title: 'SSO setup with Azure AD for Hughes & Partners',
+    status: 'in_progress',
+    who: ['ben'],
+    tags: ['onboarding', 'sso'],
+    age: 72,
+    due: 5,
+    description:
+      'Hughes & Partners want single sign-on through Azure AD for 60 users. The SAML assertion arrives but users land on "no workspace access".',
     thread: {
-      channel: 'email', key: 'email:hp-it-2231@hughes-partners.example', subject: 'SSO with Azure AD', contact: C.oliver,
+      channel: 'email',
+      key: 'email:hp-it-2231@hughes-partners.example',
+      subject: 'SSO with Azure AD',
+      contact: C.oliver,
       messages: [
-        ['contact', 'Hi,\n\nwe configured the SAML app as per your guide. Sign-in works but every user sees "no workspace access". What did we miss?\n\nOliver Hughes'],
-        ['ben', 'Hi Oliver,\n\nthe group claim is probably missing. Could you send a screenshot of the "Attributes & Claims" page of the enterprise app?\n\nBest regards,\nAcme Customer Support'],
+        [
+          'contact',
+          'Hi,\n\nwe configured the SAML app as per your guide. Sign-in works but every user sees "no workspace access". What did we miss?\n\nOliver Hughes',
+        ],
+        [
+          'ben',
+          'Hi Oliver,\n\nthe group claim is probably missing. Could you send a screenshot of the "Attributes & Claims" page of the enterprise app?\n\nBest regards,\nAcme Customer Support',
+        ],
         ['contact', 'Screenshot attached. We only have email and name in there.'],
       ],
     },
     runs: [
       {
         id: 'run_s005',
-        output: 'Read the SSO thread (3 messages) and the SSO guide.\nThe screenshot shows no "groups" claim, which our workspace mapping needs.\nThis needs a person: a short screen share with their IT admin is quicker than another round of emails.',
-        chat: 'I suggest a screen share with Oliver\'s IT admin to add the group claim; it is under pending actions.',
+        output:
+          'Read the SSO thread (3 messages) and the SSO guide.\nThe screenshot shows no "groups" claim, which our workspace mapping needs.\nThis needs a person: a short screen share with their IT admin is quicker than another round of emails.',
+        chat: "I suggest a screen share with Oliver's IT admin to add the group claim; it is under pending actions.",
         action: {
-          id: 'act_s005', kind: 'human_task', summary: 'Call Oliver Hughes back to fix the group claim',
-          draft: { instructions: 'Call Oliver Hughes (Hughes & Partners) and walk their IT admin through adding the "groups" claim to the Azure AD enterprise app, then test the sign-in with one user from each group.' },
+          id: 'act_s005',
+          kind: 'human_task',
+          summary: 'Call Oliver Hughes back to fix the group claim',
+          draft: {
+            instructions:
+              'Call Oliver Hughes (Hughes & Partners) and walk their IT admin through adding the "groups" claim to the Azure AD enterprise app, then test the sign-in with one user from each group.',
+          },
         },
       },
     ],
   },
   {
-    id: 'task_s026', title: 'API rate limit errors during nightly sync', status: 'in_progress', who: ['ben'], tags: ['bug', 'integrations', 'api'], age: 36, by: 'ben',
-    description: 'Orbit Labs\' nightly sync gets HTTP 429 after about 5,800 requests. Their client ignores Retry-After. Suggest batching and honouring the header.',
+    id: 'task_s026',
+    title: 'API rate limit errors during nightly sync',
+    status: 'in_progress',
+    who: ['ben'],
+    tags: ['bug', 'integrations', 'api'],
+    age: 36,
+    by: 'ben',
+    description:
+      "Orbit Labs' nightly sync gets HTTP 429 after about 5,800 requests. Their client ignores Retry-After. Suggest batching and honouring the header.",
     runs: [
       {
         id: 'run_s012',
         failed: true,
-        output: 'Could not read the API gateway logs for Orbit Labs: the log service answered 503 Service Unavailable three times in a row.\nStopped before proposing anything; nothing was changed.',
+        output:
+          'Could not read the API gateway logs for Orbit Labs: the log service answered 503 Service Unavailable three times in a row.\nStopped before proposing anything; nothing was changed.',
         chat: 'I could not get at the gateway logs (the log service was unavailable), so I have nothing to propose yet. Ben, could you pull them when it is back?',
       },
     ],
     notes: [['ben', 'Their client sends about 100 requests per second at 02:00; the limit is 6,000 per minute per connection.']],
   },
-  { id: 'task_s027', title: 'Translate the help center article on permissions into German', status: 'in_progress', who: ['ada'], tags: ['docs'], age: 110, due: 10, by: 'ada', description: 'The permissions article was rewritten in English last month; the German version is outdated and customers quote it back to us.' },
   {
-    id: 'task_s028', title: 'Trattoria Rossi: menu images not loading on the booking page', status: 'in_progress', who: ['ben'], tags: ['bug'], age: 30,
+    id: 'task_s027',
+    title: 'Translate the help center article on permissions into German',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['docs'],
+    age: 110,
+    due: 10,
+    by: 'ada',
+    description:
+      'The permissions article was rewritten in English last month; the German version is outdated and customers quote it back to us.',
+  },
+  {
+    id: 'task_s028',
+    title: 'Trattoria Rossi: menu images not loading on the booking page',
+    status: 'in_progress',
+    who: ['ben'],
+    tags: ['bug'],
+    age: 30,
     description: 'Images uploaded to the public booking page show as broken links since Sofia replaced them on Monday.',
     thread: {
-      channel: 'chat', key: 'chat:#shared-trattoria-rossi:1716700000.000100', subject: 'Booking page images', contact: C.sofia,
+      channel: 'chat',
+      key: 'chat:#shared-trattoria-rossi:1716700000.000100',
+      subject: 'Booking page images',
+      contact: C.sofia,
       messages: [
         ['contact', 'Ciao! The photos on our booking page are broken since I uploaded the new menu on Monday.'],
         ['ben', 'Ciao Sofia, I can reproduce it. Were the new photos HEIC files from an iPhone by any chance?'],
@@ -532,52 +879,135 @@ const SUPPORT_TASKS: TaskSeed[] = [
     notes: [['ben', 'HEIC uploads are accepted but not converted for the public page. Bug filed; workaround is to export as JPEG.']],
   },
   {
-    id: 'task_s029', title: 'Investigate login anomalies flagged for Fjordtech', status: 'in_progress', who: ['ada'], tags: ['security', 'urgent'], age: 10, due: 1, by: 'ada',
-    description: 'Monitoring flagged 40 failed sign-ins in 10 minutes for jonas@fjordtech.example from two countries, followed by one success. Decide whether to lock the account.',
+    id: 'task_s029',
+    title: 'Investigate login anomalies flagged for Fjordtech',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['security', 'urgent'],
+    age: 10,
+    due: 1,
+    by: 'ada',
+    description:
+      'Monitoring flagged 40 failed sign-ins in 10 minutes for jonas@fjordtech.example from two countries, followed by one success. Decide whether to lock the account.',
     chat: [
       ['ada', 'Can you check whether the successful sign-in came from a known device?'],
-      ['agent', 'The successful sign-in came from a new device in Oslo, where Jonas usually signs in, 20 minutes after the failures from abroad. It used two-factor authentication.'],
+      [
+        'agent',
+        'The successful sign-in came from a new device in Oslo, where Jonas usually signs in, 20 minutes after the failures from abroad. It used two-factor authentication.',
+      ],
     ],
     runs: [
       {
         id: 'run_s006',
-        output: 'Checked the sign-in log of jonas@fjordtech.example for the last 7 days.\n40 failed attempts from two foreign IP ranges, then one successful sign-in from Oslo with two-factor authentication on a new device.\nThe pattern fits password spraying that failed at the second factor. I need a decision before going further.',
+        output:
+          'Checked the sign-in log of jonas@fjordtech.example for the last 7 days.\n40 failed attempts from two foreign IP ranges, then one successful sign-in from Oslo with two-factor authentication on a new device.\nThe pattern fits password spraying that failed at the second factor. I need a decision before going further.',
         chat: 'I need your decision: lock the account, or only force a password reset? The question is under pending actions.',
         action: {
-          id: 'act_s006', kind: 'question', summary: 'Lock the Fjordtech account or force a password reset?',
-          draft: { question: 'Should I lock jonas@fjordtech.example until Jonas confirms the new device, or only force a password reset at the next sign-in?', options: ['Lock the account', 'Force a password reset', 'No action, keep monitoring'] },
+          id: 'act_s006',
+          kind: 'question',
+          summary: 'Lock the Fjordtech account or force a password reset?',
+          draft: {
+            question:
+              'Should I lock jonas@fjordtech.example until Jonas confirms the new device, or only force a password reset at the next sign-in?',
+            options: ['Lock the account', 'Force a password reset', 'No action, keep monitoring'],
+          },
         },
       },
     ],
   },
-  { id: 'task_s030', title: 'Prorated credit for the downgrade in February', status: 'in_progress', who: ['ada'], tags: ['billing'], age: 55, by: 'ada', description: 'Brightlane downgraded from 40 to 30 seats on 12 February. The credit of 10 seats for the rest of the term was not applied to the March invoice.' },
-  { id: 'task_s031', title: 'Custom fields disappear after editing a template', status: 'in_progress', who: ['ben'], tags: ['bug'], age: 80, by: 'ben', description: 'When a project template is edited, custom fields of type "dropdown" are removed from projects created from it. Reproduced on staging; engineering ticket ENG-4471.' },
-  { id: 'task_s032', title: 'Set up shared inbox routing for the Nordwerk support team', status: 'in_progress', who: ['ada', 'ben'], tags: ['onboarding'], age: 44, due: 2, by: 'ada', description: 'Nordwerk wants emails to support@nordwerk.example to create tasks in their Support workspace, routed by keyword to two teams.' },
-  { id: 'task_s033', title: 'Duplicate tasks created by the email integration', status: 'in_progress', who: ['ben'], tags: ['bug', 'integrations'], age: 26, by: 'ben', description: 'Replies to the same thread create a new task instead of adding to the existing one when the subject line changes.' },
   {
-    id: 'task_s034', title: 'Kanzlei Schulz asks where their data is processed', status: 'in_progress', who: ['ada'], tags: ['compliance', 'legal'], age: 60, due: 3,
-    description: 'The law firm needs a written statement of the processing locations and subprocessors for their clients\' data protection audit.',
+    id: 'task_s030',
+    title: 'Prorated credit for the downgrade in February',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['billing'],
+    age: 55,
+    by: 'ada',
+    description:
+      'Brightlane downgraded from 40 to 30 seats on 12 February. The credit of 10 seats for the rest of the term was not applied to the March invoice.',
+  },
+  {
+    id: 'task_s031',
+    title: 'Custom fields disappear after editing a template',
+    status: 'in_progress',
+    who: ['ben'],
+    tags: ['bug'],
+    age: 80,
+    by: 'ben',
+    description:
+      'When a project template is edited, custom fields of type "dropdown" are removed from projects created from it. Reproduced on staging; engineering ticket ENG-4471.',
+  },
+  {
+    id: 'task_s032',
+    title: 'Set up shared inbox routing for the Nordwerk support team',
+    status: 'in_progress',
+    who: ['ada', 'ben'],
+    tags: ['onboarding'],
+    age: 44,
+    due: 2,
+    by: 'ada',
+    description:
+      'Nordwerk wants emails to support@nordwerk.example to create tasks in their Support workspace, routed by keyword to two teams.',
+  },
+  {
+    id: 'task_s033',
+    title: 'Duplicate tasks created by the email integration',
+    status: 'in_progress',
+    who: ['ben'],
+    tags: ['bug', 'integrations'],
+    age: 26,
+    by: 'ben',
+    description: 'Replies to the same thread create a new task instead of adding to the existing one when the subject line changes.',
+  },
+  {
+    id: 'task_s034',
+    title: 'Kanzlei Schulz asks where their data is processed',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['compliance', 'legal'],
+    age: 60,
+    due: 3,
+    description:
+      "The law firm needs a written statement of the processing locations and subprocessors for their clients' data protection audit.",
     thread: {
-      channel: 'email', key: 'email:ks-2026-117@kanzlei-schulz.example', subject: 'Verarbeitungsorte / processing locations', contact: C.hannah,
-      messages: [['contact', 'Sehr geehrte Damen und Herren,\n\nfür ein Datenschutz-Audit benötigen wir eine schriftliche Bestätigung, in welchen Ländern unsere Daten verarbeitet werden, sowie die aktuelle Liste der Unterauftragsverarbeiter.\n\nMit freundlichen Grüßen\nHannah Schulz']],
+      channel: 'email',
+      key: 'email:ks-2026-117@kanzlei-schulz.example',
+      subject: 'Verarbeitungsorte / processing locations',
+      contact: C.hannah,
+      messages: [
+        [
+          'contact',
+          'Sehr geehrte Damen und Herren,\n\nfür ein Datenschutz-Audit benötigen wir eine schriftliche Bestätigung, in welchen Ländern unsere Daten verarbeitet werden, sowie die aktuelle Liste der Unterauftragsverarbeiter.\n\nMit freundlichen Grüßen\nHannah Schulz',
+        ],
+      ],
     },
     runs: [
       {
         id: 'run_s007',
-        output: 'Read the email (German) and the privacy entry of the company handbook.\nProcessing happens in Frankfurt and Dublin; the subprocessor list is in the knowledge sources.\nI need to know whether the statement should be signed by a person, as the customer asked for a written confirmation.',
+        output:
+          'Read the email (German) and the privacy entry of the company handbook.\nProcessing happens in Frankfurt and Dublin; the subprocessor list is in the knowledge sources.\nI need to know whether the statement should be signed by a person, as the customer asked for a written confirmation.',
         chat: 'One question before I draft the reply to Kanzlei Schulz: is a signed statement needed?',
         action: {
-          id: 'act_s007', kind: 'question', summary: 'Does the statement for Kanzlei Schulz need a signature?',
-          draft: { question: 'Kanzlei Schulz asks for a written confirmation of the processing locations. Is the email itself enough, or should a signed PDF be attached?', options: ['The email is enough', 'Attach a signed PDF'] },
+          id: 'act_s007',
+          kind: 'question',
+          summary: 'Does the statement for Kanzlei Schulz need a signature?',
+          draft: {
+            question:
+              'Kanzlei Schulz asks for a written confirmation of the processing locations. Is the email itself enough, or should a signed PDF be attached?',
+            options: ['The email is enough', 'Attach a signed PDF'],
+          },
           resolved: { state: 'answered', by: 'ada', text: 'The email is enough; link the subprocessor list and reply in German.' },
         },
       },
       {
         id: 'run_s008',
-        output: 'Ada answered that the email is enough.\nDrafted a reply in German to Hannah Schulz with the processing locations (Frankfurt, Dublin) and a link to the subprocessor list; it waits for approval.',
+        output:
+          'Ada answered that the email is enough.\nDrafted a reply in German to Hannah Schulz with the processing locations (Frankfurt, Dublin) and a link to the subprocessor list; it waits for approval.',
         chat: 'I drafted the reply in German. It is waiting for approval.',
         action: {
-          id: 'act_s008', kind: 'action', summary: 'Send an email reply to Hannah Schulz',
+          id: 'act_s008',
+          kind: 'action',
+          summary: 'Send an email reply to Hannah Schulz',
           draft: {
             to: 'h.schulz@kanzlei-schulz.example',
             subject: 'Re: Verarbeitungsorte / processing locations',
@@ -587,23 +1017,68 @@ const SUPPORT_TASKS: TaskSeed[] = [
       },
     ],
   },
-  { id: 'task_s035', title: 'Mobile app crashes when attaching photos on Android 15', status: 'in_progress', who: ['ben'], tags: ['bug', 'mobile'], age: 40, by: 'ben', description: 'The app closes when a photo is attached from the gallery on Android 15 (Pixel 8, Galaxy S24). Taking a photo with the camera works.' },
-  { id: 'task_s036', title: 'Update the onboarding checklist with the new SSO steps', status: 'in_progress', who: ['ada'], tags: ['docs', 'onboarding'], age: 150, by: 'ada', description: 'The enterprise onboarding checklist still describes the old SSO screen. Add the group claim step that trips up most customers.' },
   {
-    id: 'task_s037', title: 'Annual plan renewal quote for Atelier Vert', status: 'in_progress', who: ['ada'], tags: ['billing', 'sales-assist'], age: 34, due: 4,
+    id: 'task_s035',
+    title: 'Mobile app crashes when attaching photos on Android 15',
+    status: 'in_progress',
+    who: ['ben'],
+    tags: ['bug', 'mobile'],
+    age: 40,
+    by: 'ben',
+    description:
+      'The app closes when a photo is attached from the gallery on Android 15 (Pixel 8, Galaxy S24). Taking a photo with the camera works.',
+  },
+  {
+    id: 'task_s036',
+    title: 'Update the onboarding checklist with the new SSO steps',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['docs', 'onboarding'],
+    age: 150,
+    by: 'ada',
+    description:
+      'The enterprise onboarding checklist still describes the old SSO screen. Add the group claim step that trips up most customers.',
+  },
+  {
+    id: 'task_s037',
+    title: 'Annual plan renewal quote for Atelier Vert',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['billing', 'sales-assist'],
+    age: 34,
+    due: 4,
     description: 'Lucas Moreau wants a quote for renewing 18 seats on the annual Business plan, and asks whether the price will change.',
     thread: {
-      channel: 'email', key: 'email:lm-renewal@atelier-vert.example', subject: 'Renewal quote 2026', contact: C.lucas,
-      messages: [['contact', 'Bonjour,\n\nour annual plan renews next month. Could you send a quote for 18 seats on the Business plan? Will the price change compared with last year?\n\nMerci,\nLucas Moreau']],
+      channel: 'email',
+      key: 'email:lm-renewal@atelier-vert.example',
+      subject: 'Renewal quote 2026',
+      contact: C.lucas,
+      messages: [
+        [
+          'contact',
+          'Bonjour,\n\nour annual plan renews next month. Could you send a quote for 18 seats on the Business plan? Will the price change compared with last year?\n\nMerci,\nLucas Moreau',
+        ],
+      ],
     },
     runs: [
       {
         id: 'run_s009',
-        output: 'Read the email and the 2026 price list.\n18 seats on the annual Business plan: 18 x 16.00 EUR x 12 = 3,456.00 EUR excluding VAT, unchanged from last year.\nDrafted a reply with the quote; it waits for approval.',
+        output:
+          'Read the email and the 2026 price list.\n18 seats on the annual Business plan: 18 x 16.00 EUR x 12 = 3,456.00 EUR excluding VAT, unchanged from last year.\nDrafted a reply with the quote; it waits for approval.',
         action: {
-          id: 'act_s009', kind: 'action', summary: 'Send the renewal quote to Lucas Moreau',
-          draft: { to: 'lucas.moreau@atelier-vert.example', subject: 'Re: Renewal quote 2026', body: 'Bonjour Lucas,\n\nhere is your renewal quote: 18 seats on the annual Business plan, 3,456.00 EUR excluding VAT, the same price as last year.\n\nBest regards,\nAcme Customer Support' },
-          resolved: { state: 'rejected', by: 'ada', text: 'Wait: the new price list applies from next month. I will prepare the quote myself.' },
+          id: 'act_s009',
+          kind: 'action',
+          summary: 'Send the renewal quote to Lucas Moreau',
+          draft: {
+            to: 'lucas.moreau@atelier-vert.example',
+            subject: 'Re: Renewal quote 2026',
+            body: 'Bonjour Lucas,\n\nhere is your renewal quote: 18 seats on the annual Business plan, 3,456.00 EUR excluding VAT, the same price as last year.\n\nBest regards,\nAcme Customer Support',
+          },
+          resolved: {
+            state: 'rejected',
+            by: 'ada',
+            text: 'Wait: the new price list applies from next month. I will prepare the quote myself.',
+          },
         },
         chat: 'I drafted the renewal quote for Lucas; it needs approval.',
       },
@@ -612,179 +1087,649 @@ const SUPPORT_TASKS: TaskSeed[] = [
 
   // ---- Waiting
   {
-    id: 'task_s038', title: 'Waiting for logs: sync errors at Orbit Labs', status: 'waiting', who: ['ben'], tags: ['bug', 'integrations'], age: 100, by: 'ben', description: 'Asked Kenji for the client logs of the failed nightly syncs between the 10th and the 14th. Nothing to do until they arrive.',
+    id: 'task_s038',
+    title: 'Waiting for logs: sync errors at Orbit Labs',
+    status: 'waiting',
+    who: ['ben'],
+    tags: ['bug', 'integrations'],
+    age: 100,
+    by: 'ben',
+    description:
+      'Asked Kenji for the client logs of the failed nightly syncs between the 10th and the 14th. Nothing to do until they arrive.',
     notes: [['ben', 'Sent the request for logs on Tuesday with instructions for the debug flag.']],
   },
   {
-    id: 'task_s039', title: 'Awaiting purchase order number from Meridian Bank', status: 'waiting', who: ['ada'], tags: ['billing'], age: 130, due: 7, by: 'ada', description: 'Meridian Bank cannot pay invoice INV-20299 without a PO number on it. Procurement promised to send one.',
+    id: 'task_s039',
+    title: 'Awaiting purchase order number from Meridian Bank',
+    status: 'waiting',
+    who: ['ada'],
+    tags: ['billing'],
+    age: 130,
+    due: 7,
+    by: 'ada',
+    description: 'Meridian Bank cannot pay invoice INV-20299 without a PO number on it. Procurement promised to send one.',
     reminders: [{ id: 'rem_s001', message: 'Ask Meridian Bank procurement for the PO number again', inHours: 26 }],
   },
-  { id: 'task_s040', title: 'Customer to confirm the fix for the PDF export', status: 'waiting', who: ['ben'], tags: ['bug'], age: 90, by: 'ben', description: 'The fix for cut-off tables in PDF exports was released on Monday. Waiting for Hughes & Partners to confirm that their weekly report looks right.' },
   {
-    id: 'task_s041', title: 'Payment retried: waiting for bank confirmation', status: 'waiting', who: ['ada'], tags: ['billing'], age: 70, due: 1, by: 'ada', description: 'The SEPA direct debit for Nordwerk\'s March invoice bounced ("account closed"). They gave us new bank details; the retry is pending.',
+    id: 'task_s040',
+    title: 'Customer to confirm the fix for the PDF export',
+    status: 'waiting',
+    who: ['ben'],
+    tags: ['bug'],
+    age: 90,
+    by: 'ben',
+    description:
+      'The fix for cut-off tables in PDF exports was released on Monday. Waiting for Hughes & Partners to confirm that their weekly report looks right.',
+  },
+  {
+    id: 'task_s041',
+    title: 'Payment retried: waiting for bank confirmation',
+    status: 'waiting',
+    who: ['ada'],
+    tags: ['billing'],
+    age: 70,
+    due: 1,
+    by: 'ada',
+    description:
+      'The SEPA direct debit for Nordwerk\'s March invoice bounced ("account closed"). They gave us new bank details; the retry is pending.',
     reminders: [{ id: 'rem_s002', message: 'Check whether the SEPA retry for Nordwerk went through', inHours: 4 }],
   },
   {
-    id: 'task_s042', title: 'Lumen Health legal review of the BAA', status: 'waiting', who: ['ada'], tags: ['compliance', 'legal'], age: 200, due: 14,
-    description: 'Lumen Health\'s counsel is reviewing our business associate agreement before they move patient coordination into Acme.',
+    id: 'task_s042',
+    title: 'Lumen Health legal review of the BAA',
+    status: 'waiting',
+    who: ['ada'],
+    tags: ['compliance', 'legal'],
+    age: 200,
+    due: 14,
+    description: "Lumen Health's counsel is reviewing our business associate agreement before they move patient coordination into Acme.",
     thread: {
-      channel: 'email', key: 'email:baa-review-lh@lumenhealth.example', subject: 'BAA review', contact: C.amara,
+      channel: 'email',
+      key: 'email:baa-review-lh@lumenhealth.example',
+      subject: 'BAA review',
+      contact: C.amara,
       messages: [
         ['contact', 'Hello,\n\nour counsel would like to review your BAA before we sign. Could you send the current version?\n\nAmara'],
-        ['ada', 'Hi Amara,\n\nhere is the current BAA. Take the time you need; we are happy to set up a call with our legal team if questions come up.\n\nBest regards,\nAcme Customer Support'],
+        [
+          'ada',
+          'Hi Amara,\n\nhere is the current BAA. Take the time you need; we are happy to set up a call with our legal team if questions come up.\n\nBest regards,\nAcme Customer Support',
+        ],
         ['contact', 'Thank you. Counsel expects to get back to us within two weeks.'],
       ],
     },
   },
-  { id: 'task_s043', title: 'Beta feature flag enabled: waiting for feedback', status: 'waiting', who: ['ben'], tags: ['beta'], age: 160, due: 5, by: 'ben', description: 'Enabled the new timeline view for Fernhill Studio as beta testers. They promised feedback after two weeks of use.' },
-  { id: 'task_s044', title: 'Password policy change needs the customer admin\'s approval', status: 'waiting', tags: ['security'], age: 85, by: 'ada', description: 'A member of Pinecrest asked us to relax the password policy. Only their workspace admin can approve that; we asked Daniel Kim.' },
-  { id: 'task_s045', title: 'Vendor ticket open with the SMS provider', status: 'waiting', who: ['ben'], tags: ['bug', 'login', 'vendor'], age: 50, by: 'ben', description: 'Opened ticket #55120 with the SMS provider about delayed delivery to German mobile numbers. They are investigating a routing issue with one carrier.' },
-  { id: 'task_s046', title: 'Waiting for Fernhill to share their brand assets', status: 'waiting', who: ['ada'], tags: ['onboarding'], age: 110, by: 'ada', description: 'To brand their client portal we need Fernhill\'s logo (SVG) and colour codes. Priya will send them after their rebrand is final.',
+  {
+    id: 'task_s043',
+    title: 'Beta feature flag enabled: waiting for feedback',
+    status: 'waiting',
+    who: ['ben'],
+    tags: ['beta'],
+    age: 160,
+    due: 5,
+    by: 'ben',
+    description: 'Enabled the new timeline view for Fernhill Studio as beta testers. They promised feedback after two weeks of use.',
+  },
+  {
+    id: 'task_s044',
+    title: "Password policy change needs the customer admin's approval",
+    status: 'waiting',
+    tags: ['security'],
+    age: 85,
+    by: 'ada',
+    description:
+      'A member of Pinecrest asked us to relax the password policy. Only their workspace admin can approve that; we asked Daniel Kim.',
+  },
+  {
+    id: 'task_s045',
+    title: 'Vendor ticket open with the SMS provider',
+    status: 'waiting',
+    who: ['ben'],
+    tags: ['bug', 'login', 'vendor'],
+    age: 50,
+    by: 'ben',
+    description:
+      'Opened ticket #55120 with the SMS provider about delayed delivery to German mobile numbers. They are investigating a routing issue with one carrier.',
+  },
+  {
+    id: 'task_s046',
+    title: 'Waiting for Fernhill to share their brand assets',
+    status: 'waiting',
+    who: ['ada'],
+    tags: ['onboarding'],
+    age: 110,
+    by: 'ada',
+    description:
+      "To brand their client portal we need Fernhill's logo (SVG) and colour codes. Priya will send them after their rebrand is final.",
     reminders: [{ id: 'rem_s003', message: 'Ask Priya whether the brand assets are ready', inHours: 50 }],
   },
   {
-    id: 'task_s047', title: 'Refund issued: confirming it arrived (Sofia Rossi)', status: 'waiting', who: ['ada'], tags: ['billing'], age: 140,
+    id: 'task_s047',
+    title: 'Refund issued: confirming it arrived (Sofia Rossi)',
+    status: 'waiting',
+    who: ['ada'],
+    tags: ['billing'],
+    age: 140,
     description: 'We refunded 96.00 EUR for the unused March seats to Trattoria Rossi. Confirm with Sofia that it arrived before closing.',
     thread: {
-      channel: 'email', key: 'email:sr-refund-0311@trattoria-rossi.example', subject: 'Refund for March', contact: C.sofia,
+      channel: 'email',
+      key: 'email:sr-refund-0311@trattoria-rossi.example',
+      subject: 'Refund for March',
+      contact: C.sofia,
       messages: [
         ['contact', 'Buongiorno, we removed two seats in March but were still charged for them. Can we get that back?'],
-        ['ada', 'Hi Sofia,\n\nyou are right, sorry about that. We have refunded 96.00 EUR to your card today.\n\nBest regards,\nAcme Customer Support'],
+        [
+          'ada',
+          'Hi Sofia,\n\nyou are right, sorry about that. We have refunded 96.00 EUR to your card today.\n\nBest regards,\nAcme Customer Support',
+        ],
       ],
     },
     runs: [
       {
         id: 'run_s010',
         firedReminder: { id: 'rem_s004', message: 'Check that the 96.00 EUR refund reached Trattoria Rossi' },
-        output: 'Woken by the reminder "Check that the 96.00 EUR refund reached Trattoria Rossi".\nThe refund shows as paid out on our side; only Sofia can see whether it reached her card.\nThis needs a person: a short call is quicker than an email for this customer.',
+        output:
+          'Woken by the reminder "Check that the 96.00 EUR refund reached Trattoria Rossi".\nThe refund shows as paid out on our side; only Sofia can see whether it reached her card.\nThis needs a person: a short call is quicker than an email for this customer.',
         chat: 'The reminder fired. Could someone check with Sofia that the refund arrived? I added a task for it.',
         action: {
-          id: 'act_s010', kind: 'human_task', summary: 'Ask Sofia Rossi whether the refund arrived',
-          draft: { instructions: 'Call Trattoria Rossi (Sofia Rossi) between 15:00 and 17:00, when the restaurant is quiet, and ask whether the 96.00 EUR refund from the 11th shows on their card statement. If it does, mark this task done.' },
+          id: 'act_s010',
+          kind: 'human_task',
+          summary: 'Ask Sofia Rossi whether the refund arrived',
+          draft: {
+            instructions:
+              'Call Trattoria Rossi (Sofia Rossi) between 15:00 and 17:00, when the restaurant is quiet, and ask whether the 96.00 EUR refund from the 11th shows on their card statement. If it does, mark this task done.',
+          },
         },
       },
     ],
   },
-  { id: 'task_s048', title: 'Engineering estimate for the audit log export', status: 'waiting', tags: ['feature-request'], age: 300, by: 'ada', description: 'Meridian Bank and Fjordtech both need to export the audit log for their auditors. Waiting for engineering to estimate the work before we answer.' },
-  { id: 'task_s049', title: 'Customer on holiday: follow up on seat cleanup next week', status: 'waiting', who: ['ben'], tags: ['billing'], age: 180, due: 6, by: 'ben', description: 'Hughes & Partners have 12 inactive seats. Oliver is on holiday until the 28th and will decide which accounts to remove when he is back.',
+  {
+    id: 'task_s048',
+    title: 'Engineering estimate for the audit log export',
+    status: 'waiting',
+    tags: ['feature-request'],
+    age: 300,
+    by: 'ada',
+    description:
+      'Meridian Bank and Fjordtech both need to export the audit log for their auditors. Waiting for engineering to estimate the work before we answer.',
+  },
+  {
+    id: 'task_s049',
+    title: 'Customer on holiday: follow up on seat cleanup next week',
+    status: 'waiting',
+    who: ['ben'],
+    tags: ['billing'],
+    age: 180,
+    due: 6,
+    by: 'ben',
+    description:
+      'Hughes & Partners have 12 inactive seats. Oliver is on holiday until the 28th and will decide which accounts to remove when he is back.',
     reminders: [{ id: 'rem_s005', message: 'Oliver is back: ask which inactive seats to remove', inHours: 140 }],
   },
 
   // ---- Done
-  { id: 'task_s050', title: 'Reset two-factor authentication for Jonas Lindqvist', status: 'done', who: ['ben'], tags: ['security', 'login'], age: 400, by: 'ben', description: 'Jonas lost his phone. Identity confirmed by email from the registered address and a call-back; two-factor reset and re-enrolled.', notes: [['ben', 'Identity confirmed via the registered email and a call-back to the number on the contract.']] },
-  { id: 'task_s051', title: 'Explain the difference between Viewer and Guest roles', status: 'done', who: ['ada'], tags: ['how-to'], age: 350, by: 'ada', description: 'Answered with the roles table from the help center: guests see only the projects they are invited to; viewers see every project in the workspace without editing.' },
-  { id: 'task_s052', title: 'Wrong currency on the Brightlane invoice', status: 'done', who: ['ada'], tags: ['billing'], age: 500, due: -15, by: 'ada', description: 'Invoice INV-19807 was issued in USD instead of EUR. Cancelled and reissued in EUR.' },
-  { id: 'task_s053', title: 'Email notifications marked as spam by Outlook', status: 'done', who: ['ben'], tags: ['bug', 'email'], age: 450, by: 'ben', description: 'Our DKIM key rotation left the old selector in DNS. Fixed by Operations; deliverability back to normal.' },
-  { id: 'task_s054', title: 'Onboarding session for Pinecrest admins', status: 'done', who: ['ada', 'ben'], tags: ['onboarding'], age: 600, by: 'ada', description: 'Ran a 60-minute session for four admins: workspaces, permissions, automations. Recording shared.' },
   {
-    id: 'task_s055', title: 'Restore an accidentally deleted project', status: 'done', who: ['ben'], tags: ['data-recovery', 'urgent'], age: 300, due: -11, by: 'ben', description: 'Fernhill deleted the project "Spring campaign" by mistake. Restored from the nightly backup; no data lost after 02:00.',
+    id: 'task_s050',
+    title: 'Reset two-factor authentication for Jonas Lindqvist',
+    status: 'done',
+    who: ['ben'],
+    tags: ['security', 'login'],
+    age: 400,
+    by: 'ben',
+    description:
+      'Jonas lost his phone. Identity confirmed by email from the registered address and a call-back; two-factor reset and re-enrolled.',
+    notes: [['ben', 'Identity confirmed via the registered email and a call-back to the number on the contract.']],
+  },
+  {
+    id: 'task_s051',
+    title: 'Explain the difference between Viewer and Guest roles',
+    status: 'done',
+    who: ['ada'],
+    tags: ['how-to'],
+    age: 350,
+    by: 'ada',
+    description:
+      'Answered with the roles table from the help center: guests see only the projects they are invited to; viewers see every project in the workspace without editing.',
+  },
+  {
+    id: 'task_s052',
+    title: 'Wrong currency on the Brightlane invoice',
+    status: 'done',
+    who: ['ada'],
+    tags: ['billing'],
+    age: 500,
+    due: -15,
+    by: 'ada',
+    description: 'Invoice INV-19807 was issued in USD instead of EUR. Cancelled and reissued in EUR.',
+  },
+  {
+    id: 'task_s053',
+    title: 'Email notifications marked as spam by Outlook',
+    status: 'done',
+    who: ['ben'],
+    tags: ['bug', 'email'],
+    age: 450,
+    by: 'ben',
+    description: 'Our DKIM key rotation left the old selector in DNS. Fixed by Operations; deliverability back to normal.',
+  },
+  {
+    id: 'task_s054',
+    title: 'Onboarding session for Pinecrest admins',
+    status: 'done',
+    who: ['ada', 'ben'],
+    tags: ['onboarding'],
+    age: 600,
+    by: 'ada',
+    description: 'Ran a 60-minute session for four admins: workspaces, permissions, automations. Recording shared.',
+  },
+  {
+    id: 'task_s055',
+    title: 'Restore an accidentally deleted project',
+    status: 'done',
+    who: ['ben'],
+    tags: ['data-recovery', 'urgent'],
+    age: 300,
+    due: -11,
+    by: 'ben',
+    description: 'Fernhill deleted the project "Spring campaign" by mistake. Restored from the nightly backup; no data lost after 02:00.',
     runs: [
       {
         id: 'run_s011',
-        output: 'Found the project "Spring campaign" in the nightly backup of 02:00; 212 tasks and 38 files.\nRestoring a project needs a person with production access.',
+        output:
+          'Found the project "Spring campaign" in the nightly backup of 02:00; 212 tasks and 38 files.\nRestoring a project needs a person with production access.',
         action: {
-          id: 'act_s011', kind: 'human_task', summary: 'Restore the "Spring campaign" project from the backup',
-          draft: { instructions: 'Restore the project "Spring campaign" for Fernhill Studio from the 02:00 backup using the restore tool, then ask Priya to check the last tasks she edited.' },
+          id: 'act_s011',
+          kind: 'human_task',
+          summary: 'Restore the "Spring campaign" project from the backup',
+          draft: {
+            instructions:
+              'Restore the project "Spring campaign" for Fernhill Studio from the 02:00 backup using the restore tool, then ask Priya to check the last tasks she edited.',
+          },
           resolved: { state: 'completed', by: 'ben', text: 'Restored; Priya confirmed everything is there.' },
         },
-        chat: 'The project is in last night\'s backup. Restoring it needs a person with production access; I added the task.',
+        chat: "The project is in last night's backup. Restoring it needs a person with production access; I added the task.",
       },
     ],
   },
-  { id: 'task_s056', title: 'Update the credit card on file for Orbit Labs', status: 'done', who: ['ada'], tags: ['billing'], age: 320, by: 'ada', description: 'Sent the secure link to update the card; the customer updated it and the failed invoice was paid.' },
-  { id: 'task_s057', title: 'Zapier trigger not firing for new tasks', status: 'done', who: ['ben'], tags: ['integrations', 'bug'], age: 520, by: 'ben', description: 'The Zap was connected to an archived workspace. Reconnected to the right workspace with the customer.' },
-  { id: 'task_s058', title: 'Provide the security questionnaire for Meridian Bank', status: 'done', who: ['ada'], tags: ['compliance', 'security'], age: 700, by: 'ada', description: 'Filled in their 180-question vendor security questionnaire with Operations; sent with the ISO 27001 certificate.' },
-  { id: 'task_s059', title: 'Merge two duplicate accounts for Hughes & Partners', status: 'done', who: ['ben'], tags: ['account'], age: 380, by: 'ben', description: 'Two accounts had been created with oliver@ and o.hughes@. Merged into one; projects and history kept.' },
-  { id: 'task_s060', title: 'Search does not find tasks by tag', status: 'done', who: ['ben'], tags: ['bug'], age: 480, by: 'ben', description: 'Search only matched titles and descriptions. Explained the tag filter on the board; product noted the request.' },
-  { id: 'task_s061', title: 'Rename the workspace for Kanzlei Schulz', status: 'done', who: ['ada'], tags: ['account', 'how-to'], age: 260, by: 'ada', description: 'Explained how an admin renames a workspace under Settings > General; done by the customer.' },
-  { id: 'task_s062', title: 'Tax-exempt status for Lumen Health', status: 'done', who: ['ada'], tags: ['billing'], age: 650, by: 'ada', description: 'Recorded the charity exemption certificate; future invoices are issued without VAT.' },
-  { id: 'task_s063', title: 'Broken link in the welcome email', status: 'done', who: ['ben'], tags: ['bug', 'email'], age: 410, by: 'ben', description: 'The "Getting started" link in the welcome email pointed to the old help center. Template fixed.' },
-  { id: 'task_s064', title: 'Help with the API key rotation', status: 'done', who: ['ada'], tags: ['api', 'security'], age: 280, by: 'ada', description: 'Walked Orbit Labs through creating a second key, switching their sync to it and revoking the old one without downtime.' },
-  { id: 'task_s065', title: 'Refund the unused seats after the downgrade', status: 'done', who: ['ada'], tags: ['billing'], age: 550, due: -20, by: 'ada', description: 'Credited 5 seats pro rata to Atelier Vert\'s next invoice, per the refund policy.' },
-  { id: 'task_s066', title: 'Clarify the uptime SLA for the enterprise plan', status: 'done', who: ['ada'], tags: ['sales-assist'], age: 340, by: 'ada', description: 'Confirmed 99.9% monthly uptime with service credits, as in the enterprise terms.' },
-  { id: 'task_s067', title: 'Timezone shown wrong in due date reminders', status: 'done', who: ['ben'], tags: ['bug'], age: 460, by: 'ben', description: 'Reminder emails showed due dates in UTC. Fixed in the release of the 3rd; they now use the member\'s timezone.' },
+  {
+    id: 'task_s056',
+    title: 'Update the credit card on file for Orbit Labs',
+    status: 'done',
+    who: ['ada'],
+    tags: ['billing'],
+    age: 320,
+    by: 'ada',
+    description: 'Sent the secure link to update the card; the customer updated it and the failed invoice was paid.',
+  },
+  {
+    id: 'task_s057',
+    title: 'Zapier trigger not firing for new tasks',
+    status: 'done',
+    who: ['ben'],
+    tags: ['integrations', 'bug'],
+    age: 520,
+    by: 'ben',
+    description: 'The Zap was connected to an archived workspace. Reconnected to the right workspace with the customer.',
+  },
+  {
+    id: 'task_s058',
+    title: 'Provide the security questionnaire for Meridian Bank',
+    status: 'done',
+    who: ['ada'],
+    tags: ['compliance', 'security'],
+    age: 700,
+    by: 'ada',
+    description: 'Filled in their 180-question vendor security questionnaire with Operations; sent with the ISO 27001 certificate.',
+  },
+  {
+    id: 'task_s059',
+    title: 'Merge two duplicate accounts for Hughes & Partners',
+    status: 'done',
+    who: ['ben'],
+    tags: ['account'],
+    age: 380,
+    by: 'ben',
+    description: 'Two accounts had been created with oliver@ and o.hughes@. Merged into one; projects and history kept.',
+  },
+  {
+    id: 'task_s060',
+    title: 'Search does not find tasks by tag',
+    status: 'done',
+    who: ['ben'],
+    tags: ['bug'],
+    age: 480,
+    by: 'ben',
+    description: 'Search only matched titles and descriptions. Explained the tag filter on the board; product noted the request.',
+  },
+  {
+    id: 'task_s061',
+    title: 'Rename the workspace for Kanzlei Schulz',
+    status: 'done',
+    who: ['ada'],
+    tags: ['account', 'how-to'],
+    age: 260,
+    by: 'ada',
+    description: 'Explained how an admin renames a workspace under Settings > General; done by the customer.',
+  },
+  {
+    id: 'task_s062',
+    title: 'Tax-exempt status for Lumen Health',
+    status: 'done',
+    who: ['ada'],
+    tags: ['billing'],
+    age: 650,
+    by: 'ada',
+    description: 'Recorded the charity exemption certificate; future invoices are issued without VAT.',
+  },
+  {
+    id: 'task_s063',
+    title: 'Broken link in the welcome email',
+    status: 'done',
+    who: ['ben'],
+    tags: ['bug', 'email'],
+    age: 410,
+    by: 'ben',
+    description: 'The "Getting started" link in the welcome email pointed to the old help center. Template fixed.',
+  },
+  {
+    id: 'task_s064',
+    title: 'Help with the API key rotation',
+    status: 'done',
+    who: ['ada'],
+    tags: ['api', 'security'],
+    age: 280,
+    by: 'ada',
+    description: 'Walked Orbit Labs through creating a second key, switching their sync to it and revoking the old one without downtime.',
+  },
+  {
+    id: 'task_s065',
+    title: 'Refund the unused seats after the downgrade',
+    status: 'done',
+    who: ['ada'],
+    tags: ['billing'],
+    age: 550,
+    due: -20,
+    by: 'ada',
+    description: "Credited 5 seats pro rata to Atelier Vert's next invoice, per the refund policy.",
+  },
+  {
+    id: 'task_s066',
+    title: 'Clarify the uptime SLA for the enterprise plan',
+    status: 'done',
+    who: ['ada'],
+    tags: ['sales-assist'],
+    age: 340,
+    by: 'ada',
+    description: 'Confirmed 99.9% monthly uptime with service credits, as in the enterprise terms.',
+  },
+  {
+    id: 'task_s067',
+    title: 'Timezone shown wrong in due date reminders',
+    status: 'done',
+    who: ['ben'],
+    tags: ['bug'],
+    age: 460,
+    by: 'ben',
+    description: "Reminder emails showed due dates in UTC. Fixed in the release of the 3rd; they now use the member's timezone.",
+  },
 ];
 
 const SALES_TASKS: TaskSeed[] = [
   {
-    id: 'task_s101', title: 'Follow up with Brightlane on the enterprise proposal', status: 'in_progress', who: ['ada'], tags: ['enterprise', 'proposal'], age: 75, due: 2,
-    description: 'Brightlane Logistics received the enterprise proposal for 120 seats a week ago. No answer yet; follow up per the cadence.',
+    id: 'task_s101',
+    title: 'Follow up with Brightlane on the enterprise proposal',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['enterprise', 'proposal'],
+    age: 75,
+    due: 2,
+    description:
+      'Brightlane Logistics received the enterprise proposal for 120 seats a week ago. No answer yet; follow up per the cadence.',
     thread: {
-      channel: 'email', key: 'email:proposal-bl-120@acme.example', subject: 'Acme Enterprise proposal for Brightlane', contact: C.maria,
+      channel: 'email',
+      key: 'email:proposal-bl-120@acme.example',
+      subject: 'Acme Enterprise proposal for Brightlane',
+      contact: C.maria,
       messages: [
-        ['ada', 'Hi Maria,\n\nas promised, here is our proposal for 120 seats on the Enterprise plan, including SSO and the audit log. Happy to walk your team through it.\n\nBest regards,\nAcme Sales'],
+        [
+          'ada',
+          'Hi Maria,\n\nas promised, here is our proposal for 120 seats on the Enterprise plan, including SSO and the audit log. Happy to walk your team through it.\n\nBest regards,\nAcme Sales',
+        ],
         ['contact', 'Thanks Ada, I have forwarded it to our CFO. We will come back to you.'],
       ],
     },
     runs: [
       {
         id: 'run_s101',
-        output: 'Read the proposal thread (2 messages). The proposal was sent 7 days ago; the follow-up cadence says to follow up now.\nDrafted a short follow-up to Maria Gonzalez offering a call with the CFO; it waits for approval.',
+        output:
+          'Read the proposal thread (2 messages). The proposal was sent 7 days ago; the follow-up cadence says to follow up now.\nDrafted a short follow-up to Maria Gonzalez offering a call with the CFO; it waits for approval.',
         chat: 'Time for the one-week follow-up with Brightlane; I drafted it.',
         action: {
-          id: 'act_s101', kind: 'action', summary: 'Send a follow-up email to Maria Gonzalez',
-          draft: { to: 'maria.gonzalez@brightlane.example', subject: 'Re: Acme Enterprise proposal for Brightlane', body: 'Hi Maria,\n\nI wanted to check whether your CFO has had a chance to look at the proposal. If it helps, I can join a 20-minute call to answer questions about pricing or the rollout plan. Would Thursday or Friday work?\n\nBest regards,\nAcme Sales' },
+          id: 'act_s101',
+          kind: 'action',
+          summary: 'Send a follow-up email to Maria Gonzalez',
+          draft: {
+            to: 'maria.gonzalez@brightlane.example',
+            subject: 'Re: Acme Enterprise proposal for Brightlane',
+            body: 'Hi Maria,\n\nI wanted to check whether your CFO has had a chance to look at the proposal. If it helps, I can join a 20-minute call to answer questions about pricing or the rollout plan. Would Thursday or Friday work?\n\nBest regards,\nAcme Sales',
+          },
         },
       },
     ],
   },
-  { id: 'task_s102', title: 'Prepare the renewal deck for Meridian Bank', status: 'todo', who: ['ben'], tags: ['renewal'], age: 30, due: 6, by: 'ben', description: 'Quarterly business review and renewal next month: usage figures, support tickets resolved, roadmap items they asked for.' },
-  { id: 'task_s103', title: 'Qualify inbound lead: Copperleaf Analytics', status: 'todo', tags: ['inbound'], age: 6, by: 'ben', description: 'Demo request from the website: 35 users, currently on spreadsheets, wants to start next quarter. Decision maker unknown.' },
-  { id: 'task_s104', title: 'Send the pricing sheet to Orbit Labs\' parent company', status: 'waiting', who: ['ben'], tags: ['churn-risk', 'proposal'], age: 40, by: 'ben', description: 'Orbit Labs may stay if the parent company standardises on Acme instead. Pricing sheet sent; waiting for their procurement to reply.',
-    reminders: [{ id: 'rem_s101', message: 'Follow up with Orbit Labs\' parent company about the pricing sheet', inHours: 72 }],
+  {
+    id: 'task_s102',
+    title: 'Prepare the renewal deck for Meridian Bank',
+    status: 'todo',
+    who: ['ben'],
+    tags: ['renewal'],
+    age: 30,
+    due: 6,
+    by: 'ben',
+    description: 'Quarterly business review and renewal next month: usage figures, support tickets resolved, roadmap items they asked for.',
   },
-  { id: 'task_s105', title: 'Negotiate the multi-year discount with Nordwerk', status: 'in_progress', who: ['ada'], tags: ['negotiation', 'renewal'], age: 90, due: 9, by: 'ada', description: 'Nordwerk asks for 20% off for a three-year term. Above the agent\'s limit; Ada decides.', notes: [['ada', 'Offered 15% for three years with annual prepayment. They will discuss internally.']] },
-  { id: 'task_s106', title: 'Closed: Fernhill Studio starter plan', status: 'done', who: ['ben'], tags: ['closed-won'], age: 400, by: 'ben', description: 'Fernhill signed the Business plan for 12 seats. Handed over to Customer Support for onboarding.' },
+  {
+    id: 'task_s103',
+    title: 'Qualify inbound lead: Copperleaf Analytics',
+    status: 'todo',
+    tags: ['inbound'],
+    age: 6,
+    by: 'ben',
+    description: 'Demo request from the website: 35 users, currently on spreadsheets, wants to start next quarter. Decision maker unknown.',
+  },
+  {
+    id: 'task_s104',
+    title: "Send the pricing sheet to Orbit Labs' parent company",
+    status: 'waiting',
+    who: ['ben'],
+    tags: ['churn-risk', 'proposal'],
+    age: 40,
+    by: 'ben',
+    description:
+      'Orbit Labs may stay if the parent company standardises on Acme instead. Pricing sheet sent; waiting for their procurement to reply.',
+    reminders: [{ id: 'rem_s101', message: "Follow up with Orbit Labs' parent company about the pricing sheet", inHours: 72 }],
+  },
+  {
+    id: 'task_s105',
+    title: 'Negotiate the multi-year discount with Nordwerk',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['negotiation', 'renewal'],
+    age: 90,
+    due: 9,
+    by: 'ada',
+    description: "Nordwerk asks for 20% off for a three-year term. Above the agent's limit; Ada decides.",
+    notes: [['ada', 'Offered 15% for three years with annual prepayment. They will discuss internally.']],
+  },
+  {
+    id: 'task_s106',
+    title: 'Closed: Fernhill Studio starter plan',
+    status: 'done',
+    who: ['ben'],
+    tags: ['closed-won'],
+    age: 400,
+    by: 'ben',
+    description: 'Fernhill signed the Business plan for 12 seats. Handed over to Customer Support for onboarding.',
+  },
 ];
 
 const OPS_TASKS: TaskSeed[] = [
   {
-    id: 'task_s201', title: 'Rotate the backup encryption key', status: 'in_progress', who: ['ada'], tags: ['security', 'backups'], age: 50, due: 3, by: 'ada',
-    description: 'The backup encryption key is due for its yearly rotation. New backups must use the new key; old backups stay readable with the old one.',
+    id: 'task_s201',
+    title: 'Rotate the backup encryption key',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['security', 'backups'],
+    age: 50,
+    due: 3,
+    by: 'ada',
+    description:
+      'The backup encryption key is due for its yearly rotation. New backups must use the new key; old backups stay readable with the old one.',
     runs: [
       {
         id: 'run_s201',
-        output: 'Checked the key inventory: the current backup key was created 362 days ago.\nRotation needs access to the key management console, which the agent does not have.\nThis needs a person: generate the new key and switch the backup job to it.',
+        output:
+          'Checked the key inventory: the current backup key was created 362 days ago.\nRotation needs access to the key management console, which the agent does not have.\nThis needs a person: generate the new key and switch the backup job to it.',
         chat: 'The rotation needs someone with access to the key console; I added the steps as a task.',
         action: {
-          id: 'act_s201', kind: 'human_task', summary: 'Generate the new backup key and switch the backup job',
-          draft: { instructions: 'In the key management console, create the key "backup-2026", grant the backup job access to it, switch the nightly job to it, and keep "backup-2025" enabled for reading old backups. Note the key id on this task.' },
+          id: 'act_s201',
+          kind: 'human_task',
+          summary: 'Generate the new backup key and switch the backup job',
+          draft: {
+            instructions:
+              'In the key management console, create the key "backup-2026", grant the backup job access to it, switch the nightly job to it, and keep "backup-2025" enabled for reading old backups. Note the key id on this task.',
+          },
         },
       },
     ],
   },
-  { id: 'task_s202', title: 'Renew the TLS certificate for status.acme.example', status: 'todo', who: ['ada'], tags: ['infrastructure'], age: 20, due: 5, by: 'ada', description: 'The status page certificate expires in 9 days. It is not covered by the automatic renewal because it is hosted by the status page provider.' },
-  { id: 'task_s203', title: 'Review access of departed contractors', status: 'waiting', who: ['ada'], tags: ['security', 'access'], age: 100, by: 'ada', description: 'Three contractors left at the end of March. Two accounts removed; waiting for HR to confirm the end date of the third.' },
-  { id: 'task_s204', title: 'Upgrade the database to PostgreSQL 17', status: 'todo', tags: ['infrastructure'], age: 200, due: 30, by: 'ada', description: 'Plan the upgrade of the production database: test on staging, check extensions, schedule a maintenance window on a Sunday morning.' },
-  { id: 'task_s205', title: 'Post-incident review: webhook delays', status: 'done', who: ['ada'], tags: ['incident', 'review'], age: 300, by: 'ada', description: 'Webhooks were delayed up to 40 minutes on the 2nd because a worker pool was scaled down. Added an alert on queue age.' },
+  {
+    id: 'task_s202',
+    title: 'Renew the TLS certificate for status.acme.example',
+    status: 'todo',
+    who: ['ada'],
+    tags: ['infrastructure'],
+    age: 20,
+    due: 5,
+    by: 'ada',
+    description:
+      'The status page certificate expires in 9 days. It is not covered by the automatic renewal because it is hosted by the status page provider.',
+  },
+  {
+    id: 'task_s203',
+    title: 'Review access of departed contractors',
+    status: 'waiting',
+    who: ['ada'],
+    tags: ['security', 'access'],
+    age: 100,
+    by: 'ada',
+    description: 'Three contractors left at the end of March. Two accounts removed; waiting for HR to confirm the end date of the third.',
+  },
+  {
+    id: 'task_s204',
+    title: 'Upgrade the database to PostgreSQL 17',
+    status: 'todo',
+    tags: ['infrastructure'],
+    age: 200,
+    due: 30,
+    by: 'ada',
+    description:
+      'Plan the upgrade of the production database: test on staging, check extensions, schedule a maintenance window on a Sunday morning.',
+  },
+  {
+    id: 'task_s205',
+    title: 'Post-incident review: webhook delays',
+    status: 'done',
+    who: ['ada'],
+    tags: ['incident', 'review'],
+    age: 300,
+    by: 'ada',
+    description: 'Webhooks were delayed up to 40 minutes on the 2nd because a worker pool was scaled down. Added an alert on queue age.',
+  },
 ];
 
 const RESEARCH_TASKS: TaskSeed[] = [
   {
-    id: 'task_s301', title: 'Summarize recent papers on battery degradation', status: 'in_progress', who: ['ada'], tags: ['literature'], age: 60, due: 4, by: 'ada',
-    description: 'Collect papers from the last 12 months on capacity fade of LFP cells under fast charging, and summarize the findings for the sponsor meeting.',
+    id: 'task_s301',
+    title: 'Summarize recent papers on battery degradation',
+    status: 'in_progress',
+    who: ['ada'],
+    tags: ['literature'],
+    age: 60,
+    due: 4,
+    by: 'ada',
+    description:
+      'Collect papers from the last 12 months on capacity fade of LFP cells under fast charging, and summarize the findings for the sponsor meeting.',
     chat: [
       ['ada', 'Please include preprints too, but mark them clearly.'],
-      ['agent', 'Will do. I found 14 papers and 5 preprints so far; I will mark the preprints and note which ones report original measurements.'],
+      [
+        'agent',
+        'Will do. I found 14 papers and 5 preprints so far; I will mark the preprints and note which ones report original measurements.',
+      ],
     ],
     runs: [
       {
         id: 'run_s301',
-        output: 'Searched the research portal and the preprint server for LFP capacity fade under fast charging (last 12 months).\nKept 11 papers and 4 preprints with original measurements; set aside 4 reviews.\nThe papers disagree on the effect of temperatures below 10 °C. I need to know whether to include cells tested below that.',
+        output:
+          'Searched the research portal and the preprint server for LFP capacity fade under fast charging (last 12 months).\nKept 11 papers and 4 preprints with original measurements; set aside 4 reviews.\nThe papers disagree on the effect of temperatures below 10 °C. I need to know whether to include cells tested below that.',
         chat: 'One question before I write the summary: should I include the studies below 10 °C?',
         action: {
-          id: 'act_s301', kind: 'question', summary: 'Include studies of cells tested below 10 °C?',
-          draft: { question: 'Four studies test fast charging below 10 °C, where lithium plating dominates. Should the summary include them or focus on 15 to 35 °C as in our own experiments?', options: ['Include them in a separate section', 'Focus on 15 to 35 °C only'] },
+          id: 'act_s301',
+          kind: 'question',
+          summary: 'Include studies of cells tested below 10 °C?',
+          draft: {
+            question:
+              'Four studies test fast charging below 10 °C, where lithium plating dominates. Should the summary include them or focus on 15 to 35 °C as in our own experiments?',
+            options: ['Include them in a separate section', 'Focus on 15 to 35 °C only'],
+          },
         },
       },
     ],
   },
-  { id: 'task_s302', title: 'Replicate the thermal runaway experiment results', status: 'todo', who: ['ada'], tags: ['lab'], age: 30, due: 12, by: 'ada', description: 'Replicate the onset temperature measurements from last quarter with the new calorimeter. Needs a second person in the lab (safety manual, section 4).' },
-  { id: 'task_s303', title: 'Draft the grant progress report', status: 'waiting', who: ['ada'], tags: ['grant', 'writing'], age: 120, due: 10, by: 'ada', description: 'The interim report for the grant is due in ten days. Waiting for the final numbers from the cycling test that ends on Friday.',
+  {
+    id: 'task_s302',
+    title: 'Replicate the thermal runaway experiment results',
+    status: 'todo',
+    who: ['ada'],
+    tags: ['lab'],
+    age: 30,
+    due: 12,
+    by: 'ada',
+    description:
+      'Replicate the onset temperature measurements from last quarter with the new calorimeter. Needs a second person in the lab (safety manual, section 4).',
+  },
+  {
+    id: 'task_s303',
+    title: 'Draft the grant progress report',
+    status: 'waiting',
+    who: ['ada'],
+    tags: ['grant', 'writing'],
+    age: 120,
+    due: 10,
+    by: 'ada',
+    description:
+      'The interim report for the grant is due in ten days. Waiting for the final numbers from the cycling test that ends on Friday.',
     reminders: [{ id: 'rem_s301', message: 'The cycling test has ended: collect the numbers for the grant report', inHours: 96 }],
   },
-  { id: 'task_s304', title: 'Compare suppliers for lithium iron phosphate cells', status: 'todo', tags: ['procurement'], age: 15, by: 'ada', description: 'Compare three suppliers on price per kWh, cycle life data, lead time and documentation. Note the existing framework contract with one of them.' },
-  { id: 'task_s305', title: 'Archive the 2025 measurement data', status: 'done', who: ['ada'], tags: ['data'], age: 500, by: 'ada', description: 'Moved the 2025 raw data to long-term storage with checksums; index updated.' },
+  {
+    id: 'task_s304',
+    title: 'Compare suppliers for lithium iron phosphate cells',
+    status: 'todo',
+    tags: ['procurement'],
+    age: 15,
+    by: 'ada',
+    description:
+      'Compare three suppliers on price per kWh, cycle life data, lead time and documentation. Note the existing framework contract with one of them.',
+  },
+  {
+    id: 'task_s305',
+    title: 'Archive the 2025 measurement data',
+    status: 'done',
+    who: ['ada'],
+    tags: ['data'],
+    age: 500,
+    by: 'ada',
+    description: 'Moved the 2025 raw data to long-term storage with checksums; index updated.',
+  },
 ];
 
 // ---- Scheduled tasks ------------------------------------------------------------------------------
@@ -804,47 +1749,97 @@ interface ScheduleSeed {
 
 const SCHEDULES: ScheduleSeed[] = [
   {
-    id: 'sched_support_weekly', workspaceId: 'ws_support', agentId: 'agt_support', cron: '0 8 * * 1', state: 'active', createdDaysAgo: 60,
+    id: 'sched_support_weekly',
+    workspaceId: 'ws_support',
+    agentId: 'agt_support',
+    cron: '0 8 * * 1',
+    state: 'active',
+    createdDaysAgo: 60,
     title: 'Weekly support metrics',
-    prompt: 'Every Monday morning, count the tickets opened and closed last week, the median first response time and the tickets waiting for more than five days, and post a short summary in #support for the team.',
+    prompt:
+      'Every Monday morning, count the tickets opened and closed last week, the median first response time and the tickets waiting for more than five days, and post a short summary in #support for the team.',
     lastRun: {
-      taskId: 'task_s090', runId: 'run_s090', actionId: 'act_s090', channel: '#support', approvedBy: 'ada',
-      output: 'Counted last week\'s tickets: 41 opened, 38 closed; median first response 1 h 12 min.\nThree tickets have been waiting for more than five days.\nDrafted the weekly summary for #support.',
+      taskId: 'task_s090',
+      runId: 'run_s090',
+      actionId: 'act_s090',
+      channel: '#support',
+      approvedBy: 'ada',
+      output:
+        "Counted last week's tickets: 41 opened, 38 closed; median first response 1 h 12 min.\nThree tickets have been waiting for more than five days.\nDrafted the weekly summary for #support.",
       text: 'Weekly support metrics: 41 tickets opened, 38 closed, median first response 1 h 12 min. Waiting for more than five days: audit log export estimate, BAA review, seat cleanup at Hughes & Partners.',
     },
   },
   {
-    id: 'sched_support_status', workspaceId: 'ws_support', agentId: 'agt_support', cron: '5 * * * *', state: 'paused', createdDaysAgo: 20,
+    id: 'sched_support_status',
+    workspaceId: 'ws_support',
+    agentId: 'agt_support',
+    cron: '5 * * * *',
+    state: 'paused',
+    createdDaysAgo: 20,
     title: 'Check the status page for incidents',
-    prompt: 'Every hour, check status.acme.example and the SMS provider status page. If there is an open incident, draft a short note for the team in #support with what customers may notice.',
+    prompt:
+      'Every hour, check status.acme.example and the SMS provider status page. If there is an open incident, draft a short note for the team in #support with what customers may notice.',
   },
   {
-    id: 'sched_sales_digest', workspaceId: 'ws_sales', agentId: 'agt_sales', cron: '0 9 * * 1-5', state: 'active', createdDaysAgo: 45,
+    id: 'sched_sales_digest',
+    workspaceId: 'ws_sales',
+    agentId: 'agt_sales',
+    cron: '0 9 * * 1-5',
+    state: 'active',
+    createdDaysAgo: 45,
     title: 'Pipeline digest',
-    prompt: 'Every working day at 09:00, list the proposals waiting for an answer, the follow-ups due today according to the cadence, and new inbound leads, and post the list in #sales.',
+    prompt:
+      'Every working day at 09:00, list the proposals waiting for an answer, the follow-ups due today according to the cadence, and new inbound leads, and post the list in #sales.',
   },
   {
-    id: 'sched_ops_backups', workspaceId: 'ws_ops', agentId: 'agt_ops', cron: '30 6 * * *', state: 'active', createdDaysAgo: 90,
+    id: 'sched_ops_backups',
+    workspaceId: 'ws_ops',
+    agentId: 'agt_ops',
+    cron: '30 6 * * *',
+    state: 'active',
+    createdDaysAgo: 90,
     title: 'Daily backup check',
-    prompt: 'Check that last night\'s backups of the production database and the file store completed, that their sizes are within 10 percent of the previous day, and that the restore test succeeded. Report the result in #ops.',
+    prompt:
+      "Check that last night's backups of the production database and the file store completed, that their sizes are within 10 percent of the previous day, and that the restore test succeeded. Report the result in #ops.",
     lastRun: {
-      taskId: 'task_s290', runId: 'run_s290', actionId: 'act_s290', channel: '#ops', approvedBy: 'ada',
-      output: 'Checked last night\'s backups: database 182.4 GB (+0.6 %), file store 1.31 TB (+0.2 %), both completed before 04:10.\nThe restore test of the sample project succeeded in 6 min 40 s.\nDrafted the daily report for #ops.',
+      taskId: 'task_s290',
+      runId: 'run_s290',
+      actionId: 'act_s290',
+      channel: '#ops',
+      approvedBy: 'ada',
+      output:
+        "Checked last night's backups: database 182.4 GB (+0.6 %), file store 1.31 TB (+0.2 %), both completed before 04:10.\nThe restore test of the sample project succeeded in 6 min 40 s.\nDrafted the daily report for #ops.",
       text: 'Backups OK: database 182.4 GB (+0.6 %), file store 1.31 TB (+0.2 %), restore test passed in 6 min 40 s.',
     },
   },
   {
-    id: 'sched_ops_access', workspaceId: 'ws_ops', agentId: 'agt_ops', cron: '0 9 15 * *', state: 'paused', createdDaysAgo: 120,
+    id: 'sched_ops_access',
+    workspaceId: 'ws_ops',
+    agentId: 'agt_ops',
+    cron: '0 9 15 * *',
+    state: 'paused',
+    createdDaysAgo: 120,
     title: 'Monthly access review',
-    prompt: 'On the 15th of each month, compare the accounts with access to production systems with the staff list from HR, and list every account that has no current owner or no stated purpose.',
+    prompt:
+      'On the 15th of each month, compare the accounts with access to production systems with the staff list from HR, and list every account that has no current owner or no stated purpose.',
   },
   {
-    id: 'sched_research_review', workspaceId: 'ws_research', agentId: 'agt_research', cron: '0 10 1 * *', state: 'active', createdDaysAgo: 100,
+    id: 'sched_research_review',
+    workspaceId: 'ws_research',
+    agentId: 'agt_research',
+    cron: '0 10 1 * *',
+    state: 'active',
+    createdDaysAgo: 100,
     title: 'Monthly literature review',
-    prompt: 'On the first of each month, search the research portal and the preprint server for new papers on LFP cell degradation and thermal safety from the previous month, and summarize the five most relevant ones with their DOIs.',
+    prompt:
+      'On the first of each month, search the research portal and the preprint server for new papers on LFP cell degradation and thermal safety from the previous month, and summarize the five most relevant ones with their DOIs.',
     lastRun: {
-      taskId: 'task_s390', runId: 'run_s390', actionId: 'act_s390', channel: '#research',
-      output: 'Found 23 new papers and 9 preprints from last month; selected the five most relevant to LFP degradation and thermal safety.\nDrafted the monthly summary for #research.',
+      taskId: 'task_s390',
+      runId: 'run_s390',
+      actionId: 'act_s390',
+      channel: '#research',
+      output:
+        'Found 23 new papers and 9 preprints from last month; selected the five most relevant to LFP degradation and thermal safety.\nDrafted the monthly summary for #research.',
       text: 'Monthly literature review: five new papers on LFP degradation and thermal safety, two of them preprints. Highlights: calendar ageing at 45 °C is twice the rate previously assumed; a new separator coating delays thermal runaway onset by 18 °C.',
     },
   },
@@ -853,16 +1848,86 @@ const SCHEDULES: ScheduleSeed[] = [
 // ---- Knowledge sources ----------------------------------------------------------------------------
 
 const KNOWLEDGE: Omit<KnowledgeRec, 'createdAt'>[] = [
-  { id: 'ks_s001', orgId: 'org_acme', name: 'Help center', note: 'Public articles for customers, in English and German. Link to them instead of pasting.', url: 'https://help.acme.example/', fileName: null },
-  { id: 'ks_s002', orgId: 'org_acme', name: 'Status page', note: 'Current incidents and maintenance windows.', url: 'https://status.acme.example/', fileName: null },
-  { id: 'ks_s003', orgId: 'org_acme', name: 'Refund policy', note: 'What can be refunded, credited or neither, and who approves it.', url: 'https://acme.example/legal/refunds', fileName: null },
-  { id: 'ks_s004', orgId: 'org_acme', name: 'API reference', note: 'Rate limits, authentication and webhooks for customers who integrate.', url: 'https://developers.acme.example/api', fileName: null },
-  { id: 'ks_s005', orgId: 'org_acme', name: 'Subprocessors', note: 'The current list of subprocessors and processing locations.', url: 'https://acme.example/legal/subprocessors', fileName: null },
-  { id: 'ks_s006', orgId: 'org_acme', name: 'Price list 2026', note: 'List prices per seat and plan, valid from 1 January 2026.', url: null, fileName: 'price-list-2026.pdf' },
-  { id: 'ks_s007', orgId: 'org_acme', name: 'Enterprise onboarding checklist', note: 'Steps for SSO, data migration and admin training.', url: null, fileName: 'enterprise-onboarding-checklist.docx' },
-  { id: 'ks_s101', orgId: 'org_globex', name: 'Globex research portal', note: 'Journal access through the institutional subscription.', url: 'https://portal.globex.example/library', fileName: null },
-  { id: 'ks_s102', orgId: 'org_globex', name: 'Preprint server', note: 'Preprints are not peer reviewed: mark them as such.', url: 'https://arxiv.org/list/physics.chem-ph/recent', fileName: null },
-  { id: 'ks_s103', orgId: 'org_globex', name: 'Lab safety manual', note: 'Required reading before any thermal or abuse test.', url: null, fileName: 'lab-safety-manual-v7.pdf' },
+  {
+    id: 'ks_s001',
+    orgId: 'org_acme',
+    name: 'Help center',
+    note: 'Public articles for customers, in English and German. Link to them instead of pasting.',
+    url: 'https://help.acme.example/',
+    fileName: null,
+  },
+  {
+    id: 'ks_s002',
+    orgId: 'org_acme',
+    name: 'Status page',
+    note: 'Current incidents and maintenance windows.',
+    url: 'https://status.acme.example/',
+    fileName: null,
+  },
+  {
+    id: 'ks_s003',
+    orgId: 'org_acme',
+    name: 'Refund policy',
+    note: 'What can be refunded, credited or neither, and who approves it.',
+    url: 'https://acme.example/legal/refunds',
+    fileName: null,
+  },
+  {
+    id: 'ks_s004',
+    orgId: 'org_acme',
+    name: 'API reference',
+    note: 'Rate limits, authentication and webhooks for customers who integrate.',
+    url: 'https://developers.acme.example/api',
+    fileName: null,
+  },
+  {
+    id: 'ks_s005',
+    orgId: 'org_acme',
+    name: 'Subprocessors',
+    note: 'The current list of subprocessors and processing locations.',
+    url: 'https://acme.example/legal/subprocessors',
+    fileName: null,
+  },
+  {
+    id: 'ks_s006',
+    orgId: 'org_acme',
+    name: 'Price list 2026',
+    note: 'List prices per seat and plan, valid from 1 January 2026.',
+    url: null,
+    fileName: 'price-list-2026.pdf',
+  },
+  {
+    id: 'ks_s007',
+    orgId: 'org_acme',
+    name: 'Enterprise onboarding checklist',
+    note: 'Steps for SSO, data migration and admin training.',
+    url: null,
+    fileName: 'enterprise-onboarding-checklist.docx',
+  },
+  {
+    id: 'ks_s101',
+    orgId: 'org_globex',
+    name: 'Globex research portal',
+    note: 'Journal access through the institutional subscription.',
+    url: 'https://portal.globex.example/library',
+    fileName: null,
+  },
+  {
+    id: 'ks_s102',
+    orgId: 'org_globex',
+    name: 'Preprint server',
+    note: 'Preprints are not peer reviewed: mark them as such.',
+    url: 'https://arxiv.org/list/physics.chem-ph/recent',
+    fileName: null,
+  },
+  {
+    id: 'ks_s103',
+    orgId: 'org_globex',
+    name: 'Lab safety manual',
+    note: 'Required reading before any thermal or abuse test.',
+    url: null,
+    fileName: 'lab-safety-manual-v7.pdf',
+  },
 ];
 
 // ---- The builder ----------------------------------------------------------------------------------
@@ -937,7 +2002,15 @@ class SeedBuilder {
     if (seed.thread) this.thread(seed.thread, created, step, agentId);
     if (task.assigneeIds.length > 0) {
       const assigner = this.person(seed.by ?? 'ada');
-      step((at) => this.event(task.id, 'assignees.changed', `Assigned to ${(seed.who ?? []).map((l) => this.person(l).name).join(', ')}`, assigner, at));
+      step((at) =>
+        this.event(
+          task.id,
+          'assignees.changed',
+          `Assigned to ${(seed.who ?? []).map((l) => this.person(l).name).join(', ')}`,
+          assigner,
+          at,
+        ),
+      );
     }
     let status: StatusKey = 'todo';
     const changeStatus = (next: StatusKey, by: Author, at: number) => {
@@ -962,13 +2035,27 @@ class SeedBuilder {
           this.event(task.id, 'note.added', `${author.name} added a note`, author, at);
         });
       }
-      for (const [who, content] of seed.chat ?? []) step((at) => this.chat(task.id, who === 'agent' ? agent : this.person(who), content, at));
+      for (const [who, content] of seed.chat ?? [])
+        step((at) => this.chat(task.id, who === 'agent' ? agent : this.person(who), content, at));
       for (const run of seed.runs ?? []) this.run(task, agentId, run, created, step);
     }
     for (const r of seed.reminders ?? []) {
       step((at) => {
-        this.d.reminders.push({ id: r.id, taskId: task.id, message: r.message, remindAt: iso(this.startMs + r.inHours * HOUR), state: 'scheduled', createdAt: iso(at) });
-        this.event(task.id, 'reminder.created', `${mover.name} set a reminder for ${iso(this.startMs + r.inHours * HOUR)}: ${r.message}`, mover, at);
+        this.d.reminders.push({
+          id: r.id,
+          taskId: task.id,
+          message: r.message,
+          remindAt: iso(this.startMs + r.inHours * HOUR),
+          state: 'scheduled',
+          createdAt: iso(at),
+        });
+        this.event(
+          task.id,
+          'reminder.created',
+          `${mover.name} set a reminder for ${iso(this.startMs + r.inHours * HOUR)}: ${r.message}`,
+          mover,
+          at,
+        );
       });
     }
     if (seed.status === 'waiting') moveTo('waiting', mover);
@@ -989,11 +2076,22 @@ class SeedBuilder {
 
   /** The source conversation: its first message came before the task, the replies are steps of it. */
   private thread(seed: ThreadSeed, created: number, step: (run: (at: number) => void) => void, agentId: string): void {
-    const conversation: ConversationRec = { key: seed.key, orgId: seeded(AGENTS, (a) => a.id === agentId, `agent ${agentId}`).orgId, channel: seed.channel, subject: seed.subject, messages: [] };
+    const conversation: ConversationRec = {
+      key: seed.key,
+      orgId: seeded(AGENTS, (a) => a.id === agentId, `agent ${agentId}`).orgId,
+      channel: seed.channel,
+      subject: seed.subject,
+      messages: [],
+    };
     this.d.conversations.push(conversation);
     const author = (who: Speaker): Author =>
-      who === 'contact' ? { kind: 'person', id: seed.contact.address, name: seed.contact.name } : who === 'agent' ? this.agent(agentId) : this.person(who);
-    const push = (who: Speaker, content: string, at: number) => conversation.messages.push({ id: this.id('cmsg'), author: author(who), content, createdAt: iso(at) });
+      who === 'contact'
+        ? { kind: 'person', id: seed.contact.address, name: seed.contact.name }
+        : who === 'agent'
+          ? this.agent(agentId)
+          : this.person(who);
+    const push = (who: Speaker, content: string, at: number) =>
+      conversation.messages.push({ id: this.id('cmsg'), author: author(who), content, createdAt: iso(at) });
     const [first, ...rest] = seed.messages;
     if (first) push(first[0], first[1], created - 7 * MINUTE);
     for (const [who, content] of rest) step((at) => push(who, content, at));
@@ -1001,7 +2099,13 @@ class SeedBuilder {
 
   private chat(taskId: string, author: Author, content: string, at: number): void {
     this.d.messages.push({ id: this.id('msg'), taskId, author, content, createdAt: iso(at) });
-    this.event(taskId, 'message.sent', author.kind === 'agent' ? `${author.name} wrote in the chat` : `${author.name} wrote to the agent`, author, at);
+    this.event(
+      taskId,
+      'message.sent',
+      author.kind === 'agent' ? `${author.name} wrote in the chat` : `${author.name} wrote to the agent`,
+      author,
+      at,
+    );
   }
 
   /** A run (started, finished 47 s later, its proposal), then as a second step the proposal's outcome. */
@@ -1018,7 +2122,14 @@ class SeedBuilder {
     let action: PendingActionRec | undefined;
     step((at) => {
       if (seed.firedReminder) {
-        this.d.reminders.push({ id: seed.firedReminder.id, taskId: task.id, message: seed.firedReminder.message, remindAt: iso(at), state: 'fired', createdAt: iso(Math.round((created + at) / 2)) });
+        this.d.reminders.push({
+          id: seed.firedReminder.id,
+          taskId: task.id,
+          message: seed.firedReminder.message,
+          remindAt: iso(at),
+          state: 'fired',
+          createdAt: iso(Math.round((created + at) / 2)),
+        });
         this.event(task.id, 'reminder.fired', `Reminder: ${seed.firedReminder.message}`, agent, at);
       }
       const finished = at + 47_000;
@@ -1033,7 +2144,13 @@ class SeedBuilder {
         startedAt: iso(at),
         finishedAt: iso(finished),
       });
-      this.event(task.id, 'run.started', `${agent.name} started working on the task${seed.scheduledTaskId ? ' (scheduled run)' : ''}`, agent, at);
+      this.event(
+        task.id,
+        'run.started',
+        `${agent.name} started working on the task${seed.scheduledTaskId ? ' (scheduled run)' : ''}`,
+        agent,
+        at,
+      );
       if (seed.action) {
         action = this.pendingAction(task.id, seed.id, seed.action, finished);
         this.event(task.id, 'run.finished', `Run succeeded and proposed: ${seed.action.summary}`, agent, finished);
@@ -1077,17 +2194,31 @@ class SeedBuilder {
     action.state = seed.state;
     action.resolvedAt = iso(at);
     action.resolvedBy = person.id;
-    action.resolution = seed.state === 'rejected' ? { reason: seed.text } : seed.state === 'completed' ? { note: seed.text } : seed.state === 'answered' ? { answer: seed.text } : null;
-    const kinds = { approved: 'action.approved', rejected: 'action.rejected', completed: 'human_task.completed', answered: 'question.answered' } as const;
+    action.resolution =
+      seed.state === 'rejected'
+        ? { reason: seed.text }
+        : seed.state === 'completed'
+          ? { note: seed.text }
+          : seed.state === 'answered'
+            ? { answer: seed.text }
+            : null;
+    const kinds = {
+      approved: 'action.approved',
+      rejected: 'action.rejected',
+      completed: 'human_task.completed',
+      answered: 'question.answered',
+    } as const;
     const verb = seed.state === 'rejected' && seed.text ? `rejected (${seed.text})` : seed.state;
     this.event(taskId, kinds[seed.state], `${person.name} ${verb}: ${action.summary}`, person, at);
     if (seed.executed) {
       this.event(taskId, 'action.executed', seed.executed, agent, at + 2000);
       const draft = action.draft;
       const conversation = this.d.conversations.find((c) => c.key === this.d.tasks.find((t) => t.id === taskId)?.conversationKey);
-      if (conversation && typeof draft.body === 'string') conversation.messages.push({ id: this.id('cmsg'), author: agent, content: draft.body, createdAt: iso(at + 2000) });
+      if (conversation && typeof draft.body === 'string')
+        conversation.messages.push({ id: this.id('cmsg'), author: agent, content: draft.body, createdAt: iso(at + 2000) });
     }
-    if (seed.state === 'rejected') this.chat(taskId, agent, `Understood, ${person.name.split(' ')[0]}: I won't go ahead with "${action.summary}".`, at + 1000);
+    if (seed.state === 'rejected')
+      this.chat(taskId, agent, `Understood, ${person.name.split(' ')[0]}: I won't go ahead with "${action.summary}".`, at + 1000);
   }
 }
 
@@ -1103,10 +2234,46 @@ export function seedState(startMs: number): SandboxState {
   const at = (offsetMinutes: number) => iso(startMs + offsetMinutes * MINUTE);
   const statuses = () => STATUSES.map((s) => ({ ...s }));
   const workspaces: WorkspaceRec[] = [
-    { id: 'ws_support', orgId: 'org_acme', name: 'Customer Support', folderId: null, archived: false, memberIds: ['usr_ada', 'usr_ben'], statuses: statuses(), createdAt: at(-60 * 24 * 90) },
-    { id: 'ws_sales', orgId: 'org_acme', name: 'Sales', folderId: null, archived: false, memberIds: ['usr_ada', 'usr_ben'], statuses: statuses(), createdAt: at(-60 * 24 * 80) },
-    { id: 'ws_ops', orgId: 'org_acme', name: 'Operations', folderId: 'fld_internal', archived: false, memberIds: ['usr_ada'], statuses: statuses(), createdAt: at(-60 * 24 * 70) },
-    { id: 'ws_research', orgId: 'org_globex', name: 'Research', folderId: null, archived: false, memberIds: ['usr_ada'], statuses: statuses(), createdAt: at(-60 * 24 * 60) },
+    {
+      id: 'ws_support',
+      orgId: 'org_acme',
+      name: 'Customer Support',
+      folderId: null,
+      archived: false,
+      memberIds: ['usr_ada', 'usr_ben'],
+      statuses: statuses(),
+      createdAt: at(-60 * 24 * 90),
+    },
+    {
+      id: 'ws_sales',
+      orgId: 'org_acme',
+      name: 'Sales',
+      folderId: null,
+      archived: false,
+      memberIds: ['usr_ada', 'usr_ben'],
+      statuses: statuses(),
+      createdAt: at(-60 * 24 * 80),
+    },
+    {
+      id: 'ws_ops',
+      orgId: 'org_acme',
+      name: 'Operations',
+      folderId: 'fld_internal',
+      archived: false,
+      memberIds: ['usr_ada'],
+      statuses: statuses(),
+      createdAt: at(-60 * 24 * 70),
+    },
+    {
+      id: 'ws_research',
+      orgId: 'org_globex',
+      name: 'Research',
+      folderId: null,
+      archived: false,
+      memberIds: ['usr_ada'],
+      statuses: statuses(),
+      createdAt: at(-60 * 24 * 60),
+    },
   ];
   const d: ServiceData = {
     users: USERS.map((u) => ({ ...u })),
@@ -1134,12 +2301,28 @@ export function seedState(startMs: number): SandboxState {
   for (const [agentId, sections] of Object.entries(AGENT_HANDBOOKS)) {
     const { orgId } = seeded(AGENTS, (a) => a.id === agentId, `agent ${agentId}`);
     for (const [position, s] of sections.entries()) {
-      d.sections.push({ id: `sec_${agentId.slice(4)}_${position + 1}`, orgId, agentId, title: s.title, body: s.body, position, updatedAt: at(-60 * 24 * (40 - position)) });
+      d.sections.push({
+        id: `sec_${agentId.slice(4)}_${position + 1}`,
+        orgId,
+        agentId,
+        title: s.title,
+        body: s.body,
+        position,
+        updatedAt: at(-60 * 24 * (40 - position)),
+      });
     }
   }
   for (const [orgId, sections] of Object.entries(COMPANY_HANDBOOKS)) {
     for (const [position, s] of sections.entries()) {
-      d.sections.push({ id: `sec_${orgId.slice(4)}_company_${position + 1}`, orgId, agentId: null, title: s.title, body: s.body, position, updatedAt: at(-60 * 24 * (50 - position)) });
+      d.sections.push({
+        id: `sec_${orgId.slice(4)}_company_${position + 1}`,
+        orgId,
+        agentId: null,
+        title: s.title,
+        body: s.body,
+        position,
+        updatedAt: at(-60 * 24 * (50 - position)),
+      });
     }
   }
   for (const [i, k] of KNOWLEDGE.entries()) d.knowledge.push({ ...k, createdAt: at(-60 * 24 * (45 - i)) });
@@ -1212,7 +2395,16 @@ function seedSchedule(b: SeedBuilder, seed: ScheduleSeed): void {
 export function addBulkWorkspace(state: SandboxState, count: number, startMs: number): void {
   const d = state.data;
   const statuses = seeded(d.workspaces, () => true, 'workspace').statuses.map((s) => ({ ...s }));
-  d.workspaces.push({ id: 'ws_bulk', orgId: 'org_acme', name: 'Bulk', folderId: null, archived: false, memberIds: ['usr_ada', 'usr_ben'], statuses, createdAt: new Date(startMs).toISOString() });
+  d.workspaces.push({
+    id: 'ws_bulk',
+    orgId: 'org_acme',
+    name: 'Bulk',
+    folderId: null,
+    archived: false,
+    memberIds: ['usr_ada', 'usr_ben'],
+    statuses,
+    createdAt: new Date(startMs).toISOString(),
+  });
   d.agents.push({ id: 'agt_bulk', orgId: 'org_acme', workspaceId: 'ws_bulk', name: 'Bulk Agent', paused: false });
   for (let i = 0; i < count; i++) {
     const createdAt = new Date(startMs - (count - i) * 1000).toISOString();
@@ -1233,4 +2425,3 @@ export function addBulkWorkspace(state: SandboxState, count: number, startMs: nu
     });
   }
 }
-

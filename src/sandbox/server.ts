@@ -86,7 +86,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const server = createServer(getRequestListener(app.fetch, { hostname: host }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err) =>
-      reject(new SandboxStartError(errnoOf(err) === 'EADDRINUSE' ? `port ${options.port} is already in use` : `cannot listen on ${host}: ${messageOf(err)}`)),
+      reject(
+        new SandboxStartError(
+          errnoOf(err) === 'EADDRINUSE' ? `port ${options.port} is already in use` : `cannot listen on ${host}: ${messageOf(err)}`,
+        ),
+      ),
     );
     server.listen(options.port ?? 0, host, resolve);
   });

@@ -27,7 +27,11 @@ export class ApplyStopped extends Error {
 }
 
 /** Runs the plan's changing steps; `onStep` hears of each one done. Throws ApplyStopped on the first failure. */
-export async function applyPlan(api: ApiClient, plan: SchedulePlan, onStep: (step: AppliedStep) => void = () => {}): Promise<AppliedStep[]> {
+export async function applyPlan(
+  api: ApiClient,
+  plan: SchedulePlan,
+  onStep: (step: AppliedStep) => void = () => {},
+): Promise<AppliedStep[]> {
   const steps = changingSteps(plan);
   const created = new Map<number, Schedule>();
   const done: AppliedStep[] = [];

@@ -45,7 +45,12 @@ export interface ScheduleReport {
 
 /** The checks asked for, in the order they are shown. */
 export function checksFor(options: CheckOptions): CheckName[] {
-  return ['cron', ...(options.require ? (['state'] as const) : []), ...(options.maxLateMs !== undefined ? (['late'] as const) : []), ...(options.lastRun ? (['lastRun'] as const) : [])];
+  return [
+    'cron',
+    ...(options.require ? (['state'] as const) : []),
+    ...(options.maxLateMs !== undefined ? (['late'] as const) : []),
+    ...(options.lastRun ? (['lastRun'] as const) : []),
+  ];
 }
 
 const pass = (detail: string, facts: Record<string, unknown> = {}): CheckResult => ({ result: 'pass', detail, ...facts });
@@ -78,15 +83,19 @@ export function lateCheck(s: Schedule, maxLateMs: number, nowMs: number): CheckR
   const due = new Date(dueMs).toISOString();
   const { lastRun } = s;
   Object.assign(facts, { dueAt: due, lastRunStartedAt: lastRun?.startedAt ?? null });
-  if (lastRun && Date.parse(lastRun.startedAt) >= dueMs) return pass(`ran ${relativeTime(lastRun.startedAt, nowMs)}`, { ...facts, lateSeconds: 0 });
+  if (lastRun && Date.parse(lastRun.startedAt) >= dueMs)
+    return pass(`ran ${relativeTime(lastRun.startedAt, nowMs)}`, { ...facts, lateSeconds: 0 });
   if (!lastRun && s.nextRunAt && Date.parse(s.nextRunAt) > dueMs) {
     return pass(`first run ${relativeTime(s.nextRunAt, nowMs)}`, { ...facts, lateSeconds: 0 });
   }
   const lateMs = nowMs - dueMs;
-  return fail(`no run since ${localTime(due, timezone)} ${timezone}, ${formatDuration(lateMs)} ago (allowed: ${formatDuration(maxLateMs)})`, {
-    ...facts,
-    lateSeconds: Math.round(lateMs / 1000),
-  });
+  return fail(
+    `no run since ${localTime(due, timezone)} ${timezone}, ${formatDuration(lateMs)} ago (allowed: ${formatDuration(maxLateMs)})`,
+    {
+      ...facts,
+      lateSeconds: Math.round(lateMs / 1000),
+    },
+  );
 }
 
 /** The latest finished run must have the outcome wanted; `finished` is it (undefined: none yet). */

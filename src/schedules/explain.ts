@@ -50,7 +50,11 @@ function dstNote(atMs: number, timezone: string, minute: number, hour: number | 
  * Explains a supported cron read in `timezone` (both already checked by the caller): the next `count`
  * runs strictly after `nowMs`.
  */
-export function explainCron(cron: string, timezone: string, options: { nowMs: number; count: number; localTimezone: string }): CronExplanation {
+export function explainCron(
+  cron: string,
+  timezone: string,
+  options: { nowMs: number; count: number; localTimezone: string },
+): CronExplanation {
   const check = checkCron(cron);
   if (!check.ok) throw new Error(`explainCron: ${check.reason}`);
   const { fields } = check;

@@ -61,7 +61,8 @@ function pathOf(field: string): (string | number)[] {
   return [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[0]));
 }
 
-const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isMapping = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Reads a schedules file; any problem exits 2 with `FILE:LINE: schedules[N].field: what is wrong`. */
 export function parseScheduleFile(source: string, fileName: string): ScheduleSpec[] {
@@ -73,7 +74,10 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
     for (let at = path.length; at >= 0; at--) {
       const last = path[at - 1];
       const holder = at <= 1 ? doc.contents : doc.getIn(path.slice(0, at - 1), true);
-      const key = typeof last === 'string' && isMap(holder) ? holder.items.find((pair) => isScalar(pair.key) && pair.key.value === last)?.key : undefined;
+      const key =
+        typeof last === 'string' && isMap(holder)
+          ? holder.items.find((pair) => isScalar(pair.key) && pair.key.value === last)?.key
+          : undefined;
       if (isNode(key) && key.range) return lineAt(key.range[0]);
       const node = at === 0 ? doc.contents : doc.getIn(path.slice(0, at), true);
       if (isNode(node) && node.range) return lineAt(node.range[0]);
@@ -97,7 +101,8 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
   if (!isMapping(data)) failAt('', 'must be a mapping with a "schedules" list, e.g. {"schedules": [...]}', 1);
 
   const [other] = Object.keys(data).filter((key) => key !== 'schedules');
-  if (!('schedules' in data) && other !== undefined) failAt(other, 'unknown field; the file has one field, "schedules": the list of scheduled tasks');
+  if (!('schedules' in data) && other !== undefined)
+    failAt(other, 'unknown field; the file has one field, "schedules": the list of scheduled tasks');
 
   let parsed: z.output<typeof ScheduleFile>;
   try {
@@ -114,7 +119,10 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
       if (!isScalar(node) || node.type !== 'PLAIN' || node.comment === undefined || !node.range) continue;
       const rest = source.slice(node.range[1]).split('\n')[0] ?? '';
       if (rest.includes('#')) {
-        failAt(`schedules[${index}].${name}`, `"${rest.trim()}" is a YAML comment, not part of the text; quote the text, or write it as a block (${name}: |)`);
+        failAt(
+          `schedules[${index}].${name}`,
+          `"${rest.trim()}" is a YAML comment, not part of the text; quote the text, or write it as a block (${name}: |)`,
+        );
       }
     }
   });
@@ -145,9 +153,12 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
     }
     const identity = `${spec.workspaceId}\u0000${spec.title}`;
     const earlier = identities.get(identity);
-    if (earlier !== undefined) failAt(`schedules[${spec.index}].title`, `schedules[${earlier}] has the same title in ${spec.workspaceId}; a title names one scheduled task per workspace`);
+    if (earlier !== undefined)
+      failAt(
+        `schedules[${spec.index}].title`,
+        `schedules[${earlier}] has the same title in ${spec.workspaceId}; a title names one scheduled task per workspace`,
+      );
     identities.set(identity, spec.index);
   }
   return specs;
 }
-

@@ -121,7 +121,8 @@ function lineDiff(from: string, to: string): { sign: '-' | '+' | ' '; line: stri
   const table = new Array<number>((a.length + 1) * width).fill(0);
   const lcs = (i: number, j: number): number => table[i * width + j] ?? 0;
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) table[i * width + j] = a[i] === b[j] ? lcs(i + 1, j + 1) + 1 : Math.max(lcs(i + 1, j), lcs(i, j + 1));
+    for (let j = b.length - 1; j >= 0; j--)
+      table[i * width + j] = a[i] === b[j] ? lcs(i + 1, j + 1) + 1 : Math.max(lcs(i + 1, j), lcs(i, j + 1));
   }
   const out: { sign: '-' | '+' | ' '; line: string }[] = [];
   let i = 0;
@@ -163,10 +164,15 @@ export function renderPlan(plan: SchedulePlan, chalk: ChalkInstance, width = Inf
         break;
       }
       case 'update': {
-        lines.push(`${chalk.yellow('~ update')}  ${label(step.spec)}${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}`);
+        lines.push(
+          `${chalk.yellow('~ update')}  ${label(step.spec)}${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}`,
+        );
         for (const change of step.changes) {
           const name = FIELD_LABELS[change.field].padEnd(6);
-          if (change.field === 'cron') lines.push(`    ${name}  ${quote(change.from)} (${safe(cronSentence(change.from))}) → ${quote(change.to)} (${safe(cronSentence(change.to))})`);
+          if (change.field === 'cron')
+            lines.push(
+              `    ${name}  ${quote(change.from)} (${safe(cronSentence(change.from))}) → ${quote(change.to)} (${safe(cronSentence(change.to))})`,
+            );
           else if (change.field === 'agentId') lines.push(`    ${name}  ${safe(change.from)} → ${safe(change.to)}`);
           else {
             lines.push(`    ${name}`);
@@ -182,14 +188,21 @@ export function renderPlan(plan: SchedulePlan, chalk: ChalkInstance, width = Inf
       case 'resume': {
         const verb = step.action === 'pause' ? chalk.yellow('~ pause ') : chalk.yellow('~ resume');
         if (step.current === null) lines.push(`${verb}  ${label(step.spec)}${quote(step.spec.title)} once created (the file says paused)`);
-        else lines.push(`${verb}  ${label(step.spec)}${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)} (${safe(step.current.state)} → ${safe(step.spec.state)})`);
+        else
+          lines.push(
+            `${verb}  ${label(step.spec)}${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)} (${safe(step.current.state)} → ${safe(step.spec.state)})`,
+          );
         break;
       }
       case 'delete':
-        lines.push(`${chalk.red('- delete')}  ${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}: not in the file`);
+        lines.push(
+          `${chalk.red('- delete')}  ${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}: not in the file`,
+        );
         break;
       case 'extra':
-        lines.push(`${chalk.magenta('! extra ')}  ${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}: not in the file (apply --prune deletes it)`);
+        lines.push(
+          `${chalk.magenta('! extra ')}  ${safe(step.current.id)} ${quote(step.current.title)} in ${safe(step.current.workspaceId)}: not in the file (apply --prune deletes it)`,
+        );
         break;
     }
   }
@@ -200,7 +213,12 @@ export function renderPlan(plan: SchedulePlan, chalk: ChalkInstance, width = Inf
 
 /** The plan for scripts: one entry per step, with the entry's index and the fields that change. */
 export function planJson(plan: SchedulePlan): Record<string, unknown> {
-  const entry = (spec: ScheduleSpec) => ({ entry: spec.index, ...(spec.key !== undefined && { key: spec.key }), title: spec.title, workspaceId: spec.workspaceId });
+  const entry = (spec: ScheduleSpec) => ({
+    entry: spec.index,
+    ...(spec.key !== undefined && { key: spec.key }),
+    title: spec.title,
+    workspaceId: spec.workspaceId,
+  });
   return {
     drift: hasDrift(plan),
     workspaces: plan.workspaces,
@@ -208,12 +226,25 @@ export function planJson(plan: SchedulePlan): Record<string, unknown> {
     changes: plan.steps.map((step) => {
       switch (step.action) {
         case 'create':
-          return { action: 'create', ...entry(step.spec), cron: step.spec.cron, agentId: step.spec.agentId, prompt: step.spec.prompt, state: step.spec.state };
+          return {
+            action: 'create',
+            ...entry(step.spec),
+            cron: step.spec.cron,
+            agentId: step.spec.agentId,
+            prompt: step.spec.prompt,
+            state: step.spec.state,
+          };
         case 'update':
           return { action: 'update', id: step.current.id, ...entry(step.spec), fields: step.changes };
         case 'pause':
         case 'resume':
-          return { action: step.action, id: step.current?.id ?? null, ...entry(step.spec), from: step.current?.state ?? null, to: step.spec.state };
+          return {
+            action: step.action,
+            id: step.current?.id ?? null,
+            ...entry(step.spec),
+            from: step.current?.state ?? null,
+            to: step.spec.state,
+          };
         case 'delete':
         case 'extra':
           return { action: step.action, id: step.current.id, title: step.current.title, workspaceId: step.current.workspaceId };

@@ -25,7 +25,14 @@ function complete(id) {
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const ids = [...new Set(input.split('\n').map((line) => line.split('\t')[0].trim()).filter(Boolean))];
+const ids = [
+  ...new Set(
+    input
+      .split('\n')
+      .map((line) => line.split('\t')[0].trim())
+      .filter(Boolean),
+  ),
+];
 const lines = new Array(ids.length);
 let next = 0;
 let printed = 0;

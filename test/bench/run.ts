@@ -79,7 +79,9 @@ function machine(): string {
 
 /** This environment without anything that would change what wts or Node does, plus `extra`. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(([k]) => !k.startsWith('WTS_') && !['BROWSER', 'NODE_OPTIONS', 'FORCE_COLOR'].includes(k));
+  const kept = Object.entries(process.env).filter(
+    ([k]) => !k.startsWith('WTS_') && !['BROWSER', 'NODE_OPTIONS', 'FORCE_COLOR'].includes(k),
+  );
   return { ...Object.fromEntries(kept), NO_COLOR: '1', ...extra };
 }
 
@@ -113,7 +115,18 @@ function hyperfine(commands: string[], env: NodeJS.ProcessEnv, options: { rounds
     for (let round = 0; round < options.rounds; round++) {
       const order = commands.map((_, i) => (round % 2 ? commands.length - 1 - i : i));
       const warmup = round === 0 ? options.warmup : 0;
-      const args = ['-N', '--style', 'none', '--warmup', String(warmup), '--runs', '1', '--export-json', file, ...order.map((i) => commands[i]!)];
+      const args = [
+        '-N',
+        '--style',
+        'none',
+        '--warmup',
+        String(warmup),
+        '--runs',
+        '1',
+        '--export-json',
+        file,
+        ...order.map((i) => commands[i]!),
+      ];
       const r = spawnSync('hyperfine', args, { env, encoding: 'utf8' });
       if (r.status !== 0) throw new BenchError(`hyperfine failed:\n${r.stderr}${r.stdout}`);
       const { results } = JSON.parse(readFileSync(file, 'utf8')) as { results: { times: number[] }[] };
@@ -138,7 +151,10 @@ interface Sandbox {
 function startSandbox(seedTasks: number, logFile: string, env: NodeJS.ProcessEnv, extra: string[] = []): Promise<Sandbox> {
   // A file, not a pipe: this process blocks while hyperfine runs, and a full pipe would stall the sandbox.
   const log = openSync(logFile, 'w');
-  const child = spawn(NODE, [WTS, 'sandbox', '--auto-approve', 'ada', '--seed-tasks', String(seedTasks), ...extra], { env, stdio: ['ignore', 'pipe', log] });
+  const child = spawn(NODE, [WTS, 'sandbox', '--auto-approve', 'ada', '--seed-tasks', String(seedTasks), ...extra], {
+    env,
+    stdio: ['ignore', 'pipe', log],
+  });
   closeSync(log);
   return new Promise((resolve, reject) => {
     let stdout = '';
@@ -208,9 +224,14 @@ function judge(name: string, figure: string, goal: string, met: boolean): void {
 
 /** Prints a side-by-side pair and judges the ratio of medians against `goal`. */
 function compare(name: string, [floor, wts]: Timing[], goal: number, shown?: [floor: string, wts: string]): void {
-  for (const [side, t, text] of [['floor', floor!, shown?.[0]], ['wts', wts!, shown?.[1]]] as const) {
+  for (const [side, t, text] of [
+    ['floor', floor!, shown?.[0]],
+    ['wts', wts!, shown?.[1]],
+  ] as const) {
     const what = text ?? t.command.replaceAll(REPO, '').replace(NODE, 'node');
-    console.log(`    ${side.padEnd(5)} ${ms(t.median).padStart(10)} median, ${ms(t.mean)} ± ${ms(t.stddev)} mean, ${t.runs} runs   ${what}`);
+    console.log(
+      `    ${side.padEnd(5)} ${ms(t.median).padStart(10)} median, ${ms(t.mean)} ± ${ms(t.stddev)} mean, ${t.runs} runs   ${what}`,
+    );
   }
   const ratio = wts!.median / floor!.median;
   judge(name, `${ratio.toFixed(3)}×`, `≤ ${goal}×`, ratio <= goal);
@@ -244,14 +265,17 @@ function oneRequest(withTokens: NodeJS.ProcessEnv): void {
   console.log('\n(b) one request: `wts workspace list --json` against the same GET with node:http');
   const floor = [join(BENCH, 'floor-get.mjs')];
   const wts = [WTS, 'workspace', 'list', '--json'];
-  if (probed(floor, withTokens).stdout !== probed(wts, withTokens).stdout) throw new BenchError('the floor and wts printed different workspace lists');
+  if (probed(floor, withTokens).stdout !== probed(wts, withTokens).stdout)
+    throw new BenchError('the floor and wts printed different workspace lists');
   compare('one request', hyperfine([command(NODE, ...floor), command(NODE, ...wts)], withTokens, { rounds: 60, warmup: 3 }), 1.5);
   // For the record, not a goal: a run with no code cache to use (the first after an install or an upgrade).
   // WTS_CACHE_DIR under a file: bin/wts can neither read nor write one.
   const noCache = { ...withTokens, WTS_CACHE_DIR: join(withTokens.WTS_CONFIG_DIR!, 'not-a-directory', 'cache') };
   writeFileSync(join(withTokens.WTS_CONFIG_DIR!, 'not-a-directory'), '');
   const [floorT, coldT] = hyperfine([command(NODE, ...floor), command(NODE, ...wts)], noCache, { rounds: 10, warmup: 1 });
-  console.log(`    info  without a code cache: ${ms(coldT!.median)} median against ${ms(floorT!.median)}, ${(coldT!.median / floorT!.median).toFixed(3)}× (no goal)`);
+  console.log(
+    `    info  without a code cache: ${ms(coldT!.median)} median against ${ms(floorT!.median)}, ${(coldT!.median / floorT!.median).toFixed(3)}× (no goal)`,
+  );
 }
 
 /** `small` and `large` sign-ins are for the checked runs under the RSS probe; `timed`, on `large`, for hyperfine's. */
@@ -265,7 +289,10 @@ async function longList(
   const wts = [WTS, 'task', 'list', BULK, '--status', 'all', '--all', '--json'];
   const rss: Record<number, Record<'floor' | 'wts', number[]>> = {};
   let pagesPerRun = 0;
-  for (const [count, { sandbox, env: withTokens }] of [[2500, small], [10_000, large]] as const) {
+  for (const [count, { sandbox, env: withTokens }] of [
+    [2500, small],
+    [10_000, large],
+  ] as const) {
     // Three runs of each side under the RSS probe, alternating. The first runs are checked: both sides
     // print the same tasks after the same number of requests.
     const runs: Record<'floor' | 'wts', { stdout: string; rss: number; requests: number }[]> = { floor: [], wts: [] };
@@ -277,14 +304,17 @@ async function longList(
       }
     }
     const [f, w] = [runs.floor[0]!, runs.wts[0]!];
-    if ((JSON.parse(w.stdout) as unknown[]).length !== count) throw new BenchError(`wts listed ${(JSON.parse(w.stdout) as unknown[]).length} tasks, not ${count}`);
+    if ((JSON.parse(w.stdout) as unknown[]).length !== count)
+      throw new BenchError(`wts listed ${(JSON.parse(w.stdout) as unknown[]).length} tasks, not ${count}`);
     if (f.stdout !== w.stdout) throw new BenchError(`the floor and wts printed different listings of ${count} tasks`);
     if (f.requests !== w.requests) throw new BenchError(`for ${count} tasks the floor made ${f.requests} requests and wts ${w.requests}`);
     rss[count] = { floor: runs.floor.map((r) => r.rss), wts: runs.wts.map((r) => r.rss) };
     if (count === 10_000) pagesPerRun = w.requests;
   }
 
-  console.log(`\n(c) a long list: \`wts task list ${BULK} --status all --all --json\` over 10,000 tasks (${pagesPerRun} requests) against pages of 50 over one keep-alive connection`);
+  console.log(
+    `\n(c) a long list: \`wts task list ${BULK} --status all --all --json\` over 10,000 tasks (${pagesPerRun} requests) against pages of 50 over one keep-alive connection`,
+  );
   // 11 runs of 200 requests a side: within the sandbox's 6,000 a minute for each sign-in.
   const options = { rounds: 10, warmup: 1 };
   const before = await large.sandbox.requests();
@@ -309,7 +339,12 @@ async function longList(
   const growth = (side: 'floor' | 'wts') => median(rss[10_000]![side]) - median(rss[2500]![side]);
   const more = growth('wts') - growth('floor');
   const compared = more < 0 ? `${mb(-more)} less` : `${mb(more)} more`;
-  judge('long list flat', `from 2,500 to 10,000 tasks wts grows ${mb(growth('wts'))}, the floor ${mb(growth('floor'))}: ${compared}`, '≤ 5 MB more', more <= 5 * MB);
+  judge(
+    'long list flat',
+    `from 2,500 to 10,000 tasks wts grows ${mb(growth('wts'))}, the floor ${mb(growth('floor'))}: ${compared}`,
+    '≤ 5 MB more',
+    more <= 5 * MB,
+  );
 }
 
 /** The bash completion script in completions/ and the function it registers for wts, if there is one. */
@@ -337,11 +372,20 @@ function completion(env: NodeJS.ProcessEnv): void {
   const tab = `${setup}; COMP_WORDS=(wts wor); COMP_CWORD=1; COMP_LINE='wts wor'; COMP_POINT=7; ${found.fn} wts wor wts; printf '%s\\n' "\${COMPREPLY[@]}"`;
   const floor = `${setup}; ${q(NODE)} -e 0`;
   const check = spawnSync('bash', ['--norc', '--noprofile', '-c', tab], { env, encoding: 'utf8' });
-  if (!check.stdout.split('\n').includes('workspace')) throw new BenchError(`completing \`wts wor\` did not offer "workspace":\n${check.stdout}${check.stderr}`);
-  compare('completion', hyperfine([command('bash', '--norc', '--noprofile', '-c', floor), command('bash', '--norc', '--noprofile', '-c', tab)], env, { rounds: 30, warmup: 3 }), 1.2, [
-    `bash: source completions/${basename(found.file)}; node -e 0`,
-    `bash: source completions/${basename(found.file)}; complete \`wts wor\` with ${found.fn}`,
-  ]);
+  if (!check.stdout.split('\n').includes('workspace'))
+    throw new BenchError(`completing \`wts wor\` did not offer "workspace":\n${check.stdout}${check.stderr}`);
+  compare(
+    'completion',
+    hyperfine([command('bash', '--norc', '--noprofile', '-c', floor), command('bash', '--norc', '--noprofile', '-c', tab)], env, {
+      rounds: 30,
+      warmup: 3,
+    }),
+    1.2,
+    [
+      `bash: source completions/${basename(found.file)}; node -e 0`,
+      `bash: source completions/${basename(found.file)}; complete \`wts wor\` with ${found.fn}`,
+    ],
+  );
 }
 
 /** The inbox over 2,000 tasks and more, with 80 ms of latency on every answer: the one absolute goal. */
@@ -350,7 +394,9 @@ async function inbox(sandbox: Sandbox, withTokens: NodeJS.ProcessEnv): Promise<v
   const before = await sandbox.requests();
   const check = probed(wts, withTokens);
   const requests = (await sandbox.requests()) - before;
-  console.log(`\n(e) inbox: \`wts inbox\` over ${INBOX_TASKS.toLocaleString('en')}+ tasks (${requests} requests, ${check.stdout.split('\n').filter(Boolean).length} items), every answer 80 ms late`);
+  console.log(
+    `\n(e) inbox: \`wts inbox\` over ${INBOX_TASKS.toLocaleString('en')}+ tasks (${requests} requests, ${check.stdout.split('\n').filter(Boolean).length} items), every answer 80 ms late`,
+  );
   const [t] = hyperfine([command(NODE, ...wts)], withTokens, { rounds: 5, warmup: 0 });
   console.log(`    wts   ${ms(t!.median).padStart(10)} median, ${ms(t!.mean)} ± ${ms(t!.stddev)} mean, ${t!.runs} runs   wts inbox`);
   judge('inbox', `${ms(t!.median)} median`, '≤ 6 s', t!.median <= 6);
@@ -373,19 +419,39 @@ async function bulk(sandbox: Sandbox, withTokens: NodeJS.ProcessEnv): Promise<vo
     outputs.push(r.stdout);
   }
   if (outputs[0] !== outputs[1]) throw new BenchError('the floor and wts printed different lines for the same 1,000 ids');
-  if (outputs[1]!.split('\n').filter(Boolean).length !== BULK_IDS) throw new BenchError(`wts printed ${outputs[1]!.split('\n').filter(Boolean).length} lines, not ${BULK_IDS}`);
+  if (outputs[1]!.split('\n').filter(Boolean).length !== BULK_IDS)
+    throw new BenchError(`wts printed ${outputs[1]!.split('\n').filter(Boolean).length} lines, not ${BULK_IDS}`);
 
-  console.log(`\n(f) bulk: \`wts task complete -\` over ${BULK_IDS.toLocaleString('en')} ids against node:http making the same requests, 64 at a time over kept-alive connections`);
-  const timings = hyperfine(scripts.map((script) => command('sh', '-c', script)), withTokens, { rounds: 10, warmup: 1 });
+  console.log(
+    `\n(f) bulk: \`wts task complete -\` over ${BULK_IDS.toLocaleString('en')} ids against node:http making the same requests, 64 at a time over kept-alive connections`,
+  );
+  const timings = hyperfine(
+    scripts.map((script) => command('sh', '-c', script)),
+    withTokens,
+    { rounds: 10, warmup: 1 },
+  );
   compare('bulk', timings, 1.3, [`node floor-bulk.mjs < ${BULK_IDS} ids`, `wts task complete - < ${BULK_IDS} ids`]);
 
-  console.log(`\n(f) bulk against a process per id: ${PROCESS_SAMPLE} \`wts task complete ID\` one after another, as a shell loop runs them, times ${BULK_IDS / PROCESS_SAMPLE}`);
-  const loop = command('sh', '-c', `for id in $(head -n ${PROCESS_SAMPLE} ${q(ids)}); do ${q(NODE)} ${q(WTS)} task complete "$id" > /dev/null || exit 1; done`);
+  console.log(
+    `\n(f) bulk against a process per id: ${PROCESS_SAMPLE} \`wts task complete ID\` one after another, as a shell loop runs them, times ${BULK_IDS / PROCESS_SAMPLE}`,
+  );
+  const loop = command(
+    'sh',
+    '-c',
+    `for id in $(head -n ${PROCESS_SAMPLE} ${q(ids)}); do ${q(NODE)} ${q(WTS)} task complete "$id" > /dev/null || exit 1; done`,
+  );
   const [sample] = hyperfine([loop], withTokens, { rounds: 3, warmup: 0 });
   const processes = (sample!.median * BULK_IDS) / PROCESS_SAMPLE;
-  console.log(`    loop  ${ms(sample!.median).padStart(10)} median for ${PROCESS_SAMPLE}, ${sample!.runs} runs; ${BULK_IDS.toLocaleString('en')} processes ≈ ${ms(processes)} (extrapolated)`);
+  console.log(
+    `    loop  ${ms(sample!.median).padStart(10)} median for ${PROCESS_SAMPLE}, ${sample!.runs} runs; ${BULK_IDS.toLocaleString('en')} processes ≈ ${ms(processes)} (extrapolated)`,
+  );
   const faster = processes / timings[1]!.median;
-  judge('bulk vs processes', `${faster.toFixed(1)}× faster than ${BULK_IDS.toLocaleString('en')} processes (extrapolated from ${PROCESS_SAMPLE})`, '≥ 30×', faster >= 30);
+  judge(
+    'bulk vs processes',
+    `${faster.toFixed(1)}× faster than ${BULK_IDS.toLocaleString('en')} processes (extrapolated from ${PROCESS_SAMPLE})`,
+    '≥ 30×',
+    faster >= 30,
+  );
 }
 
 // ---- Main ---------------------------------------------------------------------------------------------
@@ -414,13 +480,16 @@ async function main(): Promise<number> {
   const sandboxes: Sandbox[] = [];
   // Only the sandboxes the chosen sections use.
   const wanted = (...used: Section[]) => used.some((s) => sections.has(s));
-  const sandbox = (use: boolean, start: () => Promise<Sandbox>): Promise<Sandbox | undefined> => (use ? start() : Promise.resolve(undefined));
+  const sandbox = (use: boolean, start: () => Promise<Sandbox>): Promise<Sandbox | undefined> =>
+    use ? start() : Promise.resolve(undefined);
   try {
     const started = await Promise.allSettled([
       sandbox(wanted('list'), () => startSandbox(2500, join(configDir, 'sandbox-2500.log'), env)),
       sandbox(wanted('request', 'list'), () => startSandbox(10_000, join(configDir, 'sandbox-10000.log'), env)),
       // No rate limit: the timed runs make more requests in a minute than its 6,000.
-      sandbox(wanted('inbox'), () => startSandbox(INBOX_TASKS, join(configDir, 'sandbox-inbox.log'), env, ['--latency', '80', '--rate-limit', '0'])),
+      sandbox(wanted('inbox'), () =>
+        startSandbox(INBOX_TASKS, join(configDir, 'sandbox-inbox.log'), env, ['--latency', '80', '--rate-limit', '0']),
+      ),
       // No rate limit either: 1,000 requests a run, on each side.
       sandbox(wanted('bulk'), () => startSandbox(BULK_IDS, join(configDir, 'sandbox-bulk.log'), env, ['--rate-limit', '0'])),
     ]);
@@ -440,7 +509,8 @@ async function main(): Promise<number> {
     ]);
     if (sections.has('start-up')) startUp(env);
     if (request) oneRequest(request);
-    if (small && large && smallList && largeList && timedList) await longList({ sandbox: small, env: smallList }, { sandbox: large, env: largeList }, timedList);
+    if (small && large && smallList && largeList && timedList)
+      await longList({ sandbox: small, env: smallList }, { sandbox: large, env: largeList }, timedList);
     if (sections.has('completion')) completion(env);
     if (late && inboxRun) await inbox(late, inboxRun);
     if (many && bulkRun) await bulk(many, bulkRun);
@@ -453,7 +523,9 @@ async function main(): Promise<number> {
     rmSync(configDir, { recursive: true, force: true });
   }
   const missed = verdicts.filter((v) => !v.met);
-  console.log(`\n${verdicts.length - missed.length} of ${verdicts.length} goals met${missed.length ? `; missed: ${missed.map((v) => v.name).join(', ')}` : ''}`);
+  console.log(
+    `\n${verdicts.length - missed.length} of ${verdicts.length} goals met${missed.length ? `; missed: ${missed.map((v) => v.name).join(', ')}` : ''}`,
+  );
   return missed.length ? 1 : 0;
 }
 

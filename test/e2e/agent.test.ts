@@ -35,12 +35,17 @@ const now = (): Promise<number> => sandbox.clockNow();
 const submit = async (agentId: string, title: string, description?: string): Promise<TaskView> =>
   Task.parse(await sandbox.api.ok('POST', `/agents/${agentId}/tasks`, { body: { title, ...(description ? { description } : {}) } }));
 const getTask = async (taskId: string): Promise<TaskView> => Task.parse(await sandbox.api.ok('GET', `/tasks/${taskId}`));
-const runsOf = async (taskId: string): Promise<RunView[]> => pageOf(Run, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/runs`, { query: { limit: 25 } })).items;
+const runsOf = async (taskId: string): Promise<RunView[]> =>
+  pageOf(Run, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/runs`, { query: { limit: 25 } })).items;
 const getRun = async (runId: string): Promise<RunView> => Run.parse(await sandbox.api.ok('GET', `/runs/${runId}`));
-const getAction = async (actionId: string): Promise<ActionView> => PendingAction.parse(await sandbox.api.ok('GET', `/pending-actions/${actionId}`));
-const messagesOf = async (taskId: string) => pageOf(Message, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/messages`, { query: { limit: 50 } })).items;
-const eventsOf = async (taskId: string) => pageOf(Event, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/events`, { query: { limit: 50 } })).items;
-const pendingOf = async (taskId: string) => pageOf(PendingAction).parse(await sandbox.api.ok('GET', `/tasks/${taskId}/pending-actions`)).items;
+const getAction = async (actionId: string): Promise<ActionView> =>
+  PendingAction.parse(await sandbox.api.ok('GET', `/pending-actions/${actionId}`));
+const messagesOf = async (taskId: string) =>
+  pageOf(Message, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/messages`, { query: { limit: 50 } })).items;
+const eventsOf = async (taskId: string) =>
+  pageOf(Event, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${taskId}/events`, { query: { limit: 50 } })).items;
+const pendingOf = async (taskId: string) =>
+  pageOf(PendingAction).parse(await sandbox.api.ok('GET', `/tasks/${taskId}/pending-actions`)).items;
 const getSchedule = async (id: string) => ScheduledTask.parse(await sandbox.api.ok('GET', `/scheduled-tasks/${id}`));
 
 /** The newest run on a task (runs are listed newest first or oldest first: pick by time). */
@@ -93,11 +98,16 @@ describe('a submitted task', () => {
     const events = (await eventsOf(task.id)).map((e) => e.kind);
     expect(events).toEqual(expect.arrayContaining(['task.created', 'run.started', 'run.finished', 'status.changed']));
     const chat = await messagesOf(task.id);
-    expect(chat.at(-1)).toMatchObject({ author: { kind: 'agent', id: 'agt_support', name: 'Support Agent' }, content: expect.stringContaining('#support') });
+    expect(chat.at(-1)).toMatchObject({
+      author: { kind: 'agent', id: 'agt_support', name: 'Support Agent' },
+      content: expect.stringContaining('#support'),
+    });
   });
 
   it('answers a message in the chat two sandbox seconds later, quoting it', async () => {
-    const sent = Message.parse(await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: 'Can you also check the June invoice?' } }));
+    const sent = Message.parse(
+      await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: 'Can you also check the June invoice?' } }),
+    );
     expect((await messagesOf(task.id)).at(-1)!.id).toBe(sent.id); // no answer before the clock moves
 
     await advance(3);
@@ -116,7 +126,10 @@ describe('a submitted task', () => {
     await sandbox.api.ok('POST', `/pending-actions/${action!.id}/approve`, { body: {} });
     const executed = (await eventsOf(task.id)).filter((e) => e.kind === 'action.executed');
     expect(executed).toHaveLength(1);
-    expect(executed[0]).toMatchObject({ actor: { kind: 'agent', id: 'agt_support' }, summary: expect.stringMatching(/^Posted in #support: Update on "Reply to the Brightlane invoice question"/) });
+    expect(executed[0]).toMatchObject({
+      actor: { kind: 'agent', id: 'agt_support' },
+      summary: expect.stringMatching(/^Posted in #support: Update on "Reply to the Brightlane invoice question"/),
+    });
   });
 });
 
@@ -124,7 +137,9 @@ describe('pending actions on seeded tasks', () => {
   it('an approved email reply is sent: an action.executed event and a new message in the email thread', async () => {
     const task = await getTask('task_s021');
     const thread = async () =>
-      pageOf(Message, 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: task.conversationKey!, limit: 50 } })).items;
+      pageOf(Message, 'cursor').parse(
+        await sandbox.api.ok('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: task.conversationKey!, limit: 50 } }),
+      ).items;
     const before = await thread();
     await sandbox.api.ok('POST', '/pending-actions/act_s001/approve', { body: {} });
     const executed = (await eventsOf(task.id)).filter((e) => e.kind === 'action.executed');
@@ -179,7 +194,9 @@ describe('reminders', () => {
     const task = await submit('agt_ops', 'Check the certificate renewal');
     await advance(5);
     const remindAt = new Date((await now()) + 60_000).toISOString();
-    const created = Reminder.parse(await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: 'Is the new certificate live?', remindAt } }));
+    const created = Reminder.parse(
+      await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: 'Is the new certificate live?', remindAt } }),
+    );
     const runsBefore = (await runsOf(task.id)).length;
 
     await advance(30);
@@ -205,7 +222,13 @@ describe('scheduled tasks', () => {
   it('run when the clock passes the next run: a dated task in the workspace and a run on it', async () => {
     const created = ScheduledTask.parse(
       await sandbox.api.ok('POST', '/scheduled-tasks', {
-        body: { title: 'Hourly queue check', prompt: 'Count the tasks waiting in each column and post the numbers in #ops.', cron: '17 * * * *', workspaceId: 'ws_ops', agentId: 'agt_ops' },
+        body: {
+          title: 'Hourly queue check',
+          prompt: 'Count the tasks waiting in each column and post the numbers in #ops.',
+          cron: '17 * * * *',
+          workspaceId: 'ws_ops',
+          agentId: 'agt_ops',
+        },
       }),
     );
     scheduleId = created.id;
@@ -224,7 +247,12 @@ describe('scheduled tasks', () => {
     const run = await getRun(schedule.lastRun!.id);
     const task = await getTask(run.taskId);
     const berlinDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(nextRunAt));
-    expect(task).toMatchObject({ workspaceId: 'ws_ops', title: `Hourly queue check — ${berlinDate}`, description: 'Count the tasks waiting in each column and post the numbers in #ops.', status: 'in_progress' });
+    expect(task).toMatchObject({
+      workspaceId: 'ws_ops',
+      title: `Hourly queue check — ${berlinDate}`,
+      description: 'Count the tasks waiting in each column and post the numbers in #ops.',
+      status: 'in_progress',
+    });
     expect(run.output).toContain('Count the tasks waiting in each column');
     expect(run.output).toMatch(/Board of Operations: \d+ to do, \d+ in progress, \d+ waiting, \d+ done/);
     const action = await getAction(run.proposedActionIds[0]!);
@@ -273,7 +301,9 @@ describe('an archived workspace', () => {
     const remindAt = new Date((await now()) + 600_000).toISOString();
     await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: 'Anything left?', remindAt } });
     const schedule = ScheduledTask.parse(
-      await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: 'Daily sweep', prompt: 'Sweep the board.', cron: '0 9 * * *', workspaceId: ws.id, agentId } }),
+      await sandbox.api.ok('POST', '/scheduled-tasks', {
+        body: { title: 'Daily sweep', prompt: 'Sweep the board.', cron: '0 9 * * *', workspaceId: ws.id, agentId },
+      }),
     );
     const runsBefore = (await runsOf(task.id)).length;
 
@@ -294,7 +324,9 @@ describe('an archived workspace', () => {
     const ws = Workspace.parse(await sandbox.api.ok('POST', '/workspaces', { body: { name: 'Archived with an active schedule' } }));
     const agentId = data.agents.find((a) => a.workspaceId === ws.id)!.id;
     const schedule = ScheduledTask.parse(
-      await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: 'Still active', prompt: 'Do the thing.', cron: '0 * * * *', workspaceId: ws.id, agentId } }),
+      await sandbox.api.ok('POST', '/scheduled-tasks', {
+        body: { title: 'Still active', prompt: 'Do the thing.', cron: '0 * * * *', workspaceId: ws.id, agentId },
+      }),
     );
     data.workspaces.find((w) => w.id === ws.id)!.archived = true; // archived, but agent and schedule left untouched
     await advance(2 * 3600);

@@ -31,22 +31,40 @@ describe('list_agents', () => {
 
   it('shows a limited connection only the agents of its chosen workspaces', async () => {
     const limited = apiAs(sandbox.origin, (await signIn(sandbox.origin, { workspaceIds: [workspaceId] })).access_token);
-    expect(AgentPage.parse(await limited.ok('GET', '/agents')).items).toEqual([{ id: agentId, name: 'Agents under test Agent', workspaceId }]);
+    expect(AgentPage.parse(await limited.ok('GET', '/agents')).items).toEqual([
+      { id: agentId, name: 'Agents under test Agent', workspaceId },
+    ]);
   });
 
   it('needs agents:read and takes no query', async () => {
     const tasksOnly = apiAs(sandbox.origin, (await signIn(sandbox.origin, { scopes: ['workspace:read', 'workspace:write'] })).access_token);
     await expectProblem(tasksOnly.call('GET', '/agents'), 403, 'insufficient_scope', /agents:read/);
-    await expectProblem(sandbox.api.call('GET', '/agents', { query: { workspaceId } }), 400, 'invalid_request', /unknown field workspaceId/);
+    await expectProblem(
+      sandbox.api.call('GET', '/agents', { query: { workspaceId } }),
+      400,
+      'invalid_request',
+      /unknown field workspaceId/,
+    );
   });
 });
 
 describe('submit_task', () => {
   it('creates a todo task for the agent and starts a run on it', async () => {
     const task = Task.strict().parse(
-      await sandbox.api.ok('POST', `/agents/${agentId}/tasks`, { body: { title: 'Draft the newsletter', description: 'For May', dueDate: '2031-01-01T09:00:00Z' } }),
+      await sandbox.api.ok('POST', `/agents/${agentId}/tasks`, {
+        body: { title: 'Draft the newsletter', description: 'For May', dueDate: '2031-01-01T09:00:00Z' },
+      }),
     );
-    expect(task).toMatchObject({ workspaceId, title: 'Draft the newsletter', description: 'For May', status: 'todo', dueDate: '2031-01-01T09:00:00.000Z', assignees: [], tags: [], notes: [] });
+    expect(task).toMatchObject({
+      workspaceId,
+      title: 'Draft the newsletter',
+      description: 'For May',
+      status: 'todo',
+      dueDate: '2031-01-01T09:00:00.000Z',
+      assignees: [],
+      tags: [],
+      notes: [],
+    });
     const runs = RunPage.parse(await sandbox.api.ok('GET', `/tasks/${task.id}/runs`)).items;
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ taskId: task.id, agentId });
@@ -61,16 +79,41 @@ describe('submit_task', () => {
   it('checks its body', async () => {
     const path = `/agents/${agentId}/tasks`;
     await expectProblem(sandbox.api.call('POST', path, { body: {} }), 400, 'invalid_request', /^title: is required/);
-    await expectProblem(sandbox.api.call('POST', path, { body: { title: 'x'.repeat(201) } }), 400, 'invalid_request', /^title: must be at most 200 characters/);
-    await expectProblem(sandbox.api.call('POST', path, { body: { title: 'x', dueDate: '2031-01-01' } }), 400, 'invalid_request', /^dueDate:/);
-    await expectProblem(sandbox.api.call('POST', path, { body: { title: 'x', assigneeIds: [] } }), 400, 'invalid_request', /unknown field assigneeIds/);
+    await expectProblem(
+      sandbox.api.call('POST', path, { body: { title: 'x'.repeat(201) } }),
+      400,
+      'invalid_request',
+      /^title: must be at most 200 characters/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', path, { body: { title: 'x', dueDate: '2031-01-01' } }),
+      400,
+      'invalid_request',
+      /^dueDate:/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', path, { body: { title: 'x', assigneeIds: [] } }),
+      400,
+      'invalid_request',
+      /unknown field assigneeIds/,
+    );
     await expectProblem(sandbox.api.call('POST', path, { body: [] }), 400, 'invalid_request', /^body: must be a JSON object/);
   });
 
   it('answers 404 for an unknown agent, 403 without agents:write, 409 for a paused agent', async () => {
-    await expectProblem(sandbox.api.call('POST', '/agents/agt_nope/tasks', { body: { title: 'x' } }), 404, 'not_found', /^no agent agt_nope here$/);
+    await expectProblem(
+      sandbox.api.call('POST', '/agents/agt_nope/tasks', { body: { title: 'x' } }),
+      404,
+      'not_found',
+      /^no agent agt_nope here$/,
+    );
     const reader = apiAs(sandbox.origin, (await signIn(sandbox.origin, { scopes: ['agents:read', 'workspace:write'] })).access_token);
-    await expectProblem(reader.call('POST', `/agents/${agentId}/tasks`, { body: { title: 'x' } }), 403, 'insufficient_scope', /agents:write/);
+    await expectProblem(
+      reader.call('POST', `/agents/${agentId}/tasks`, { body: { title: 'x' } }),
+      403,
+      'insufficient_scope',
+      /agents:write/,
+    );
     const other = Workspace.parse(await sandbox.api.ok('POST', '/workspaces', { body: { name: 'Paused agent' } }));
     const paused = AgentPage.parse(await sandbox.api.ok('GET', '/agents')).items.find((a) => a.workspaceId === other.id)!;
     sandbox.ctx.store.state.data.agents.find((a) => a.id === paused.id)!.paused = true;
@@ -81,19 +124,40 @@ describe('submit_task', () => {
 describe('send_task_message', () => {
   it('records the person’s message, logs it, and returns it', async () => {
     const task = await submit('Talk to me');
-    const message = Message.strict().parse(await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: 'Please hurry' } }));
+    const message = Message.strict().parse(
+      await sandbox.api.ok('POST', `/tasks/${task.id}/messages`, { body: { content: 'Please hurry' } }),
+    );
     expect(message).toMatchObject({ author: { kind: 'person', id: 'usr_ada', name: 'Ada Lovelace' }, content: 'Please hurry' });
-    const chat = pageOf(Message.strict(), 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${task.id}/messages`, { query: { limit: 50 } })).items;
+    const chat = pageOf(Message.strict(), 'cursor').parse(
+      await sandbox.api.ok('GET', `/tasks/${task.id}/messages`, { query: { limit: 50 } }),
+    ).items;
     expect(chat.map((m) => m.id)).toContain(message.id);
-    const events = pageOf(Event.strict(), 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${task.id}/events`, { query: { limit: 50 } })).items;
+    const events = pageOf(Event.strict(), 'cursor').parse(
+      await sandbox.api.ok('GET', `/tasks/${task.id}/events`, { query: { limit: 50 } }),
+    ).items;
     expect(events.map((e) => e.kind)).toContain('message.sent');
   });
 
   it('checks its body and the task', async () => {
     const task = await submit('Quiet');
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/messages`, { body: { content: '' } }), 400, 'invalid_request', /^content: must not be empty/);
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/messages`, { body: { content: 'x'.repeat(10_001) } }), 400, 'invalid_request', /^content: must be at most 10000/);
-    await expectProblem(sandbox.api.call('POST', '/tasks/t_nope/messages', { body: { content: 'hi' } }), 404, 'not_found', /no task t_nope/);
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/messages`, { body: { content: '' } }),
+      400,
+      'invalid_request',
+      /^content: must not be empty/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/messages`, { body: { content: 'x'.repeat(10_001) } }),
+      400,
+      'invalid_request',
+      /^content: must be at most 10000/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', '/tasks/t_nope/messages', { body: { content: 'hi' } }),
+      404,
+      'not_found',
+      /no task t_nope/,
+    );
   });
 });
 
@@ -119,8 +183,18 @@ describe('list_task_runs and get_run', () => {
     const run = Run.strict().parse(await sandbox.api.ok('GET', `/runs/${all[0]!.id}`));
     expect(run).toMatchObject({ id: all[0]!.id, taskId: task.id, agentId, startedAt: all[0]!.startedAt });
 
-    await expectProblem(sandbox.api.call('GET', `/tasks/${task.id}/runs`, { query: { limit: 26 } }), 400, 'invalid_request', /^limit: must be at most 25/);
-    await expectProblem(sandbox.api.call('GET', `/tasks/${task.id}/runs`, { query: { cursor: 'bogus' } }), 400, 'invalid_request', /^cursor:/);
+    await expectProblem(
+      sandbox.api.call('GET', `/tasks/${task.id}/runs`, { query: { limit: 26 } }),
+      400,
+      'invalid_request',
+      /^limit: must be at most 25/,
+    );
+    await expectProblem(
+      sandbox.api.call('GET', `/tasks/${task.id}/runs`, { query: { cursor: 'bogus' } }),
+      400,
+      'invalid_request',
+      /^cursor:/,
+    );
     await expectProblem(sandbox.api.call('GET', '/tasks/t_nope/runs'), 404, 'not_found');
   });
 

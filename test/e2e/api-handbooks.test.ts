@@ -20,7 +20,9 @@ const LONG = Array.from({ length: 4500 }, (_, i) => String.fromCharCode(97 + (i 
 beforeAll(async () => {
   acme = orgIdOf(sandbox, 'acme');
   const ws = Workspace.parse(await sandbox.api.ok('POST', '/workspaces', { body: { name: 'Handbook under test' } }));
-  agentId = pageOf(Agent.strict()).parse(await sandbox.api.ok('GET', '/agents')).items.find((a) => a.workspaceId === ws.id)!.id;
+  agentId = pageOf(Agent.strict())
+    .parse(await sandbox.api.ok('GET', '/agents'))
+    .items.find((a) => a.workspaceId === ws.id)!.id;
   sections = [
     addSection(sandbox, { orgId: acme, agentId, title: 'Tone', body: 'Be kind.' }),
     addSection(sandbox, { orgId: acme, agentId, title: 'Escalation', body: LONG }),
@@ -44,31 +46,78 @@ describe('agent instructions', () => {
     expect(two).toMatchObject({ body: LONG.slice(2000, 4000), nextOffset: 4000 });
     const three = Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${id}`, { query: { offset: 4000 } }));
     expect(three).toMatchObject({ body: LONG.slice(4000), nextOffset: null });
-    expect(Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${id}`, { query: { offset: 4500 } }))).toMatchObject({ body: '', nextOffset: null });
-    expect(Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${id}`, { query: { offset: 10 } })).body).toBe(LONG.slice(10, 2010));
-    expect(Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${sections[2]!.id}`))).toMatchObject({ body: '', nextOffset: null });
+    expect(Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${id}`, { query: { offset: 4500 } }))).toMatchObject({
+      body: '',
+      nextOffset: null,
+    });
+    expect(Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${id}`, { query: { offset: 10 } })).body).toBe(
+      LONG.slice(10, 2010),
+    );
+    expect(Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${sections[2]!.id}`))).toMatchObject({
+      body: '',
+      nextOffset: null,
+    });
   });
 
   it('checks the offset', async () => {
     const id = sections[0]!.id;
-    await expectProblem(sandbox.api.call('GET', `/agent-instructions/${id}`, { query: { offset: 9 } }), 400, 'invalid_request', /^offset: must be at most 8$/);
-    await expectProblem(sandbox.api.call('GET', `/agent-instructions/${id}`, { query: { offset: -1 } }), 400, 'invalid_request', /^offset: must be at least 0/);
-    await expectProblem(sandbox.api.call('GET', `/agent-instructions/${id}`, { query: { offset: '9007199254740992' } }), 400, 'invalid_request', /^offset:/);
-    await expectProblem(sandbox.api.call('GET', `/agent-instructions/${id}`, { query: { offset: 1.5 } }), 400, 'invalid_request', /^offset:/);
+    await expectProblem(
+      sandbox.api.call('GET', `/agent-instructions/${id}`, { query: { offset: 9 } }),
+      400,
+      'invalid_request',
+      /^offset: must be at most 8$/,
+    );
+    await expectProblem(
+      sandbox.api.call('GET', `/agent-instructions/${id}`, { query: { offset: -1 } }),
+      400,
+      'invalid_request',
+      /^offset: must be at least 0/,
+    );
+    await expectProblem(
+      sandbox.api.call('GET', `/agent-instructions/${id}`, { query: { offset: '9007199254740992' } }),
+      400,
+      'invalid_request',
+      /^offset:/,
+    );
+    await expectProblem(
+      sandbox.api.call('GET', `/agent-instructions/${id}`, { query: { offset: 1.5 } }),
+      400,
+      'invalid_request',
+      /^offset:/,
+    );
   });
 
   it('edits an entry’s title and body', async () => {
     const id = sections[0]!.id;
-    const entry = HandbookEntry.strict().parse(await sandbox.api.ok('PATCH', `/agent-instructions/${id}`, { body: { title: 'Voice', body: 'Be kind and brief.' } }));
+    const entry = HandbookEntry.strict().parse(
+      await sandbox.api.ok('PATCH', `/agent-instructions/${id}`, { body: { title: 'Voice', body: 'Be kind and brief.' } }),
+    );
     expect(entry).toEqual({ id, title: 'Voice', position: 0 });
-    expect(Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${id}`))).toEqual({ id, title: 'Voice', body: 'Be kind and brief.', nextOffset: null });
-    await expectProblem(sandbox.api.call('PATCH', `/agent-instructions/${id}`, { body: { title: '' } }), 400, 'invalid_request', /^title: must not be empty/);
-    await expectProblem(sandbox.api.call('PATCH', `/agent-instructions/${id}`, { body: { position: 3 } }), 400, 'invalid_request', /unknown field position/);
+    expect(Piece.parse(await sandbox.api.ok('GET', `/agent-instructions/${id}`))).toEqual({
+      id,
+      title: 'Voice',
+      body: 'Be kind and brief.',
+      nextOffset: null,
+    });
+    await expectProblem(
+      sandbox.api.call('PATCH', `/agent-instructions/${id}`, { body: { title: '' } }),
+      400,
+      'invalid_request',
+      /^title: must not be empty/,
+    );
+    await expectProblem(
+      sandbox.api.call('PATCH', `/agent-instructions/${id}`, { body: { position: 3 } }),
+      400,
+      'invalid_request',
+      /unknown field position/,
+    );
   });
 
   it('reorders with the complete list of entries', async () => {
     const [a, b, c] = sections.map((s) => s.id) as [string, string, string];
-    const page = Entries.parse(await sandbox.api.ok('POST', `/agents/${agentId}/instructions/reorder`, { body: { sectionIds: [c, a, b] } }));
+    const page = Entries.parse(
+      await sandbox.api.ok('POST', `/agents/${agentId}/instructions/reorder`, { body: { sectionIds: [c, a, b] } }),
+    );
     expect(page.items.map((e) => [e.id, e.position])).toEqual([
       [c, 0],
       [a, 1],
@@ -80,7 +129,12 @@ describe('agent instructions', () => {
     await expectProblem(sandbox.api.call('POST', path, { body: { sectionIds: [a, b] } }), 400, 'invalid_request', every);
     await expectProblem(sandbox.api.call('POST', path, { body: { sectionIds: [a, b, c, c] } }), 400, 'invalid_request', every);
     await expectProblem(sandbox.api.call('POST', path, { body: { sectionIds: [a, b, 'sec_other'] } }), 400, 'invalid_request', every);
-    await expectProblem(sandbox.api.call('POST', path, { body: { sectionIds: [] } }), 400, 'invalid_request', /^sectionIds: must have at least 1 item/);
+    await expectProblem(
+      sandbox.api.call('POST', path, { body: { sectionIds: [] } }),
+      400,
+      'invalid_request',
+      /^sectionIds: must have at least 1 item/,
+    );
     expect(Entries.parse(await sandbox.api.ok('GET', `/agents/${agentId}/instructions`)).items.map((e) => e.id)).toEqual([c, a, b]);
   });
 
@@ -90,13 +144,22 @@ describe('agent instructions', () => {
     await expectProblem(sandbox.api.call('GET', '/agent-instructions/sec_nope'), 404, 'not_found', /sec_nope/);
     await expectProblem(sandbox.api.call('GET', `/agent-instructions/${company.id}`), 404, 'not_found');
     await expectProblem(sandbox.api.call('PATCH', `/agent-instructions/${company.id}`, { body: { title: 'x' } }), 404, 'not_found');
-    await expectProblem(sandbox.api.call('POST', '/agents/agt_nope/instructions/reorder', { body: { sectionIds: ['a'] } }), 404, 'not_found');
+    await expectProblem(
+      sandbox.api.call('POST', '/agents/agt_nope/instructions/reorder', { body: { sectionIds: ['a'] } }),
+      404,
+      'not_found',
+    );
   });
 
   it('needs agents:write to edit', async () => {
     const reader = apiAs(sandbox.origin, (await signIn(sandbox.origin, { scopes: ['agents:read'] })).access_token);
     Entries.parse(await reader.ok('GET', `/agents/${agentId}/instructions`));
-    await expectProblem(reader.call('PATCH', `/agent-instructions/${sections[0]!.id}`, { body: { title: 'x' } }), 403, 'insufficient_scope', /agents:write/);
+    await expectProblem(
+      reader.call('PATCH', `/agent-instructions/${sections[0]!.id}`, { body: { title: 'x' } }),
+      403,
+      'insufficient_scope',
+      /agents:write/,
+    );
   });
 });
 
@@ -109,9 +172,16 @@ describe('company handbook', () => {
 
     const piece = Piece.parse(await sandbox.api.ok('GET', `/company-handbook/${values.id}`, { query: { offset: 4000 } }));
     expect(piece).toEqual({ id: values.id, title: 'Values', body: LONG.slice(4000), nextOffset: null });
-    await expectProblem(sandbox.api.call('GET', `/company-handbook/${values.id}`, { query: { offset: 4501 } }), 400, 'invalid_request', /^offset: must be at most 4500$/);
+    await expectProblem(
+      sandbox.api.call('GET', `/company-handbook/${values.id}`, { query: { offset: 4501 } }),
+      400,
+      'invalid_request',
+      /^offset: must be at most 4500$/,
+    );
 
-    const edited = HandbookEntry.strict().parse(await sandbox.api.ok('PATCH', `/company-handbook/${values.id}`, { body: { title: 'Our values' } }));
+    const edited = HandbookEntry.strict().parse(
+      await sandbox.api.ok('PATCH', `/company-handbook/${values.id}`, { body: { title: 'Our values' } }),
+    );
     expect(edited).toMatchObject({ id: values.id, title: 'Our values' });
 
     const reversed = listed.map((e) => e.id).reverse();
@@ -119,7 +189,12 @@ describe('company handbook', () => {
     expect(page.items.map((e) => e.id)).toEqual(reversed);
     expect(page.items.map((e) => e.position)).toEqual(reversed.map((_, i) => i));
     expect(Entries.parse(await sandbox.api.ok('GET', '/company-handbook')).items.map((e) => e.id)).toEqual(reversed);
-    await expectProblem(sandbox.api.call('POST', '/company-handbook/reorder', { body: { sectionIds: reversed.slice(1) } }), 400, 'invalid_request', /^sectionIds: must list every entry exactly once/);
+    await expectProblem(
+      sandbox.api.call('POST', '/company-handbook/reorder', { body: { sectionIds: reversed.slice(1) } }),
+      400,
+      'invalid_request',
+      /^sectionIds: must list every entry exactly once/,
+    );
   });
 
   it('belongs to one organization, and agent entries are not found in it', async () => {
@@ -130,6 +205,11 @@ describe('company handbook', () => {
     expect(Entries.parse(await globex.ok('GET', '/company-handbook')).items.map((e) => e.id)).toContain(other.id);
     await expectProblem(sandbox.api.call('GET', `/company-handbook/${sections[0]!.id}`), 404, 'not_found');
     await expectProblem(sandbox.api.call('PATCH', '/company-handbook/sec_nope', { body: {} }), 404, 'not_found', /sec_nope/);
-    await expectProblem(sandbox.api.call('GET', '/company-handbook', { query: { offset: 1 } }), 400, 'invalid_request', /unknown field offset/);
+    await expectProblem(
+      sandbox.api.call('GET', '/company-handbook', { query: { offset: 1 } }),
+      400,
+      'invalid_request',
+      /unknown field offset/,
+    );
   });
 });

@@ -14,7 +14,11 @@ describe('GET /api/v1/openapi.json', () => {
   it('is OpenAPI 3.1.0, version 1.0.0, with the 56 operations', async () => {
     const res = await fetch(`${sandbox.origin}/api/v1/openapi.json`);
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
     const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
@@ -28,7 +32,9 @@ describe('authentication', () => {
   it('answers 401 problem+json with WWW-Authenticate without a token or with a bad one', async () => {
     const none = await apiAs(sandbox.origin, '').call('GET', '/workspaces');
     await expectProblem(none, 401, 'unauthorized');
-    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/api\/v1"/);
+    expect(none.headers.get('www-authenticate')).toMatch(
+      /^Bearer resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/api\/v1"/,
+    );
     const bad = await apiAs(sandbox.origin, 'not-a-token').call('GET', '/workspaces');
     await expectProblem(bad, 401, 'unauthorized');
     expect(bad.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
@@ -66,13 +72,22 @@ describe('requests that reach no operation', () => {
       headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'text/plain' },
       body: 'name=x',
     });
-    await expectProblem({ status: wrongType.status, headers: wrongType.headers, body: await wrongType.json() }, 415, 'unsupported_media_type');
+    await expectProblem(
+      { status: wrongType.status, headers: wrongType.headers, body: await wrongType.json() },
+      415,
+      'unsupported_media_type',
+    );
     const notJson = await fetch(`${sandbox.origin}/api/v1/workspaces`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
       body: '{"name":',
     });
-    await expectProblem({ status: notJson.status, headers: notJson.headers, body: await notJson.json() }, 400, 'invalid_request', /^body: is not valid JSON/);
+    await expectProblem(
+      { status: notJson.status, headers: notJson.headers, body: await notJson.json() },
+      400,
+      'invalid_request',
+      /^body: is not valid JSON/,
+    );
     // No body at all is checked as an empty object.
     await expectProblem(sandbox.api.call('POST', '/workspaces'), 400, 'invalid_request', /^name: is required$/);
   });

@@ -2,7 +2,22 @@
 // (every page) and each read, for both of ada's organizations, validating with the strict schemas.
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { Agent, Event, HandbookEntry, HandbookPiece, KnowledgeSource, Member, Message, PendingAction, Reminder, Run, ScheduledTask, Status, Task, Workspace } from '../../src/contract/resources.js';
+import {
+  Agent,
+  Event,
+  HandbookEntry,
+  HandbookPiece,
+  KnowledgeSource,
+  Member,
+  Message,
+  PendingAction,
+  Reminder,
+  Run,
+  ScheduledTask,
+  Status,
+  Task,
+  Workspace,
+} from '../../src/contract/resources.js';
 import { signIn } from '../helpers/auth.js';
 import { apiAs, pageOf, type Api } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
@@ -34,7 +49,8 @@ async function readEverything(api: Api): Promise<{ tasks: number; sections: numb
       expect(Task.strict().parse(await api.ok('GET', `/tasks/${task.id}`))).toEqual(task);
       await all(api, `/tasks/${task.id}/events`, Event.strict());
       await all(api, `/tasks/${task.id}/messages`, Message.strict());
-      if (task.conversationKey) await all(api, `/tasks/${task.id}/conversation`, Message.strict(), { conversationKey: task.conversationKey });
+      if (task.conversationKey)
+        await all(api, `/tasks/${task.id}/conversation`, Message.strict(), { conversationKey: task.conversationKey });
       for (const run of await all(api, `/tasks/${task.id}/runs`, Run.strict())) Run.strict().parse(await api.ok('GET', `/runs/${run.id}`));
       for (const action of pageOf(PendingAction.strict()).parse(await api.ok('GET', `/tasks/${task.id}/pending-actions`)).items) {
         expect(action.state).toBe('pending');

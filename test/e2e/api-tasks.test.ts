@@ -75,7 +75,12 @@ describe('list_tasks', () => {
   });
 
   it('refuses a status that is not a column of the workspace', async () => {
-    await expectProblem(sandbox.api.call('GET', `/workspaces/${workspaceId}/tasks`, { query: { status: 'nope' } }), 400, 'invalid_request', /^status: no column nope in this workspace; columns: todo, in_progress, waiting, done/);
+    await expectProblem(
+      sandbox.api.call('GET', `/workspaces/${workspaceId}/tasks`, { query: { status: 'nope' } }),
+      400,
+      'invalid_request',
+      /^status: no column nope in this workspace; columns: todo, in_progress, waiting, done/,
+    );
   });
 
   it('checks the bounds of its query', async () => {
@@ -83,9 +88,19 @@ describe('list_tasks', () => {
     await expectProblem(sandbox.api.call('GET', path, { query: { limit: 0 } }), 400, 'invalid_request', /^limit: must be at least 1/);
     await expectProblem(sandbox.api.call('GET', path, { query: { limit: 51 } }), 400, 'invalid_request', /^limit: must be at most 50/);
     await expectProblem(sandbox.api.call('GET', path, { query: { limit: 'ten' } }), 400, 'invalid_request', /^limit:/);
-    await expectProblem(sandbox.api.call('GET', path, { query: { tag: 't'.repeat(101) } }), 400, 'invalid_request', /^tag: must be at most 100 characters/);
+    await expectProblem(
+      sandbox.api.call('GET', path, { query: { tag: 't'.repeat(101) } }),
+      400,
+      'invalid_request',
+      /^tag: must be at most 100 characters/,
+    );
     await expectProblem(sandbox.api.call('GET', path, { query: { unassigned: 'maybe' } }), 400, 'invalid_request', /^unassigned:/);
-    await expectProblem(sandbox.api.call('GET', path, { query: { cursor: 'c'.repeat(2001) } }), 400, 'invalid_request', /^cursor: must be at most 2000 characters/);
+    await expectProblem(
+      sandbox.api.call('GET', path, { query: { cursor: 'c'.repeat(2001) } }),
+      400,
+      'invalid_request',
+      /^cursor: must be at most 2000 characters/,
+    );
     await expectProblem(sandbox.api.call('GET', path, { query: { sort: 'title' } }), 400, 'invalid_request', /unknown field sort/);
   });
 
@@ -100,7 +115,9 @@ describe('cursor pagination over the large seeded workspace', () => {
 
   beforeAll(async () => {
     const workspaces = pageOf(Workspace.strict()).parse(await sandbox.api.ok('GET', '/workspaces')).items;
-    const counts = await Promise.all(workspaces.map(async (w) => [w.id, (await walk(`/workspaces/${w.id}/tasks`, { limit: 50 })).length] as const));
+    const counts = await Promise.all(
+      workspaces.map(async (w) => [w.id, (await walk(`/workspaces/${w.id}/tasks`, { limit: 50 })).length] as const),
+    );
     [bigId, total] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
   });
 
@@ -117,7 +134,9 @@ describe('cursor pagination over the large seeded workspace', () => {
     const items: TaskT[] = [];
     let cursor: string | null = null;
     do {
-      const page = TaskPage.parse(await sandbox.api.ok('GET', `/workspaces/${bigId}/tasks`, { query: cursor ? { limit: 7, cursor } : { limit: 7 } }));
+      const page = TaskPage.parse(
+        await sandbox.api.ok('GET', `/workspaces/${bigId}/tasks`, { query: cursor ? { limit: 7, cursor } : { limit: 7 } }),
+      );
       pages.push(page.items.length);
       items.push(...page.items);
       cursor = page.nextCursor;
@@ -132,7 +151,9 @@ describe('cursor pagination over the large seeded workspace', () => {
 
   it('the page size may change between pages', async () => {
     const one = TaskPage.parse(await sandbox.api.ok('GET', `/workspaces/${bigId}/tasks`, { query: { limit: 3 } }));
-    const two = TaskPage.parse(await sandbox.api.ok('GET', `/workspaces/${bigId}/tasks`, { query: { limit: 50, cursor: one.nextCursor! } }));
+    const two = TaskPage.parse(
+      await sandbox.api.ok('GET', `/workspaces/${bigId}/tasks`, { query: { limit: 50, cursor: one.nextCursor! } }),
+    );
     const all = await walk(`/workspaces/${bigId}/tasks`, { limit: 50 });
     expect([...one.items, ...two.items].map((t) => t.id)).toEqual(all.slice(0, 53).map((t) => t.id));
   });
@@ -143,10 +164,20 @@ describe('cursor pagination over the large seeded workspace', () => {
     const refused = /^cursor: is not a cursor from this listing/;
     await expectProblem(sandbox.api.call('GET', path, { query: { cursor: 'not-a-cursor' } }), 400, 'invalid_request', refused);
     await expectProblem(sandbox.api.call('GET', path, { query: { cursor: '!!!' } }), 400, 'invalid_request', refused);
-    await expectProblem(sandbox.api.call('GET', path, { query: { cursor: Buffer.from('{"f":1}').toString('base64url') } }), 400, 'invalid_request', refused);
+    await expectProblem(
+      sandbox.api.call('GET', path, { query: { cursor: Buffer.from('{"f":1}').toString('base64url') } }),
+      400,
+      'invalid_request',
+      refused,
+    );
     await expectProblem(sandbox.api.call('GET', path, { query: { cursor: `${cursor}x` } }), 400, 'invalid_request', refused);
     await expectProblem(sandbox.api.call('GET', path, { query: { cursor, unassigned: true } }), 400, 'invalid_request', refused);
-    await expectProblem(sandbox.api.call('GET', `/workspaces/${workspaceId}/tasks`, { query: { cursor } }), 400, 'invalid_request', refused);
+    await expectProblem(
+      sandbox.api.call('GET', `/workspaces/${workspaceId}/tasks`, { query: { cursor } }),
+      400,
+      'invalid_request',
+      refused,
+    );
     await expectProblem(sandbox.api.call('GET', `${path}/search`, { query: { q: 'task', cursor } }), 400, 'invalid_request', refused);
   });
 
@@ -179,15 +210,30 @@ describe('search_tasks', () => {
     expect(one.items.map((t) => t.title)).toEqual(['Zebra 0', 'Zebra 1']);
     const two = TaskPage.parse(await sandbox.api.ok('GET', path, { query: { q: 'zebra', limit: 2, cursor: one.nextCursor! } }));
     expect(two).toMatchObject({ items: [{ title: 'Zebra 2' }], nextCursor: null });
-    await expectProblem(sandbox.api.call('GET', path, { query: { q: 'other', cursor: one.nextCursor! } }), 400, 'invalid_request', /^cursor:/);
+    await expectProblem(
+      sandbox.api.call('GET', path, { query: { q: 'other', cursor: one.nextCursor! } }),
+      400,
+      'invalid_request',
+      /^cursor:/,
+    );
   });
 
   it('needs words', async () => {
     const path = `/workspaces/${workspaceId}/tasks/search`;
     await expectProblem(sandbox.api.call('GET', path), 400, 'invalid_request', /^q: is required/);
     await expectProblem(sandbox.api.call('GET', path, { query: { q: '' } }), 400, 'invalid_request', /^q: must not be empty/);
-    await expectProblem(sandbox.api.call('GET', path, { query: { q: '   ' } }), 400, 'invalid_request', /^q: must contain at least one word/);
-    await expectProblem(sandbox.api.call('GET', path, { query: { q: 'x'.repeat(501) } }), 400, 'invalid_request', /^q: must be at most 500 characters/);
+    await expectProblem(
+      sandbox.api.call('GET', path, { query: { q: '   ' } }),
+      400,
+      'invalid_request',
+      /^q: must contain at least one word/,
+    );
+    await expectProblem(
+      sandbox.api.call('GET', path, { query: { q: 'x'.repeat(501) } }),
+      400,
+      'invalid_request',
+      /^q: must be at most 500 characters/,
+    );
     await expectProblem(sandbox.api.call('GET', '/workspaces/ws_nowhere/tasks/search', { query: { q: 'x' } }), 404, 'not_found');
   });
 });
@@ -195,13 +241,27 @@ describe('search_tasks', () => {
 describe('get_task', () => {
   it('returns the task', async () => {
     const task = await submit('Read me', { description: 'Details', dueDate: '2031-05-01T12:00:00+02:00' });
-    expect(task).toMatchObject({ title: 'Read me', description: 'Details', status: 'todo', dueDate: '2031-05-01T10:00:00.000Z', assignees: [], tags: [], notes: [], conversationKey: null });
+    expect(task).toMatchObject({
+      title: 'Read me',
+      description: 'Details',
+      status: 'todo',
+      dueDate: '2031-05-01T10:00:00.000Z',
+      assignees: [],
+      tags: [],
+      notes: [],
+      conversationKey: null,
+    });
     expect(Task.strict().parse(await sandbox.api.ok('GET', `/tasks/${task.id}`))).toMatchObject({ id: task.id, title: 'Read me' });
   });
 
   it('answers 404 naming an unknown task and 400 for an over-long id', async () => {
     await expectProblem(sandbox.api.call('GET', '/tasks/t_9'), 404, 'not_found', /^no task t_9 here$/);
-    await expectProblem(sandbox.api.call('GET', `/tasks/${'t'.repeat(65)}`), 400, 'invalid_request', /^taskId: must be at most 64 characters/);
+    await expectProblem(
+      sandbox.api.call('GET', `/tasks/${'t'.repeat(65)}`),
+      400,
+      'invalid_request',
+      /^taskId: must be at most 64 characters/,
+    );
   });
 });
 
@@ -209,7 +269,9 @@ describe('update_task and complete_task', () => {
   it('changes title, status and due date, and logs each change', async () => {
     const task = await submit('Before');
     const updated = Task.strict().parse(
-      await sandbox.api.ok('PATCH', `/tasks/${task.id}`, { body: { title: 'After', status: 'waiting', dueDate: '2030-01-02T03:04:05-01:00' } }),
+      await sandbox.api.ok('PATCH', `/tasks/${task.id}`, {
+        body: { title: 'After', status: 'waiting', dueDate: '2030-01-02T03:04:05-01:00' },
+      }),
     );
     expect(updated).toMatchObject({ title: 'After', status: 'waiting', dueDate: '2030-01-02T04:04:05.000Z' });
     const cleared = Task.strict().parse(await sandbox.api.ok('PATCH', `/tasks/${task.id}`, { body: { dueDate: null } }));
@@ -227,10 +289,30 @@ describe('update_task and complete_task', () => {
 
   it('refuses a status that is not a column, and bad fields', async () => {
     const task = await submit('Strict');
-    await expectProblem(sandbox.api.call('PATCH', `/tasks/${task.id}`, { body: { status: 'archived' } }), 400, 'invalid_request', /^status: no column archived in this workspace; columns: todo, in_progress, waiting, done$/);
-    await expectProblem(sandbox.api.call('PATCH', `/tasks/${task.id}`, { body: { dueDate: 'tomorrow' } }), 400, 'invalid_request', /^dueDate: must be an ISO 8601 date-time/);
-    await expectProblem(sandbox.api.call('PATCH', `/tasks/${task.id}`, { body: { title: '' } }), 400, 'invalid_request', /^title: must not be empty/);
-    await expectProblem(sandbox.api.call('PATCH', `/tasks/${task.id}`, { body: { assignees: [] } }), 400, 'invalid_request', /unknown field assignees/);
+    await expectProblem(
+      sandbox.api.call('PATCH', `/tasks/${task.id}`, { body: { status: 'archived' } }),
+      400,
+      'invalid_request',
+      /^status: no column archived in this workspace; columns: todo, in_progress, waiting, done$/,
+    );
+    await expectProblem(
+      sandbox.api.call('PATCH', `/tasks/${task.id}`, { body: { dueDate: 'tomorrow' } }),
+      400,
+      'invalid_request',
+      /^dueDate: must be an ISO 8601 date-time/,
+    );
+    await expectProblem(
+      sandbox.api.call('PATCH', `/tasks/${task.id}`, { body: { title: '' } }),
+      400,
+      'invalid_request',
+      /^title: must not be empty/,
+    );
+    await expectProblem(
+      sandbox.api.call('PATCH', `/tasks/${task.id}`, { body: { assignees: [] } }),
+      400,
+      'invalid_request',
+      /unknown field assignees/,
+    );
     await expectProblem(sandbox.api.call('PATCH', '/tasks/t_nope', { body: { title: 'x' } }), 404, 'not_found', /no task t_nope/);
     expect(Task.parse(await sandbox.api.ok('GET', `/tasks/${task.id}`)).title).toBe('Strict');
   });
@@ -244,14 +326,21 @@ describe('update_task and complete_task', () => {
     const events = EventPage.parse(await sandbox.api.ok('GET', `/tasks/${task.id}/events`, { query: { limit: 50 } })).items;
     expect(events.filter((e) => e.kind === 'status.changed' && e.summary.endsWith('to Done'))).toHaveLength(1);
     await expectProblem(sandbox.api.call('POST', '/tasks/t_nope/complete', { body: {} }), 404, 'not_found');
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/complete`, { body: { status: 'done' } }), 400, 'invalid_request', /unknown field status/);
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/complete`, { body: { status: 'done' } }),
+      400,
+      'invalid_request',
+      /unknown field status/,
+    );
   });
 });
 
 describe('assign_task, set_task_tags, add_task_note', () => {
   it('assigns members only, once each', async () => {
     const task = await submit('People');
-    const assigned = Task.strict().parse(await sandbox.api.ok('POST', `/tasks/${task.id}/assignees`, { body: { assigneeIds: ['usr_ada', 'usr_ada'] } }));
+    const assigned = Task.strict().parse(
+      await sandbox.api.ok('POST', `/tasks/${task.id}/assignees`, { body: { assigneeIds: ['usr_ada', 'usr_ada'] } }),
+    );
     expect(assigned.assignees).toEqual([{ id: 'usr_ada', name: 'Ada Lovelace' }]);
     await expectProblem(
       sandbox.api.call('POST', `/tasks/${task.id}/assignees`, { body: { assigneeIds: ['usr_ada', 'usr_ben'] } }),
@@ -259,8 +348,18 @@ describe('assign_task, set_task_tags, add_task_note', () => {
       'invalid_request',
       new RegExp(`^assigneeIds\\[1\\]: usr_ben is not a member of workspace ${workspaceId}`),
     );
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/assignees`, { body: { assigneeIds: [''] } }), 400, 'invalid_request', /^assigneeIds\[0\]: must not be empty/);
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/assignees`, { body: {} }), 400, 'invalid_request', /^assigneeIds: is required/);
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/assignees`, { body: { assigneeIds: [''] } }),
+      400,
+      'invalid_request',
+      /^assigneeIds\[0\]: must not be empty/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/assignees`, { body: {} }),
+      400,
+      'invalid_request',
+      /^assigneeIds: is required/,
+    );
     const unassigned = Task.strict().parse(await sandbox.api.ok('POST', `/tasks/${task.id}/assignees`, { body: { assigneeIds: [] } }));
     expect(unassigned.assignees).toEqual([]);
     await expectProblem(sandbox.api.call('POST', '/tasks/t_nope/assignees', { body: { assigneeIds: [] } }), 404, 'not_found');
@@ -271,19 +370,41 @@ describe('assign_task, set_task_tags, add_task_note', () => {
     const tagged = Task.strict().parse(await sandbox.api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: ['b', 'a', 'b', 'c'] } }));
     expect(tagged.tags).toEqual(['b', 'a', 'c']);
     expect(Task.strict().parse(await sandbox.api.ok('POST', `/tasks/${task.id}/tags`, { body: { tags: [] } })).tags).toEqual([]);
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/tags`, { body: { tags: ['x'.repeat(101)] } }), 400, 'invalid_request', /^tags\[0\]: must be at most 100 characters/);
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/tags`, { body: { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) } }), 400, 'invalid_request', /^tags: must have at most 50 items/);
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/tags`, { body: { tags: ['x'.repeat(101)] } }),
+      400,
+      'invalid_request',
+      /^tags\[0\]: must be at most 100 characters/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/tags`, { body: { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) } }),
+      400,
+      'invalid_request',
+      /^tags: must have at most 50 items/,
+    );
     await expectProblem(sandbox.api.call('POST', '/tasks/t_nope/tags', { body: { tags: [] } }), 404, 'not_found');
   });
 
   it('adds notes by the signed-in user', async () => {
     const task = await submit('Notes');
     const noted = Task.strict().parse(await sandbox.api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: 'First note' } }));
-    expect(noted.notes).toEqual([{ id: expect.any(String), content: 'First note', author: { id: 'usr_ada', name: 'Ada Lovelace' }, createdAt: expect.any(String) }]);
+    expect(noted.notes).toEqual([
+      { id: expect.any(String), content: 'First note', author: { id: 'usr_ada', name: 'Ada Lovelace' }, createdAt: expect.any(String) },
+    ]);
     const twice = Task.strict().parse(await sandbox.api.ok('POST', `/tasks/${task.id}/notes`, { body: { content: 'x'.repeat(10_000) } }));
     expect(twice.notes.map((n) => n.content.length)).toEqual([10, 10_000]);
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/notes`, { body: { content: '' } }), 400, 'invalid_request', /^content: must not be empty/);
-    await expectProblem(sandbox.api.call('POST', `/tasks/${task.id}/notes`, { body: { content: 'x'.repeat(10_001) } }), 400, 'invalid_request', /^content: must be at most 10000 characters/);
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/notes`, { body: { content: '' } }),
+      400,
+      'invalid_request',
+      /^content: must not be empty/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', `/tasks/${task.id}/notes`, { body: { content: 'x'.repeat(10_001) } }),
+      400,
+      'invalid_request',
+      /^content: must be at most 10000 characters/,
+    );
     await expectProblem(sandbox.api.call('POST', '/tasks/t_nope/notes', { body: { content: 'hi' } }), 404, 'not_found');
   });
 });
@@ -298,7 +419,9 @@ describe('list_task_events and list_task_messages', () => {
     const walked: typeof all = [];
     let cursor: string | null = null;
     do {
-      const page = EventPage.parse(await sandbox.api.ok('GET', `/tasks/${task.id}/events`, { query: cursor ? { limit: 1, cursor } : { limit: 1 } }));
+      const page = EventPage.parse(
+        await sandbox.api.ok('GET', `/tasks/${task.id}/events`, { query: cursor ? { limit: 1, cursor } : { limit: 1 } }),
+      );
       walked.push(...page.items);
       cursor = page.nextCursor;
     } while (cursor);
@@ -306,7 +429,12 @@ describe('list_task_events and list_task_messages', () => {
     const kinds = all.filter((e) => e.actor.kind === 'person').map((e) => e.kind);
     expect(kinds).toEqual(['task.created', 'tags.changed', 'note.added', 'assignees.changed']);
     expect(all.every((e) => e.taskId === task.id)).toBe(true);
-    await expectProblem(sandbox.api.call('GET', `/tasks/${task.id}/events`, { query: { limit: 51 } }), 400, 'invalid_request', /^limit: must be at most 50/);
+    await expectProblem(
+      sandbox.api.call('GET', `/tasks/${task.id}/events`, { query: { limit: 51 } }),
+      400,
+      'invalid_request',
+      /^limit: must be at most 50/,
+    );
     await expectProblem(sandbox.api.call('GET', '/tasks/t_nope/events'), 404, 'not_found');
   });
 
@@ -329,19 +457,42 @@ describe('list_task_conversation_messages', () => {
     const key = addConversation(sandbox, task.id, orgIdOf(sandbox, 'acme'), ['Hello', 'Are you there?', 'Ping']);
     const read = Task.strict().parse(await sandbox.api.ok('GET', `/tasks/${task.id}`));
     expect(read.conversationKey).toBe(key);
-    const one = MessagePage.parse(await sandbox.api.ok('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: key, limit: 2 } }));
+    const one = MessagePage.parse(
+      await sandbox.api.ok('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: key, limit: 2 } }),
+    );
     expect(one.items.map((m) => m.content)).toEqual(['Hello', 'Are you there?']);
-    const two = MessagePage.parse(await sandbox.api.ok('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: key, limit: 2, cursor: one.nextCursor! } }));
+    const two = MessagePage.parse(
+      await sandbox.api.ok('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: key, limit: 2, cursor: one.nextCursor! } }),
+    );
     expect(two).toMatchObject({ items: [{ content: 'Ping', author: { kind: 'person', name: 'A Customer' } }], nextCursor: null });
-    await expectProblem(sandbox.api.call('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: 'email:other' } }), 404, 'not_found', /^no conversation email:other for this task/);
+    await expectProblem(
+      sandbox.api.call('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: 'email:other' } }),
+      404,
+      'not_found',
+      /^no conversation email:other for this task/,
+    );
   });
 
   it('answers 404 for a task without a source conversation and 400 without a key', async () => {
     const task = await submit('Typed in by hand');
-    await expectProblem(sandbox.api.call('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: 'anything' } }), 404, 'not_found');
+    await expectProblem(
+      sandbox.api.call('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: 'anything' } }),
+      404,
+      'not_found',
+    );
     await expectProblem(sandbox.api.call('GET', `/tasks/${task.id}/conversation`), 400, 'invalid_request', /^conversationKey: is required/);
-    await expectProblem(sandbox.api.call('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: 'k'.repeat(501) } }), 400, 'invalid_request', /^conversationKey: must be at most 500 characters/);
-    await expectProblem(sandbox.api.call('GET', '/tasks/t_nope/conversation', { query: { conversationKey: 'k' } }), 404, 'not_found', /no task t_nope/);
+    await expectProblem(
+      sandbox.api.call('GET', `/tasks/${task.id}/conversation`, { query: { conversationKey: 'k'.repeat(501) } }),
+      400,
+      'invalid_request',
+      /^conversationKey: must be at most 500 characters/,
+    );
+    await expectProblem(
+      sandbox.api.call('GET', '/tasks/t_nope/conversation', { query: { conversationKey: 'k' } }),
+      404,
+      'not_found',
+      /no task t_nope/,
+    );
   });
 });
 
@@ -357,7 +508,9 @@ describe('delete_task', () => {
     const runs = pageOf(Run.strict(), 'cursor').parse(await sandbox.api.ok('GET', `/tasks/${task.id}/runs`)).items;
     const action = addPendingAction(sandbox, task.id, 'question', { question: 'Why?' });
     const reminder = Reminder.strict().parse(
-      await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, { body: { message: 'later', remindAt: new Date(Date.now() + 86_400_000).toISOString() } }),
+      await sandbox.api.ok('POST', `/tasks/${task.id}/reminders`, {
+        body: { message: 'later', remindAt: new Date(Date.now() + 86_400_000).toISOString() },
+      }),
     );
     PendingAction.parse(await sandbox.api.ok('GET', `/pending-actions/${action.id}`));
     await sandbox.api.ok('POST', `/tasks/${task.id}/complete`, { body: {} });

@@ -62,16 +62,36 @@ describe('create_workspace', () => {
   });
 
   it('names the field that breaks a bound', async () => {
-    await expectProblem(sandbox.api.call('POST', '/workspaces', { body: { name: '' } }), 400, 'invalid_request', /^name: must not be empty/);
-    await expectProblem(sandbox.api.call('POST', '/workspaces', { body: { name: 'x'.repeat(201) } }), 400, 'invalid_request', /^name: must be at most 200 characters/);
-    await expectProblem(sandbox.api.call('POST', '/workspaces', { body: { name: 'A', folderId: 'f'.repeat(65) } }), 400, 'invalid_request', /^folderId:/);
+    await expectProblem(
+      sandbox.api.call('POST', '/workspaces', { body: { name: '' } }),
+      400,
+      'invalid_request',
+      /^name: must not be empty/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', '/workspaces', { body: { name: 'x'.repeat(201) } }),
+      400,
+      'invalid_request',
+      /^name: must be at most 200 characters/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', '/workspaces', { body: { name: 'A', folderId: 'f'.repeat(65) } }),
+      400,
+      'invalid_request',
+      /^folderId:/,
+    );
     await expectProblem(sandbox.api.call('POST', '/workspaces', { body: { folderId: 'f' } }), 400, 'invalid_request', /^name: is required/);
   });
 
   it('is refused to a connection limited to chosen workspaces', async () => {
     const ws = await createWorkspace(sandbox.api, 'Chosen');
     const limited = apiAs(sandbox.origin, (await signIn(sandbox.origin, { workspaceIds: [ws.id] })).access_token);
-    await expectProblem(limited.call('POST', '/workspaces', { body: { name: 'Sneaky' } }), 403, 'workspace_forbidden', /limited to chosen workspaces/);
+    await expectProblem(
+      limited.call('POST', '/workspaces', { body: { name: 'Sneaky' } }),
+      403,
+      'workspace_forbidden',
+      /limited to chosen workspaces/,
+    );
   });
 
   it('needs workspace:write', async () => {
@@ -102,7 +122,12 @@ describe('list_workspace_members and list_workspace_statuses', () => {
   });
 
   it('check the id bound', async () => {
-    await expectProblem(sandbox.api.call('GET', `/workspaces/${'w'.repeat(65)}/members`), 400, 'invalid_request', /^workspaceId: must be at most 64 characters/);
+    await expectProblem(
+      sandbox.api.call('GET', `/workspaces/${'w'.repeat(65)}/members`),
+      400,
+      'invalid_request',
+      /^workspaceId: must be at most 64 characters/,
+    );
     await expectProblem(sandbox.api.call('GET', `/workspaces/${'w'.repeat(65)}/statuses`), 400, 'invalid_request', /^workspaceId:/);
   });
 });
@@ -116,9 +141,19 @@ describe('rename_workspace', () => {
   });
 
   it('answers 404 for an unknown workspace and 400 for a bad name', async () => {
-    await expectProblem(sandbox.api.call('PATCH', '/workspaces/ws_nowhere', { body: { name: 'X' } }), 404, 'not_found', /no workspace ws_nowhere/);
+    await expectProblem(
+      sandbox.api.call('PATCH', '/workspaces/ws_nowhere', { body: { name: 'X' } }),
+      404,
+      'not_found',
+      /no workspace ws_nowhere/,
+    );
     await expectProblem(sandbox.api.call('PATCH', '/workspaces/ws_nowhere', { body: {} }), 400, 'invalid_request', /^name: is required/);
-    await expectProblem(sandbox.api.call('PATCH', '/workspaces/ws_nowhere', { body: { name: 'X', archived: true } }), 400, 'invalid_request', /unknown field archived/);
+    await expectProblem(
+      sandbox.api.call('PATCH', '/workspaces/ws_nowhere', { body: { name: 'X', archived: true } }),
+      400,
+      'invalid_request',
+      /unknown field archived/,
+    );
   });
 });
 
@@ -127,7 +162,9 @@ describe('archive_workspace', () => {
     const ws = await createWorkspace(sandbox.api, 'To archive');
     const agent = AgentPage.parse(await sandbox.api.ok('GET', '/agents')).items.find((a) => a.workspaceId === ws.id)!;
     const schedule = ScheduledTask.strict().parse(
-      await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: 'Daily digest', prompt: 'Summarize the day', cron: '0 9 * * *', workspaceId: ws.id, agentId: agent.id } }),
+      await sandbox.api.ok('POST', '/scheduled-tasks', {
+        body: { title: 'Daily digest', prompt: 'Summarize the day', cron: '0 9 * * *', workspaceId: ws.id, agentId: agent.id },
+      }),
     );
     expect(schedule.state).toBe('active');
 
@@ -144,11 +181,18 @@ describe('archive_workspace', () => {
     pageOf(Member.strict()).parse(await sandbox.api.ok('GET', `/workspaces/${ws.id}/members`));
 
     // Nothing can set its agent to work any more.
-    await expectProblem(sandbox.api.call('POST', `/agents/${agent.id}/tasks`, { body: { title: 'More work' } }), 409, 'conflict', /archived/);
+    await expectProblem(
+      sandbox.api.call('POST', `/agents/${agent.id}/tasks`, { body: { title: 'More work' } }),
+      409,
+      'conflict',
+      /archived/,
+    );
     await expectProblem(sandbox.api.call('POST', `/scheduled-tasks/${schedule.id}/resume`, { body: {} }), 409, 'conflict', /archived/);
     await expectProblem(sandbox.api.call('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} }), 409, 'conflict', /archived/);
     await expectProblem(
-      sandbox.api.call('POST', '/scheduled-tasks', { body: { title: 'T', prompt: 'P', cron: '0 9 * * *', workspaceId: ws.id, agentId: agent.id } }),
+      sandbox.api.call('POST', '/scheduled-tasks', {
+        body: { title: 'T', prompt: 'P', cron: '0 9 * * *', workspaceId: ws.id, agentId: agent.id },
+      }),
       409,
       'conflict',
       /archived/,
@@ -162,8 +206,18 @@ describe('archive_workspace', () => {
   });
 
   it('answers 404, 403 and 400 like every workspace operation', async () => {
-    await expectProblem(sandbox.api.call('POST', '/workspaces/ws_nowhere/archive', { body: {} }), 404, 'not_found', /no workspace ws_nowhere/);
-    await expectProblem(sandbox.api.call('POST', '/workspaces/ws_nowhere/archive', { body: { force: true } }), 400, 'invalid_request', /unknown field force/);
+    await expectProblem(
+      sandbox.api.call('POST', '/workspaces/ws_nowhere/archive', { body: {} }),
+      404,
+      'not_found',
+      /no workspace ws_nowhere/,
+    );
+    await expectProblem(
+      sandbox.api.call('POST', '/workspaces/ws_nowhere/archive', { body: { force: true } }),
+      400,
+      'invalid_request',
+      /unknown field force/,
+    );
     const reader = apiAs(sandbox.origin, (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token);
     await expectProblem(reader.call('POST', '/workspaces/ws_nowhere/archive', { body: {} }), 403, 'insufficient_scope');
   });

@@ -7,7 +7,15 @@ import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refreshTokens, signIn, type RegisteredClient } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
-import { changeStoredCredentials, expectLoggedIn, readCredentialsFile, secretsOf, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
+import {
+  changeStoredCredentials,
+  expectLoggedIn,
+  readCredentialsFile,
+  secretsOf,
+  storedCredentials,
+  workdir,
+  type Workdir,
+} from '../helpers/credentials.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox({ signIn: false });
@@ -68,7 +76,9 @@ describe('wts auth status', () => {
 
   it('shows a workspace restriction', async () => {
     const restricted = await signIn(sandbox.origin, { workspaceIds: ['ws_sales'] });
-    const r = await runWts(['auth', 'status', '--json'], { env: { ...env, WTS_TOKEN: restricted.access_token, WTS_ORIGIN: sandbox.origin } });
+    const r = await runWts(['auth', 'status', '--json'], {
+      env: { ...env, WTS_TOKEN: restricted.access_token, WTS_ORIGIN: sandbox.origin },
+    });
     expect(JSON.parse(r.stdout)).toMatchObject({ source: 'WTS_TOKEN', working: true, store: null });
     // A sign-in limited to chosen workspaces says so.
     changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.workspaceIds = ['ws_sales']));
@@ -82,11 +92,17 @@ describe('wts auth status', () => {
     expect(none.stderr).toBe(`wts: not signed in to ${sandbox.origin} — run \`wts login\`\n`);
 
     const stored = storedCredentials(w.credentialsFile);
-    await fetch(`${sandbox.origin}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ client_id: stored.client.id, token: stored.refreshToken! }) });
+    await fetch(`${sandbox.origin}/oauth/revoke`, {
+      method: 'POST',
+      body: new URLSearchParams({ client_id: stored.client.id, token: stored.refreshToken! }),
+    });
     const revoked = await runWts(['auth', 'status', '--json'], { env });
     expect(revoked.code).toBe(4);
     expect(revoked.stderr).toBe('wts: the connection was revoked or has expired — run `wts login`\n');
-    expect(JSON.parse(revoked.stdout)).toMatchObject({ working: false, problem: 'the connection was revoked or has expired — run `wts login`' });
+    expect(JSON.parse(revoked.stdout)).toMatchObject({
+      working: false,
+      problem: 'the connection was revoked or has expired — run `wts login`',
+    });
     expect(readCredentialsFile(w.credentialsFile).credentials.default).toBeUndefined();
     for (const secret of secretsOf(stored)) expect(revoked.stdout + revoked.stderr).not.toContain(secret);
   });
@@ -126,7 +142,11 @@ describe('wts auth refresh', () => {
     const stats = await sandbox.stats();
     const tty = await runWts(['auth', 'refresh'], { env, tty: true });
     expect(tty.code).toBe(0);
-    expect(tty.stdout).toMatch(new RegExp(`^✓ Refreshed the sign-in to ${sandbox.origin}; the access token expires \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(in (59 minutes|1 hour)\\)\\n$`));
+    expect(tty.stdout).toMatch(
+      new RegExp(
+        `^✓ Refreshed the sign-in to ${sandbox.origin}; the access token expires \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(in (59 minutes|1 hour)\\)\\n$`,
+      ),
+    );
     const piped = await runWts(['auth', 'refresh'], { env });
     expect(piped.stdout).toMatch(/^Refreshed the sign-in to /);
     const json = await runWts(['auth', 'refresh', '--json'], { env });
@@ -176,7 +196,9 @@ describe('the token lifecycle', () => {
     expect(r.stderr).toContain(`> POST ${sandbox.origin}/oauth/token`);
     expect(r.stderr).toContain('> authorization: Bearer [redacted]');
     for (const secret of [...secretsOf(before), ...secretsOf(after)]) expect(r.stdout + r.stderr).not.toContain(secret);
-    const login = await runWts(['login', '--origin', sandbox.origin, '--debug', '--no-browser'], { env: { ...env, WTS_LOGIN_TIMEOUT_MS: '200' } });
+    const login = await runWts(['login', '--origin', sandbox.origin, '--debug', '--no-browser'], {
+      env: { ...env, WTS_LOGIN_TIMEOUT_MS: '200' },
+    });
     for (const secret of secretsOf(after)) expect(login.stderr).not.toContain(secret);
   });
 });
@@ -202,9 +224,13 @@ describe('a credentials file on its own (WTS_CREDENTIALS_FILE, as on a CI machin
     const ci = workdir();
     mkdirSync(dirname(ci.credentialsFile), { recursive: true });
     writeFileSync(ci.credentialsFile, '{"version":1,"credentials":{"default":{"accessToken":"secret-token-1234567890"');
-    const r = await runWts(['workspace', 'list'], { env: { WTS_CONFIG_DIR: ci.configDir, WTS_CREDENTIALS_FILE: ci.credentialsFile, WTS_ORIGIN: sandbox.origin } });
+    const r = await runWts(['workspace', 'list'], {
+      env: { WTS_CONFIG_DIR: ci.configDir, WTS_CREDENTIALS_FILE: ci.credentialsFile, WTS_ORIGIN: sandbox.origin },
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`wts: the credentials file ${ci.credentialsFile} is damaged (not a wts credentials file); remove it and run \`wts login\`\n`);
+    expect(r.stderr).toBe(
+      `wts: the credentials file ${ci.credentialsFile} is damaged (not a wts credentials file); remove it and run \`wts login\`\n`,
+    );
   });
 });
 
@@ -215,7 +241,9 @@ describe('wts logout', () => {
     const stats = await sandbox.stats();
     const r = await runWts(['logout'], { env, tty: true });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`✓ Signed out of ${sandbox.origin}; the credentials were removed from the file ${w.credentialsFile}, and the connection was revoked\n`);
+    expect(r.stdout).toBe(
+      `✓ Signed out of ${sandbox.origin}; the credentials were removed from the file ${w.credentialsFile}, and the connection was revoked\n`,
+    );
     const after = await sandbox.stats();
     expect(after.revocations).toBe(stats.revocations + 1);
     expect(after.connections.filter((c) => c.revoked).length).toBe(stats.connections.filter((c) => c.revoked).length + 1);
@@ -238,7 +266,9 @@ describe('wts logout', () => {
     changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.server.revocationEndpoint = `http://127.0.0.1:${port}/oauth/revoke`));
     const unreachable = await runWts(['logout', '--json'], { env });
     expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr).toBe("wts: signed out here, but the service could not be told to end the connection (ECONNREFUSED), so it may still work there: disconnect wts in the service's settings\n");
+    expect(unreachable.stderr).toBe(
+      "wts: signed out here, but the service could not be told to end the connection (ECONNREFUSED), so it may still work there: disconnect wts in the service's settings\n",
+    );
     expect(existsSync(w.credentialsFile) && readCredentialsFile(w.credentialsFile).credentials.default).toBeFalsy();
   });
 });

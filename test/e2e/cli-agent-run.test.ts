@@ -55,7 +55,12 @@ describe('wts run view', () => {
     expect(r.stdout).toMatch(new RegExp(`\nProposed:\\s+${run.proposedActionIds.join(', ')}\n`));
     const output = run.output.split('\n');
     expect(output.length).toBeGreaterThan(1);
-    expect(r.stdout).toContain(`Output:   ${output[0]}\n${output.slice(1).map((line) => `          ${line}\n`).join('')}`);
+    expect(r.stdout).toContain(
+      `Output:   ${output[0]}\n${output
+        .slice(1)
+        .map((line) => `          ${line}\n`)
+        .join('')}`,
+    );
   });
 
   it('wraps a long output to the terminal, losing nothing', async () => {
@@ -113,7 +118,10 @@ describe('wts run view', () => {
 
 describe('help', () => {
   it('has an example for every agent and run command', async () => {
-    for (const args of [['agent', 'list'], ['run', 'view']]) {
+    for (const args of [
+      ['agent', 'list'],
+      ['run', 'view'],
+    ]) {
       const r = await runWts([...args, '--help'], { env: sandbox.env });
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`\nExamples:\n {2}\\$ wts ${args.join(' ')}`));

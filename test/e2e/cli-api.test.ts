@@ -10,7 +10,8 @@ import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox();
 /** The service's own answer, for comparison. */
-const direct = async (path: string) => (await fetch(`${sandbox.origin}/api/v1${path}`, { headers: { authorization: `Bearer ${sandbox.token}` } })).json();
+const direct = async (path: string) =>
+  (await fetch(`${sandbox.origin}/api/v1${path}`, { headers: { authorization: `Bearer ${sandbox.token}` } })).json();
 
 describe('wts api GET', () => {
   it('prints the JSON answer: one line when piped, indented on a terminal', async () => {
@@ -28,7 +29,10 @@ describe('wts api GET', () => {
     const page = JSON.parse(r.stdout) as { items: { status: string }[]; nextCursor: string | null };
     expect(page.items).toHaveLength(5);
     expect(page.items.every((t) => t.status === 'todo')).toBe(true);
-    const unassigned = JSON.parse((await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-f', 'unassigned=true', '-f', 'limit=50'], { env: sandbox.env })).stdout) as {
+    const unassigned = JSON.parse(
+      (await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-f', 'unassigned=true', '-f', 'limit=50'], { env: sandbox.env }))
+        .stdout,
+    ) as {
       items: { assignees: unknown[] }[];
     };
     expect(unassigned.items.length).toBeGreaterThan(0);
@@ -43,11 +47,16 @@ describe('wts api GET', () => {
     expect(items).toHaveLength(68);
     expect(new Set(items.map((t) => t.id)).size).toBe(68);
     expect(await sandbox.requests()).toBe(before + 4); // 20 per page by default
-    const human = await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-f', 'limit=50', '--paginate'], { env: sandbox.env, tty: true });
+    const human = await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-f', 'limit=50', '--paginate'], {
+      env: sandbox.env,
+      tty: true,
+    });
     expect(JSON.parse(human.stdout)).toEqual(items);
     expect(human.stdout).toMatch(/^\[\n {2}\{\n {4}"id": /);
     // Not a listing: nothing to follow, the answer as it came.
-    expect(JSON.parse((await runWts(['api', 'GET', '/tasks/task_s001', '--paginate'], { env: sandbox.env })).stdout)).toMatchObject({ id: 'task_s001' });
+    expect(JSON.parse((await runWts(['api', 'GET', '/tasks/task_s001', '--paginate'], { env: sandbox.env })).stdout)).toMatchObject({
+      id: 'task_s001',
+    });
   });
 
   it('traces with --debug, the token redacted', async () => {
@@ -74,22 +83,31 @@ describe('wts api POST, PATCH, DELETE', () => {
   });
 
   it('types -F values as gh does: numbers, booleans, null, @file and @- (standard input); nests a[b] and a[]', async () => {
-    const created = JSON.parse((await runWts(['task', 'create', '--agent', 'agt_support', 'Typed fields', '--json'], { env: sandbox.env })).stdout) as { id: string };
+    const created = JSON.parse(
+      (await runWts(['task', 'create', '--agent', 'agt_support', 'Typed fields', '--json'], { env: sandbox.env })).stdout,
+    ) as { id: string };
     // -f title=2026: a title, not a number (the case that failed before -f was raw).
     const titled = await runWts(['api', 'PATCH', `/tasks/${created.id}`, '-f', 'title=2026'], { env: sandbox.env });
     expect(titled.code, titled.stderr).toBe(0);
     expect(JSON.parse(titled.stdout)).toMatchObject({ title: '2026' });
     const dir = mkdtempSync(join(tmpdir(), 'wts-test-'));
     writeFileSync(join(dir, 'note.txt'), 'line one\nline two\n');
-    const noted = await runWts(['api', 'POST', `/tasks/${created.id}/notes`, '-F', `content=@${join(dir, 'note.txt')}`], { env: sandbox.env });
+    const noted = await runWts(['api', 'POST', `/tasks/${created.id}/notes`, '-F', `content=@${join(dir, 'note.txt')}`], {
+      env: sandbox.env,
+    });
     expect((JSON.parse(noted.stdout) as { notes: { content: string }[] }).notes.at(-1)!.content).toBe('line one\nline two\n');
-    const piped = await runWts(['api', 'POST', `/tasks/${created.id}/notes`, '-F', 'content=@-'], { env: sandbox.env, stdin: 'from stdin' });
+    const piped = await runWts(['api', 'POST', `/tasks/${created.id}/notes`, '-F', 'content=@-'], {
+      env: sandbox.env,
+      stdin: 'from stdin',
+    });
     expect((JSON.parse(piped.stdout) as { notes: { content: string }[] }).notes.at(-1)!.content).toBe('from stdin');
     // -f keeps "@…" as text.
     const at = await runWts(['api', 'POST', `/tasks/${created.id}/notes`, '-f', 'content=@ada'], { env: sandbox.env });
     expect((JSON.parse(at.stdout) as { notes: { content: string }[] }).notes.at(-1)!.content).toBe('@ada');
     // Lists: tags[]=… appends, in order; null clears the due date; booleans and numbers typed in a query.
-    const tagged = await runWts(['api', 'POST', `/tasks/${created.id}/tags`, '-f', 'tags[]=billing', '-F', 'tags[]=urgent'], { env: sandbox.env });
+    const tagged = await runWts(['api', 'POST', `/tasks/${created.id}/tags`, '-f', 'tags[]=billing', '-F', 'tags[]=urgent'], {
+      env: sandbox.env,
+    });
     expect(tagged.code, tagged.stderr).toBe(0);
     expect(JSON.parse(tagged.stdout)).toMatchObject({ tags: ['billing', 'urgent'] });
     const due = await runWts(['api', 'PATCH', `/tasks/${created.id}`, '-F', 'dueDate=2099-01-01T00:00:00Z'], { env: sandbox.env });
@@ -97,17 +115,27 @@ describe('wts api POST, PATCH, DELETE', () => {
     const cleared = await runWts(['api', 'PATCH', `/tasks/${created.id}`, '-F', 'dueDate=null'], { env: sandbox.env });
     expect(cleared.code, cleared.stderr).toBe(0);
     expect(JSON.parse(cleared.stdout)).toMatchObject({ dueDate: null });
-    const page = JSON.parse((await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-F', 'limit=2', '-F', 'unassigned=true'], { env: sandbox.env })).stdout) as { items: { assignees: unknown[] }[] };
+    const page = JSON.parse(
+      (await runWts(['api', 'GET', '/workspaces/ws_support/tasks', '-F', 'limit=2', '-F', 'unassigned=true'], { env: sandbox.env })).stdout,
+    ) as { items: { assignees: unknown[] }[] };
     expect(page.items).toHaveLength(2);
     for (const t of page.items) expect(t.assignees).toEqual([]);
   });
 
   it('refuses bad fields before sending anything', async () => {
     const before = await sandbox.requests();
-    expect((await runWts(['api', 'POST', '/workspaces', '-F', 'name=@/no/such/file'], { env: sandbox.env })).stderr).toBe('wts: --field: cannot read /no/such/file: ENOENT\n');
-    expect((await runWts(['api', 'POST', '/workspaces', '-F', 'a]b=1'], { env: sandbox.env })).stderr).toBe('wts: --field: "a]b" is not a key (name, name[sub] or name[])\n');
-    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'a=1', '-f', 'a[b]=2'], { env: sandbox.env })).stderr).toBe('wts: --raw-field: "a[b]": a is already a value, not an object\n');
-    expect((await runWts(['api', 'GET', '/workspaces', '-f', 'a[]=1'], { env: sandbox.env })).stderr).toBe('wts: --field: a: a query parameter is one value, not an object or a list\n');
+    expect((await runWts(['api', 'POST', '/workspaces', '-F', 'name=@/no/such/file'], { env: sandbox.env })).stderr).toBe(
+      'wts: --field: cannot read /no/such/file: ENOENT\n',
+    );
+    expect((await runWts(['api', 'POST', '/workspaces', '-F', 'a]b=1'], { env: sandbox.env })).stderr).toBe(
+      'wts: --field: "a]b" is not a key (name, name[sub] or name[])\n',
+    );
+    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'a=1', '-f', 'a[b]=2'], { env: sandbox.env })).stderr).toBe(
+      'wts: --raw-field: "a[b]": a is already a value, not an object\n',
+    );
+    expect((await runWts(['api', 'GET', '/workspaces', '-f', 'a[]=1'], { env: sandbox.env })).stderr).toBe(
+      'wts: --field: a: a query parameter is one value, not an object or a list\n',
+    );
     expect(await sandbox.requests()).toBe(before);
   });
 
@@ -116,7 +144,10 @@ describe('wts api POST, PATCH, DELETE', () => {
     writeFileSync(file, JSON.stringify({ title: 'Renamed through wts api' }));
     const patched = await runWts(['api', 'PATCH', '/tasks/task_s002', '--input', file], { env: sandbox.env });
     expect(JSON.parse(patched.stdout)).toMatchObject({ id: 'task_s002', title: 'Renamed through wts api' });
-    const created = await runWts(['api', 'POST', '/tasks/task_s002/reminders', '--input', '-'], { env: sandbox.env, stdin: JSON.stringify({ message: 'ping', remindAt: '2099-01-01T00:00:00Z' }) });
+    const created = await runWts(['api', 'POST', '/tasks/task_s002/reminders', '--input', '-'], {
+      env: sandbox.env,
+      stdin: JSON.stringify({ message: 'ping', remindAt: '2099-01-01T00:00:00Z' }),
+    });
     const reminder = JSON.parse(created.stdout) as { id: string };
     const deleted = await runWts(['api', 'DELETE', `/reminders/${reminder.id}`], { env: sandbox.env });
     expect(JSON.parse(deleted.stdout)).toMatchObject({ id: reminder.id, state: 'cancelled' });
@@ -126,14 +157,27 @@ describe('wts api POST, PATCH, DELETE', () => {
 describe('wts api errors', () => {
   it('refuses bad input before sending anything', async () => {
     const before = await sandbox.requests();
-    expect(await runWts(['api', 'PUT', '/workspaces'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: METHOD: must be one of GET, POST, PATCH, DELETE, not "PUT"\n' });
-    expect((await runWts(['api', 'GET', 'workspaces'], { env: sandbox.env })).stderr).toBe('wts: PATH: must be a path under /api/v1, e.g. /workspaces, not "workspaces"\n');
+    expect(await runWts(['api', 'PUT', '/workspaces'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: METHOD: must be one of GET, POST, PATCH, DELETE, not "PUT"\n',
+    });
+    expect((await runWts(['api', 'GET', 'workspaces'], { env: sandbox.env })).stderr).toBe(
+      'wts: PATH: must be a path under /api/v1, e.g. /workspaces, not "workspaces"\n',
+    );
     expect((await runWts(['api', 'GET', '/../oauth/token'], { env: sandbox.env })).code).toBe(2);
     expect((await runWts(['api', 'GET', 'https://example.com/api/v1/workspaces'], { env: sandbox.env })).code).toBe(2);
-    expect((await runWts(['api', 'GET', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{}' })).stderr).toMatch(/^wts: --input: a GET request has no body/);
-    expect((await runWts(['api', 'POST', '/workspaces', '--paginate'], { env: sandbox.env })).stderr).toMatch(/^wts: --paginate: only a GET request/);
-    expect((await runWts(['api', 'POST', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{nope' })).stderr).toMatch(/^wts: --input: not valid JSON/);
-    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name'], { env: sandbox.env })).stderr).toBe('wts: --raw-field: expected key=value, not "name"\n');
+    expect((await runWts(['api', 'GET', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{}' })).stderr).toMatch(
+      /^wts: --input: a GET request has no body/,
+    );
+    expect((await runWts(['api', 'POST', '/workspaces', '--paginate'], { env: sandbox.env })).stderr).toMatch(
+      /^wts: --paginate: only a GET request/,
+    );
+    expect((await runWts(['api', 'POST', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{nope' })).stderr).toMatch(
+      /^wts: --input: not valid JSON/,
+    );
+    expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name'], { env: sandbox.env })).stderr).toBe(
+      'wts: --raw-field: expected key=value, not "name"\n',
+    );
     expect(await sandbox.requests()).toBe(before);
   });
 
@@ -143,7 +187,9 @@ describe('wts api errors', () => {
     expect((await runWts(['api', 'POST', '/workspaces', '-f', 'name='], { env: sandbox.env })).code).toBe(2);
     expect((await runWts(['api', 'GET', '/workspaces'], { env: { ...sandbox.env, WTS_TOKEN: 'wrong' } })).code).toBe(4);
     const narrow = (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token;
-    const forbidden = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=x'], { env: { ...sandbox.env, WTS_TOKEN: narrow } });
+    const forbidden = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=x'], {
+      env: { ...sandbox.env, WTS_TOKEN: narrow },
+    });
     expect(forbidden.code).toBe(5);
   });
 });
@@ -176,10 +222,14 @@ describe('retries through the fault controls', () => {
     expect(r.code).toBe(1);
     expect(await sandbox.requests()).toBe(before + 1);
     // It says the change may or may not have been made, and how to look.
-    expect(r.stderr).toMatch(/^wts: the service failed \(503\): .* — the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
+    expect(r.stderr).toMatch(
+      /^wts: the service failed \(503\): .* — the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/,
+    );
     const viaCommand = await runWts(['schedule', 'run', 'sched_support_weekly'], { env: sandbox.env });
     expect(viaCommand.code).toBe(1);
-    expect(viaCommand.stderr).toMatch(/ — the change may or may not have been made; check with `wts schedule view sched_support_weekly` before trying again\n$/);
+    expect(viaCommand.stderr).toMatch(
+      / — the change may or may not have been made; check with `wts schedule view sched_support_weekly` before trying again\n$/,
+    );
     expect(await sandbox.requests()).toBe(before + 2);
   });
 
@@ -189,11 +239,15 @@ describe('retries through the fault controls', () => {
       const before = await sandbox.requests();
       const r = await runWts(['task', 'complete', 'task_s001'], { env: sandbox.env });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/^wts: cannot reach http:\/\/127\.0\.0\.1:\d+: \w+ — the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
+      expect(r.stderr).toMatch(
+        /^wts: cannot reach http:\/\/127\.0\.0\.1:\d+: \w+ — the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/,
+      );
       // Completing is idempotent: it was tried again before giving up.
       expect(await sandbox.requests()).toBe(before + 4);
       const note = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=lost'], { env: sandbox.env });
-      expect(note.stderr).toMatch(/ — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/);
+      expect(note.stderr).toMatch(
+        / — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts task view task_s001` before trying again\n$/,
+      );
       expect(await sandbox.requests()).toBe(before + 5);
     } finally {
       await sandbox.setFaults({ dropRate: 0 });

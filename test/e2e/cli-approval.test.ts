@@ -43,8 +43,19 @@ describe('wts approval list', () => {
     const piped = await runWts(['approvals', 'list', action.taskId], { env: sandbox.env });
     expect(piped.stdout.split('\n')).toContain([action.id, action.kind, 'pending', action.summary, action.createdAt].join('\t'));
 
-    const json = JSON.parse((await runWts(['approval', 'list', action.taskId, '--json'], { env: sandbox.env })).stdout) as { id: string; draft: unknown }[];
-    expect(json.find((a) => a.id === action.id)).toEqual({ id: action.id, taskId: action.taskId, kind: 'action', state: 'pending', summary: action.summary, draft: action.draft, createdAt: action.createdAt });
+    const json = JSON.parse((await runWts(['approval', 'list', action.taskId, '--json'], { env: sandbox.env })).stdout) as {
+      id: string;
+      draft: unknown;
+    }[];
+    expect(json.find((a) => a.id === action.id)).toEqual({
+      id: action.id,
+      taskId: action.taskId,
+      kind: 'action',
+      state: 'pending',
+      summary: action.summary,
+      draft: action.draft,
+      createdAt: action.createdAt,
+    });
   });
 
   it('exits 3 for an unknown task and 2 for a task id out of bounds, sending nothing', async () => {
@@ -58,7 +69,9 @@ describe('wts approval list', () => {
 
 describe('wts approval view', () => {
   it('shows the whole draft, long text in full', async () => {
-    const action = sandbox.ctx.store.state.data.pendingActions.find((a) => typeof a.draft.body === 'string' && (a.draft.body as string).length > 200)!;
+    const action = sandbox.ctx.store.state.data.pendingActions.find(
+      (a) => typeof a.draft.body === 'string' && (a.draft.body as string).length > 200,
+    )!;
     const body = action.draft.body as string;
     const human = await runWts(['approval', 'view', action.id], { ...sandbox.tty(), columns: 500 });
     expect(human.code).toBe(0);
@@ -70,14 +83,17 @@ describe('wts approval view', () => {
     const piped = await runWts(['approval', 'view', action.id], { env: sandbox.env });
     expect(piped.stdout.split('\n')).toContain(`draft.body\t${body.replace(/\n/g, '\\n')}`);
 
-    const json = JSON.parse((await runWts(['approval', 'view', action.id, '--json'], { env: sandbox.env })).stdout) as { draft: Record<string, unknown> };
+    const json = JSON.parse((await runWts(['approval', 'view', action.id, '--json'], { env: sandbox.env })).stdout) as {
+      draft: Record<string, unknown>;
+    };
     expect(json.draft).toEqual(action.draft);
   });
 
   it('lists the options of a question one per line on a terminal', async () => {
     const question = pending('question').find((q) => Array.isArray(q.draft.options))!;
     const r = await runWts(['approval', 'view', question.id], sandbox.tty());
-    for (const option of question.draft.options as string[]) expect(r.stdout).toMatch(new RegExp(` - ${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    for (const option of question.draft.options as string[])
+      expect(r.stdout).toMatch(new RegExp(` - ${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
   });
 
   it('exits 3 for an unknown id', async () => {
@@ -115,10 +131,14 @@ describe('wts approval approve, reject, done, answer', () => {
     const task = pending('human_task')[0]!;
     const r = await runWts(['approval', 'approve', task.id], { env: sandbox.env });
     expect(r.code).toBe(6);
-    expect(r.stderr).toBe(`wts: conflict: ${task.id} is a task for a person, not a proposed action; use \`wts approval done ${task.id}\`\n`);
+    expect(r.stderr).toBe(
+      `wts: conflict: ${task.id} is a task for a person, not a proposed action; use \`wts approval done ${task.id}\`\n`,
+    );
     const question = pending('question')[0]!;
     const q = await runWts(['approval', 'done', question.id], { env: sandbox.env });
-    expect(q.stderr).toBe(`wts: conflict: ${question.id} is a question from the agent, not a task for a person; use \`wts approval answer ${question.id} TEXT\`\n`);
+    expect(q.stderr).toBe(
+      `wts: conflict: ${question.id} is a question from the agent, not a task for a person; use \`wts approval answer ${question.id} TEXT\`\n`,
+    );
     expect((await runWts(['approval', 'view', task.id, '--json'], { env: sandbox.env })).stdout).toContain('"state": "pending"');
   });
 
@@ -131,7 +151,10 @@ describe('wts approval approve, reject, done, answer', () => {
 
   it('answers a question, from an argument or standard input', async () => {
     const question = fresh('question');
-    const r = await runWts(['approval', 'answer', question.id, '-', '--json'], { env: sandbox.env, stdin: 'Contest it with the approval as evidence' });
+    const r = await runWts(['approval', 'answer', question.id, '-', '--json'], {
+      env: sandbox.env,
+      stdin: 'Contest it with the approval as evidence',
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ id: question.id, state: 'answered' });
     const again = await runWts(['approval', 'answer', question.id, 'Accept it'], { env: sandbox.env });
@@ -179,16 +202,27 @@ describe('wts approval edit', () => {
   it('takes a JSON object from --draft-file, here standard input', async () => {
     const question = fresh('question');
     const options = ['Yes', 'No'];
-    const r = await runWts(['approval', 'edit', question.id, '--draft-file', '-', '--json'], { env: sandbox.env, stdin: JSON.stringify({ options }) });
+    const r = await runWts(['approval', 'edit', question.id, '--draft-file', '-', '--json'], {
+      env: sandbox.env,
+      stdin: JSON.stringify({ options }),
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).draft.options).toEqual(options);
   });
 
   it('refuses bad input before sending anything', async () => {
     const before = await sandbox.requests();
-    expect(await runWts(['approval', 'edit', 'act_s001', '--set', 'subject'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --set: expected FIELD=VALUE, not "subject"\n' });
-    expect(await runWts(['approval', 'edit', 'act_s001', '--draft-file', '-'], { env: sandbox.env, stdin: '[1, 2]' })).toMatchObject({ code: 2, stderr: 'wts: --draft-file: must be a JSON object of draft fields\n' });
-    expect((await runWts(['approval', 'edit', 'act_s001', '--draft-file', '-'], { env: sandbox.env, stdin: '{oops' })).stderr).toMatch(/^wts: --draft-file: not valid JSON/);
+    expect(await runWts(['approval', 'edit', 'act_s001', '--set', 'subject'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --set: expected FIELD=VALUE, not "subject"\n',
+    });
+    expect(await runWts(['approval', 'edit', 'act_s001', '--draft-file', '-'], { env: sandbox.env, stdin: '[1, 2]' })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --draft-file: must be a JSON object of draft fields\n',
+    });
+    expect((await runWts(['approval', 'edit', 'act_s001', '--draft-file', '-'], { env: sandbox.env, stdin: '{oops' })).stderr).toMatch(
+      /^wts: --draft-file: not valid JSON/,
+    );
     const none = await runWts(['approval', 'edit', 'act_s001'], { env: sandbox.env });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('nothing to change');
@@ -202,10 +236,14 @@ describe('wts approval edit', () => {
     const before = structuredClone(draftNow());
     const seen = join(mkdtempSync(join(tmpdir(), 'wts-approval-edit-')), 'seen.txt');
     // Replaces the line under the subject's marker, and keeps a copy of what the editor was given.
-    const editor = fakeEditor(`cp "$1" ${seen}\nawk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited in the editor"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`);
+    const editor = fakeEditor(
+      `cp "$1" ${seen}\nawk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited in the editor"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`,
+    );
     const r = await runWts(['approval', 'edit', action.id], { env: { ...sandbox.env, NO_COLOR: '1', EDITOR: editor }, tty: true });
     expect(r).toMatchObject({ code: 0, stdout: `✓ Updated subject of ${action.id}: ${action.summary}\n` });
-    const after = JSON.parse((await runWts(['approval', 'view', action.id, '--json'], { env: sandbox.env })).stdout) as { draft: Record<string, unknown> };
+    const after = JSON.parse((await runWts(['approval', 'view', action.id, '--json'], { env: sandbox.env })).stdout) as {
+      draft: Record<string, unknown>;
+    };
     expect(after.draft).toEqual({ ...before, subject: 'Edited in the editor' });
     // Text fields as they are, under a marker line; help lines first.
     const given = readFileSync(seen, 'utf8');
@@ -226,10 +264,16 @@ describe('wts approval edit', () => {
     expect(untouched).toMatchObject({ code: 0, stderr: 'No changes; nothing was sent.\n' });
     expect(await sandbox.requests()).toBe(before + 1);
     // A new body with blank lines, indentation and a trailing blank line arrives exactly as written.
-    const editor = withTag(`{ printf '@@ body @@ %s\\n' "$tag"; printf 'Line one\\n\\n  indented "quoted" \\\\n not an escape\\n\\n'; } > "$1"`);
+    const editor = withTag(
+      `{ printf '@@ body @@ %s\\n' "$tag"; printf 'Line one\\n\\n  indented "quoted" \\\\n not an escape\\n\\n'; } > "$1"`,
+    );
     const r = await runWts(['approval', 'edit', planted.id, '--json'], { env: { ...sandbox.env, EDITOR: editor }, tty: true });
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).draft).toEqual({ to: ['lena@example.com'], subject: 'Refund', body: 'Line one\n\n  indented "quoted" \\n not an escape\n' });
+    expect(JSON.parse(r.stdout).draft).toEqual({
+      to: ['lena@example.com'],
+      subject: 'Refund',
+      body: 'Line one\n\n  indented "quoted" \\n not an escape\n',
+    });
   });
 
   it('keeps the edited text in a file when the service refuses it', async () => {

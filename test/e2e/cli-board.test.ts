@@ -14,8 +14,12 @@ const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 function board(workspaceId = 'ws_support') {
   const { workspaces, tasks } = sandbox.ctx.store.state.data;
   const ws = workspaces.find((w) => w.id === workspaceId)!;
-  const mine = tasks.filter((t) => t.workspaceId === workspaceId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-  return [...ws.statuses].sort((a, b) => a.position - b.position).map((s) => ({ key: s.key, name: s.name, tasks: mine.filter((t) => t.status === s.key) }));
+  const mine = tasks
+    .filter((t) => t.workspaceId === workspaceId)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return [...ws.statuses]
+    .sort((a, b) => a.position - b.position)
+    .map((s) => ({ key: s.key, name: s.name, tasks: mine.filter((t) => t.status === s.key) }));
 }
 
 describe('wts task board on a terminal', () => {
@@ -31,10 +35,20 @@ describe('wts task board on a terminal', () => {
     expect(lines[0]).toMatch(new RegExp(`^${headers.map((h) => h.replace(/[()]/g, '\\$&')).join('\\s+')}$`));
     expect(lines[1]).toMatch(/^─+(\s+─+){3}$/);
     const width = Math.floor((120 - 2 * 3) / 4);
-    const cell = (line: string, i: number) => [...line].slice(i * (width + 2), i * (width + 2) + width).join('').trimEnd();
+    const cell = (line: string, i: number) =>
+      [...line]
+        .slice(i * (width + 2), i * (width + 2) + width)
+        .join('')
+        .trimEnd();
     for (const [i, column] of columns.entries()) {
-      const shown = lines.slice(2).map((l) => cell(l, i)).filter(Boolean);
-      const titles = column.tasks.slice(0, 10).map((t) => `${t.id} ${t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < Date.now() ? '! ' : ''}${t.title}`).map((c) => ([...c].length > width ? `${[...c].slice(0, width - 1).join('')}…` : c));
+      const shown = lines
+        .slice(2)
+        .map((l) => cell(l, i))
+        .filter(Boolean);
+      const titles = column.tasks
+        .slice(0, 10)
+        .map((t) => `${t.id} ${t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < Date.now() ? '! ' : ''}${t.title}`)
+        .map((c) => ([...c].length > width ? `${[...c].slice(0, width - 1).join('')}…` : c));
       expect(shown.slice(0, titles.length)).toEqual(titles);
       if (column.tasks.length > 10) expect(shown[10]).toBe(`+${column.tasks.length - 10} more`);
       else expect(shown).toHaveLength(column.tasks.length);
@@ -57,15 +71,25 @@ describe('wts task board on a terminal', () => {
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(40);
     const headerLines = lines.filter((l) => /\(\d+\)/.test(l));
     expect(headerLines).toEqual([
-      expect.stringMatching(new RegExp(`^${columns[0]!.name} \\(${columns[0]!.tasks.length}\\)\\s+${columns[1]!.name} \\(${columns[1]!.tasks.length}\\)$`)),
-      expect.stringMatching(new RegExp(`^${columns[2]!.name} \\(${columns[2]!.tasks.length}\\)\\s+${columns[3]!.name} \\(${columns[3]!.tasks.length}\\)$`)),
+      expect.stringMatching(
+        new RegExp(`^${columns[0]!.name} \\(${columns[0]!.tasks.length}\\)\\s+${columns[1]!.name} \\(${columns[1]!.tasks.length}\\)$`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${columns[2]!.name} \\(${columns[2]!.tasks.length}\\)\\s+${columns[3]!.name} \\(${columns[3]!.tasks.length}\\)$`),
+      ),
     ]);
     expect(lines).toContain('');
   });
 
   it('marks overdue tasks with ! (also without colors) and shows them in red when colors are on', async () => {
-    const r = await runWts(['task', 'board', 'ws_support', '--rows', '50'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true, columns: 400 });
-    const overdue = board().flatMap((c) => c.tasks).find((t) => t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < Date.now())!;
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '50'], {
+      env: { ...sandbox.env, FORCE_COLOR: '1' },
+      tty: true,
+      columns: 400,
+    });
+    const overdue = board()
+      .flatMap((c) => c.tasks)
+      .find((t) => t.dueDate !== null && t.status !== 'done' && Date.parse(t.dueDate) < Date.now())!;
     expect(overdue).toBeDefined();
     expect(r.stdout).toContain(`\x1b[31m! ${overdue.title}\x1b[39m`);
     expect(stripAnsi(r.stdout)).toContain(`${overdue.id} ! ${overdue.title}`);
@@ -86,15 +110,34 @@ describe('wts task board, piped and --json', () => {
     const r = await runWts(['task', 'board', 'ws_support', '--json'], { env: sandbox.env, tty: true });
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as { columns: { key: string; name: string; count: number; tasks: Task[] }[] };
-    expect(json.columns.map(({ key, name, count }) => ({ key, name, count }))).toEqual(columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length })));
+    expect(json.columns.map(({ key, name, count }) => ({ key, name, count }))).toEqual(
+      columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length })),
+    );
     for (const [i, column] of json.columns.entries()) expect(column.tasks.map((t) => t.id)).toEqual(columns[i]!.tasks.map((t) => t.id));
     const one = json.columns[0]!.tasks[0]!;
-    expect(Object.keys(one).sort()).toEqual(['assignees', 'conversationKey', 'createdAt', 'description', 'dueDate', 'id', 'notes', 'status', 'tags', 'title', 'updatedAt', 'workspaceId']);
+    expect(Object.keys(one).sort()).toEqual([
+      'assignees',
+      'conversationKey',
+      'createdAt',
+      'description',
+      'dueDate',
+      'id',
+      'notes',
+      'status',
+      'tags',
+      'title',
+      'updatedAt',
+      'workspaceId',
+    ]);
   });
 
   it('shows an empty workspace as its empty columns', async () => {
-    const created = JSON.parse((await runWts(['workspace', 'create', 'Empty board', '--json'], { env: sandbox.env })).stdout) as { id: string };
-    const json = JSON.parse((await runWts(['task', 'board', created.id, '--json'], { env: sandbox.env })).stdout) as { columns: { count: number; tasks: unknown[] }[] };
+    const created = JSON.parse((await runWts(['workspace', 'create', 'Empty board', '--json'], { env: sandbox.env })).stdout) as {
+      id: string;
+    };
+    const json = JSON.parse((await runWts(['task', 'board', created.id, '--json'], { env: sandbox.env })).stdout) as {
+      columns: { count: number; tasks: unknown[] }[];
+    };
     expect(json.columns.length).toBeGreaterThan(0);
     expect(json.columns.every((c) => c.count === 0 && c.tasks.length === 0)).toBe(true);
     const tty = await runWts(['task', 'board', created.id], sandbox.tty());
@@ -110,9 +153,16 @@ describe('wts task board errors', () => {
 
   it('refuses a bad --rows or an id out of bounds before sending anything', async () => {
     const before = await sandbox.requests();
-    expect(await runWts(['task', 'board', 'ws_support', '--rows', '0'], { env: sandbox.env })).toMatchObject({ code: 2, stdout: '', stderr: 'wts: --rows: must be a whole number from 1 to 1000\n' });
+    expect(await runWts(['task', 'board', 'ws_support', '--rows', '0'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'wts: --rows: must be a whole number from 1 to 1000\n',
+    });
     expect(await runWts(['task', 'board', 'ws_support', '--rows', 'many'], { env: sandbox.env })).toMatchObject({ code: 2 });
-    expect(await runWts(['task', 'board', 'x'.repeat(65)], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: WS: must be at most 64 characters\n' });
+    expect(await runWts(['task', 'board', 'x'.repeat(65)], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: WS: must be at most 64 characters\n',
+    });
     expect(await sandbox.requests()).toBe(before);
   });
 });

@@ -58,11 +58,19 @@ describe('several ids, all fine', () => {
   it('reads what `task list` prints, so one pipe tags every task it lists', async () => {
     const listed = await runWts(['task', 'list', 'ws_bulk', '--tag', 'sample', '--limit', '5'], { env: sandbox.env });
     expect(listed.code, listed.stderr).toBe(0);
-    const ids = listed.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0]!);
+    const ids = listed.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t')[0]!);
     expect(ids).toHaveLength(5);
     const r = await runWts(['task', 'tag', '-', '--add', 'sprint-12', '--remove', 'sample'], { env: sandbox.env, stdin: listed.stdout });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t').slice(0, 2))).toEqual(ids.map((id) => [id, 'ok']));
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t').slice(0, 2)),
+    ).toEqual(ids.map((id) => [id, 'ok']));
     for (const id of ids) expect(task(id)!.tags).toEqual(['bulk', 'sprint-12']);
   });
 
@@ -73,7 +81,9 @@ describe('several ids, all fine', () => {
     for (const id of ids) expect(task(id)!.tags).toContain('vip');
     const assigned = await runWts(['task', 'assign', ...ids, '--set', 'ben', '--json'], { env: sandbox.env });
     expect(assigned.code, assigned.stderr).toBe(0);
-    expect((JSON.parse(assigned.stdout) as Entry[]).map((e) => (e.result as Task).assignees.map((a) => a.id))).toEqual(ids.map(() => ['usr_ben']));
+    expect((JSON.parse(assigned.stdout) as Entry[]).map((e) => (e.result as Task).assignees.map((a) => a.id))).toEqual(
+      ids.map(() => ['usr_ben']),
+    );
     // Without a change flag the words after TASK are still what to add, as for one task.
     const one = await runWts(['task', 'tag', ids[0]!, 'gold'], { env: sandbox.env });
     expect(one.stdout).toBe(`Tagged ${ids[0]}: added gold; now bulk, vip, gold\n`);
@@ -94,7 +104,10 @@ describe('several ids, all fine', () => {
   });
 
   it('pauses and resumes several scheduled tasks', async () => {
-    const active = data().scheduledTasks.filter((s) => s.state === 'active' && s.orgId === 'org_acme').slice(0, 3).map((s) => s.id);
+    const active = data()
+      .scheduledTasks.filter((s) => s.state === 'active' && s.orgId === 'org_acme')
+      .slice(0, 3)
+      .map((s) => s.id);
     expect(active).toHaveLength(3);
     const paused = await runWts(['schedule', 'pause', ...active], { env: sandbox.env });
     expect(paused.code, paused.stderr).toBe(0);
@@ -110,7 +123,10 @@ describe('partial failure', () => {
     const ids = ['task_bulk_30', 'task_missing_1', 'task_bulk_31', 'task_missing_2'];
     const r = await runWts(['task', 'complete', ...ids], { env: sandbox.env });
     expect(r.code).toBe(3);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(lines.map((l) => l.slice(0, 2))).toEqual([
       ['task_bulk_30', 'ok'],
       ['task_missing_1', 'error'],
@@ -123,11 +139,19 @@ describe('partial failure', () => {
     expect(json.code).toBe(3);
     const entries = JSON.parse(json.stdout) as Entry[];
     expect(entries[0]).toMatchObject({ id: 'task_bulk_30', ok: true, result: { id: 'task_bulk_30', status: 'done' } });
-    expect(entries[1]).toEqual({ id: 'task_missing_1', ok: false, error: { status: 404, code: expect.any(String), detail: expect.any(String) }, exitCode: 3 });
+    expect(entries[1]).toEqual({
+      id: 'task_missing_1',
+      ok: false,
+      error: { status: 404, code: expect.any(String), detail: expect.any(String) },
+      exitCode: 3,
+    });
   });
 
   it('runs --jq over the --json array, failures included, and still exits with their code', async () => {
-    const r = await runWts(['task', 'complete', 'task_bulk_32', 'task_missing_4', '--jq', '.[] | select(.ok | not) | "\\(.id) \\(.exitCode)"'], { env: sandbox.env });
+    const r = await runWts(
+      ['task', 'complete', 'task_bulk_32', 'task_missing_4', '--jq', '.[] | select(.ok | not) | "\\(.id) \\(.exitCode)"'],
+      { env: sandbox.env },
+    );
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('task_missing_4 3\n');
     expect(r.stderr).toBe('wts: 1 of 2 failed\n');
@@ -140,17 +164,27 @@ describe('partial failure', () => {
     expect(one).toMatchObject({ code: 2, stdout: '', stderr: 'wts: --reason: must be at most 2000 characters\n' });
     const r = await runWts([...reason, 'act_s008', 'act_s009'], { env: sandbox.env });
     expect(r.code).toBe(2);
-    expect(r.stdout).toBe('act_s008\terror\t--reason: must be at most 2000 characters\nact_s009\terror\t--reason: must be at most 2000 characters\n');
+    expect(r.stdout).toBe(
+      'act_s008\terror\t--reason: must be at most 2000 characters\nact_s009\terror\t--reason: must be at most 2000 characters\n',
+    );
     expect(r.stderr).toBe('wts: 2 of 2 failed\n');
     const json = await runWts([...reason, 'act_s008', 'act_s009', '--json'], { env: sandbox.env });
-    expect((JSON.parse(json.stdout) as Entry[]).map((e) => e.error?.detail)).toEqual(['--reason: must be at most 2000 characters', '--reason: must be at most 2000 characters']);
+    expect((JSON.parse(json.stdout) as Entry[]).map((e) => e.error?.detail)).toEqual([
+      '--reason: must be at most 2000 characters',
+      '--reason: must be at most 2000 characters',
+    ]);
     expect((await sandbox.stats()).requests).toBe(before.requests);
   });
 
   it('exits 1 when the failures are of different kinds (a task not found, a task not done)', async () => {
     const r = await runWts(['task', 'delete', 'task_bulk_40', 'task_missing_3', 'task_bulk_1', '--yes'], { env: sandbox.env });
     expect(r.code).toBe(1);
-    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t').slice(0, 2).join(' '))).toEqual(['task_bulk_40 error', 'task_missing_3 error', 'task_bulk_1 ok']);
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t').slice(0, 2).join(' ')),
+    ).toEqual(['task_bulk_40 error', 'task_missing_3 error', 'task_bulk_1 ok']);
     expect(r.stdout).toMatch(/^task_bulk_40\terror\tconflict: /);
     expect(task('task_bulk_1')).toBeUndefined();
     expect(task('task_bulk_40')).toBeDefined();
@@ -159,14 +193,26 @@ describe('partial failure', () => {
 
 describe('bad ids and bad input: exit 2 in one line, nothing sent', () => {
   it('refuses an id that cannot be one, wherever it is, before the first request', async () => {
-    expect(await refusedLocally(['task', 'complete', 'task_bulk_50', 'a/b', 'task_bulk_51'])).toBe('wts: TASK #2: "a/b" is not an id: an id cannot contain / \\ ? # or %\n');
-    expect(await refusedLocally(['task', 'complete', '-'], 'task_bulk_50\n..\n')).toBe('wts: line 2 of standard input: ".." is not an id: a dot segment would change the request\'s path\n');
-    expect(await refusedLocally(['task', 'complete', '-'], '\n\n')).toBe('wts: TASK: no ids on standard input (one a line; the first tab-separated field is read)\n');
-    expect(await refusedLocally(['task', 'complete', '-', 'task_bulk_50'])).toBe('wts: TASK: - reads the ids from standard input; pass it alone, not with other ids\n');
-    expect(await refusedLocally(['task', 'complete', 'task_bulk_50', 'x'.repeat(65)])).toMatch(/^wts: TASK #2: must be at most 64 characters\n$/);
+    expect(await refusedLocally(['task', 'complete', 'task_bulk_50', 'a/b', 'task_bulk_51'])).toBe(
+      'wts: TASK #2: "a/b" is not an id: an id cannot contain / \\ ? # or %\n',
+    );
+    expect(await refusedLocally(['task', 'complete', '-'], 'task_bulk_50\n..\n')).toBe(
+      'wts: line 2 of standard input: ".." is not an id: a dot segment would change the request\'s path\n',
+    );
+    expect(await refusedLocally(['task', 'complete', '-'], '\n\n')).toBe(
+      'wts: TASK: no ids on standard input (one a line; the first tab-separated field is read)\n',
+    );
+    expect(await refusedLocally(['task', 'complete', '-', 'task_bulk_50'])).toBe(
+      'wts: TASK: - reads the ids from standard input; pass it alone, not with other ids\n',
+    );
+    expect(await refusedLocally(['task', 'complete', 'task_bulk_50', 'x'.repeat(65)])).toMatch(
+      /^wts: TASK #2: must be at most 64 characters\n$/,
+    );
     expect(await refusedLocally(['approval', 'reject', 'act_1', 'act_2', '--reason', '  '])).toBe('wts: --reason: must not be blank\n');
     expect(await refusedLocally(['schedule', 'run', 'sched_a', 'sched_b', '--wait'])).toMatch(/^wts: --wait follows one run: pass one ID/);
-    expect(await refusedLocally(['task', 'edit', 'task_bulk_50', 'task_bulk_51'])).toMatch(/^wts: nothing to change: pass --title, --status or --due/);
+    expect(await refusedLocally(['task', 'edit', 'task_bulk_50', 'task_bulk_51'])).toMatch(
+      /^wts: nothing to change: pass --title, --status or --due/,
+    );
     expect(task('task_bulk_50')!.status).toBe('todo');
   });
 
@@ -174,7 +220,9 @@ describe('bad ids and bad input: exit 2 in one line, nothing sent', () => {
     expect(await refusedLocally(['task', 'delete', 'task_bulk_60', 'task_bulk_61'])).toBe(
       'wts: Delete 2 tasks? Not asked without a terminal: pass --yes to confirm\n',
     );
-    expect(await refusedLocally(['task', 'delete', '-'], 'task_bulk_60\ntask_bulk_61\n')).toBe('wts: Delete 2 tasks? Not asked: standard input holds the ids, not an answer; pass --yes to confirm\n');
+    expect(await refusedLocally(['task', 'delete', '-'], 'task_bulk_60\ntask_bulk_61\n')).toBe(
+      'wts: Delete 2 tasks? Not asked: standard input holds the ids, not an answer; pass --yes to confirm\n',
+    );
   });
 });
 
@@ -220,7 +268,9 @@ describe('under faults', () => {
       if (e.ok) expect(runsOf(e.id)).toBe(1);
       else {
         expect(e).toMatchObject({ unknown: true, exitCode: 1, error: { status: null, code: 'network_error' } });
-        expect(e.error!.detail).toMatch(/the change may or may not have been made; check with `wts schedule view \w+` before trying again$/);
+        expect(e.error!.detail).toMatch(
+          /the change may or may not have been made; check with `wts schedule view \w+` before trying again$/,
+        );
         expect(runsOf(e.id)).toBeLessThanOrEqual(1);
       }
     }

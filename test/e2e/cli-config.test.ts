@@ -20,7 +20,13 @@ describe('wts config', () => {
     expect(set.stdout).toBe('Set workspace to ws_support (profile default)\n');
     expect((await run('config', 'get', 'workspace')).stdout).toBe('ws_support\n');
     expect((await run('config', 'set', 'editor', 'code --wait')).code).toBe(0);
-    expect(JSON.parse((await run('config', 'list', '--json')).stdout)).toEqual({ workspace: 'ws_support', editor: 'code --wait', pager: 'less -FRX', browser: '', 'dash.refresh': '60' });
+    expect(JSON.parse((await run('config', 'list', '--json')).stdout)).toEqual({
+      workspace: 'ws_support',
+      editor: 'code --wait',
+      pager: 'less -FRX',
+      browser: '',
+      'dash.refresh': '60',
+    });
     // Another profile has its own settings.
     expect((await run('--profile', 'work', 'config', 'get', 'workspace')).stdout).toBe('');
     const file = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
@@ -43,12 +49,20 @@ describe('wts config', () => {
 describe('the default workspace', () => {
   it('fills WS for every command that takes one; WTS_WORKSPACE wins over the setting; a typed WS wins over both', async () => {
     const dir = tempConfigDir();
-    const run = (args: string[], more: Record<string, string> = {}) => runWts(args, { env: { ...sandbox.env, WTS_CONFIG_DIR: dir, ...more } });
+    const run = (args: string[], more: Record<string, string> = {}) =>
+      runWts(args, { env: { ...sandbox.env, WTS_CONFIG_DIR: dir, ...more } });
     const none = await run(['task', 'list']);
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('wts: WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)\n');
+    expect(none.stderr).toBe(
+      'wts: WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)\n',
+    );
     await run(['config', 'set', 'workspace', 'ws_support']);
-    for (const args of [['task', 'list', '--status', 'all'], ['task', 'board'], ['workspace', 'members'], ['workspace', 'statuses']]) {
+    for (const args of [
+      ['task', 'list', '--status', 'all'],
+      ['task', 'board'],
+      ['workspace', 'members'],
+      ['workspace', 'statuses'],
+    ]) {
       const implicit = await run(args);
       expect(implicit.code, `${args.join(' ')}: ${implicit.stderr}`).toBe(0);
       const explicit = await run([...args.slice(0, 2), 'ws_support', ...args.slice(2)]);
@@ -62,8 +76,12 @@ describe('the default workspace', () => {
     expect(search.stdout).toBe((await runWts(['task', 'search', 'ws_support', 'refund', 'seats'], { env: sandbox.env })).stdout);
     // The environment wins over the setting, a typed WS over both.
     const other = sandbox.ctx.store.state.data.workspaces.find((w) => w.id !== 'ws_support')!.id;
-    expect((await run(['workspace', 'statuses'], { WTS_WORKSPACE: other })).stdout).toBe((await run(['workspace', 'statuses', other])).stdout);
-    expect((await run(['workspace', 'statuses', 'ws_support'], { WTS_WORKSPACE: other })).stdout).toBe((await run(['workspace', 'statuses'])).stdout);
+    expect((await run(['workspace', 'statuses'], { WTS_WORKSPACE: other })).stdout).toBe(
+      (await run(['workspace', 'statuses', other])).stdout,
+    );
+    expect((await run(['workspace', 'statuses', 'ws_support'], { WTS_WORKSPACE: other })).stdout).toBe(
+      (await run(['workspace', 'statuses'])).stdout,
+    );
     // A verb with a further argument: one word fewer means WS was left out.
     const rename = await run(['workspace', 'rename', 'Support desk']);
     expect(rename.code, rename.stderr).toBe(0);

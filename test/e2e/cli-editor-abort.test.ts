@@ -76,7 +76,10 @@ describe.each(Object.keys(EDITING))('wts %s', (name) => {
     expect(killed).toMatchObject({ code: 1, stdout: '' });
     expect(killed.stderr).toMatch(/^wts: the editor \(\S+\) was stopped by SIGKILL, so nothing was sent\n$/);
     const missing = await edit(name, '/nonexistent/editor');
-    expect(missing).toMatchObject({ code: 1, stderr: 'wts: the editor (/nonexistent/editor) could not start (ENOENT), so nothing was sent\n' });
+    expect(missing).toMatchObject({
+      code: 1,
+      stderr: 'wts: the editor (/nonexistent/editor) could not start (ENOENT), so nothing was sent\n',
+    });
     const reads = (await edit(name, fakeEditor('true'))).requests;
     expect([emptied.requests, killed.requests, missing.requests]).toEqual([reads, reads, reads]);
   });

@@ -15,7 +15,10 @@ const section = (id: string) => sandbox.ctx.store.state.data.sections.find((s) =
 async function listed(args: string[]): Promise<string[]> {
   const r = await runWts(args, { env: sandbox.env });
   expect(r.code).toBe(0);
-  return r.stdout.trimEnd().split('\n').map((line) => line.split('\t')[0]!);
+  return r.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split('\t')[0]!);
 }
 
 describe('wts instructions list, handbook list', () => {
@@ -32,15 +35,26 @@ describe('wts instructions list, handbook list', () => {
   });
 
   it('lists the company handbook', async () => {
-    expect(await listed(['handbook', 'list'])).toEqual(['sec_acme_company_1', 'sec_acme_company_2', 'sec_acme_company_3', 'sec_acme_company_4']);
-    const json = JSON.parse((await runWts(['handbooks', 'list', '--json'], { env: sandbox.env })).stdout) as { id: string; title: string }[];
+    expect(await listed(['handbook', 'list'])).toEqual([
+      'sec_acme_company_1',
+      'sec_acme_company_2',
+      'sec_acme_company_3',
+      'sec_acme_company_4',
+    ]);
+    const json = JSON.parse((await runWts(['handbooks', 'list', '--json'], { env: sandbox.env })).stdout) as {
+      id: string;
+      title: string;
+    }[];
     expect(json.map((e) => e.title)).toContain('About Acme');
   });
 
   it('exits 3 for an unknown agent, 2 for an id out of bounds (nothing sent), 5 without agents:read', async () => {
     expect((await runWts(['instructions', 'list', 'agt_nope'], { env: sandbox.env })).code).toBe(3);
     const before = await sandbox.requests();
-    expect(await runWts(['instructions', 'list', 'a'.repeat(65)], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: AGENT: must be at most 64 characters\n' });
+    expect(await runWts(['instructions', 'list', 'a'.repeat(65)], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: AGENT: must be at most 64 characters\n',
+    });
     expect(await sandbox.requests()).toBe(before);
     const narrow = (await signIn(sandbox.origin, { scopes: ['workspace:read'] })).access_token;
     const forbidden = await runWts(['handbook', 'list'], { env: { ...sandbox.env, WTS_TOKEN: narrow } });
@@ -96,13 +110,18 @@ describe('wts instructions edit, handbook edit', () => {
   it('round-trips: what view prints, edit --body-file takes back unchanged', async () => {
     const original = section('sec_acme_company_2').body;
     const viewed = (await runWts(['handbook', 'view', 'sec_acme_company_2'], { env: sandbox.env })).stdout;
-    expect((await runWts(['handbook', 'edit', 'sec_acme_company_2', '--body-file', '-'], { env: sandbox.env, stdin: viewed })).code).toBe(0);
+    expect((await runWts(['handbook', 'edit', 'sec_acme_company_2', '--body-file', '-'], { env: sandbox.env, stdin: viewed })).code).toBe(
+      0,
+    );
     expect(section('sec_acme_company_2').body).toBe(original);
   });
 
   it('opens the whole body in $EDITOR on a terminal and sends what was saved', async () => {
     const editor = fakeEditor(`printf 'Written in the editor.\\n' > "$1"`);
-    const r = await runWts(['handbook', 'edit', 'sec_acme_company_1'], { env: { ...sandbox.env, NO_COLOR: '1', EDITOR: editor }, tty: true });
+    const r = await runWts(['handbook', 'edit', 'sec_acme_company_1'], {
+      env: { ...sandbox.env, NO_COLOR: '1', EDITOR: editor },
+      tty: true,
+    });
     expect(r).toMatchObject({ code: 0, stdout: '✓ Updated sec_acme_company_1 (About Acme)\n' });
     // The editor's final newline is not part of the text (the entry had none).
     expect(section('sec_acme_company_1').body).toBe('Written in the editor.');
@@ -136,8 +155,13 @@ describe('wts instructions edit, handbook edit', () => {
     const r = await runWts(['handbook', 'edit', 'sec_acme_company_3'], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^wts: nothing to change: pass --title TEXT or --body-file F/);
-    expect(await runWts(['handbook', 'edit', 'sec_acme_company_3', '--title', ''], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --title: must not be empty\n' });
-    expect((await runWts(['handbook', 'edit', 'sec_acme_company_3', '--body-file', '/nonexistent/file'], { env: sandbox.env })).stderr).toMatch(/^wts: --body-file: cannot read \/nonexistent\/file: ENOENT/);
+    expect(await runWts(['handbook', 'edit', 'sec_acme_company_3', '--title', ''], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --title: must not be empty\n',
+    });
+    expect(
+      (await runWts(['handbook', 'edit', 'sec_acme_company_3', '--body-file', '/nonexistent/file'], { env: sandbox.env })).stderr,
+    ).toMatch(/^wts: --body-file: cannot read \/nonexistent\/file: ENOENT/);
     expect(await sandbox.requests()).toBe(before);
   });
 
@@ -158,7 +182,9 @@ describe('wts instructions reorder, handbook reorder', () => {
   it('reorders the company handbook, printing the entries with --json', async () => {
     const order = ['sec_acme_company_4', 'sec_acme_company_3', 'sec_acme_company_2', 'sec_acme_company_1'];
     const r = await runWts(['handbook', 'reorder', ...order, '--json'], { env: sandbox.env });
-    expect((JSON.parse(r.stdout) as { id: string; position: number }[]).map((e) => [e.id, e.position])).toEqual(order.map((id, i) => [id, i]));
+    expect((JSON.parse(r.stdout) as { id: string; position: number }[]).map((e) => [e.id, e.position])).toEqual(
+      order.map((id, i) => [id, i]),
+    );
     expect(await listed(['handbook', 'list'])).toEqual(order);
   });
 
@@ -167,7 +193,10 @@ describe('wts instructions reorder, handbook reorder', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^wts: invalid input: sectionIds: must list every entry exactly once; missing /);
     const before = await sandbox.requests();
-    expect(await runWts(['handbook', 'reorder', 'sec_acme_company_1', 'x'.repeat(65)], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: ID #2: must be at most 64 characters\n' });
+    expect(await runWts(['handbook', 'reorder', 'sec_acme_company_1', 'x'.repeat(65)], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: ID #2: must be at most 64 characters\n',
+    });
     expect(await sandbox.requests()).toBe(before);
   });
 });

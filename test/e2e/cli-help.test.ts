@@ -20,13 +20,26 @@ describe('wts help environment', () => {
   it.each([40, 120])('lists every variable the CLI reads, in full, wrapped to a terminal of %i columns', async (columns) => {
     const r = await runWts(['help', 'environment'], { env: { NO_COLOR: '1' }, tty: true, columns });
     expect(r.code).toBe(0);
-    for (const name of ['WTS_ORIGIN', 'WTS_PROFILE', 'WTS_CONFIG_DIR', 'WTS_TOKEN', 'WTS_CREDENTIALS_FILE', 'WTS_CREDENTIAL_STORE', 'BROWSER', 'VISUAL', 'EDITOR', 'NO_COLOR', 'FORCE_COLOR']) {
+    for (const name of [
+      'WTS_ORIGIN',
+      'WTS_PROFILE',
+      'WTS_CONFIG_DIR',
+      'WTS_TOKEN',
+      'WTS_CREDENTIALS_FILE',
+      'WTS_CREDENTIAL_STORE',
+      'BROWSER',
+      'VISUAL',
+      'EDITOR',
+      'NO_COLOR',
+      'FORCE_COLOR',
+    ]) {
       expect(ENVIRONMENT_VARIABLES.map((v) => v.name)).toContain(name);
     }
     for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(columns);
     // Each description whole once its wrapped lines (indented deeper than the names) are joined again.
     const joined = r.stdout.replace(/\n {4,}/g, ' ');
-    for (const v of ENVIRONMENT_VARIABLES) expect(joined).toMatch(new RegExp(`^ {2}${v.name} +${v.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    for (const v of ENVIRONMENT_VARIABLES)
+      expect(joined).toMatch(new RegExp(`^ {2}${v.name} +${v.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
   });
 
   it('prints name<TAB>meaning when piped, and objects with --json', async () => {
@@ -69,14 +82,26 @@ describe('wts help COMMAND', () => {
   });
 
   it('exits 2 for an unknown command', async () => {
-    expect(await runWts(['help', 'nope'])).toMatchObject({ code: 2, stderr: 'wts: unknown command "nope"; run `wts --help` for the list\n' });
+    expect(await runWts(['help', 'nope'])).toMatchObject({
+      code: 2,
+      stderr: 'wts: unknown command "nope"; run `wts --help` for the list\n',
+    });
   });
 });
 
 describe('every command', () => {
   it('was found by walking the tree', () => {
     const names = commands.map((c) => c.path.join(' '));
-    for (const name of ['approval edit', 'reminder cancel', 'instructions reorder', 'handbook view', 'knowledge remove', 'schedule run', 'api', 'help environment']) {
+    for (const name of [
+      'approval edit',
+      'reminder cancel',
+      'instructions reorder',
+      'handbook view',
+      'knowledge remove',
+      'schedule run',
+      'api',
+      'help environment',
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -88,9 +113,12 @@ describe('every command', () => {
     expect(r.stdout).toMatch(/\nExamples:\n {2}\$ \S/);
   });
 
-  it.each(['approval', 'reminder', 'instructions', 'handbook', 'knowledge', 'schedule', 'help'])('the %s group has examples too', async (group) => {
-    expect((await runWts([group, '--help'])).stdout).toContain('Examples:');
-  });
+  it.each(['approval', 'reminder', 'instructions', 'handbook', 'knowledge', 'schedule', 'help'])(
+    'the %s group has examples too',
+    async (group) => {
+      expect((await runWts([group, '--help'])).stdout).toContain('Examples:');
+    },
+  );
 
   it('answers to plural group names', async () => {
     for (const [plural, singular] of [

@@ -26,12 +26,24 @@ interface Expected {
 /** What waits in ada's acme workspaces (or one of them), read from the sandbox's state, in the order the inbox promises. */
 function expected(workspaceId?: string): Expected[] {
   const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
-  const shown = new Set(workspaces.filter((w) => w.orgId === 'org_acme' && (workspaceId === undefined || w.id === workspaceId)).map((w) => w.id));
+  const shown = new Set(
+    workspaces.filter((w) => w.orgId === 'org_acme' && (workspaceId === undefined || w.id === workspaceId)).map((w) => w.id),
+  );
   return pendingActions
     .filter((a) => a.state === 'pending')
     .map((a) => ({ a, t: tasks.find((t) => t.id === a.taskId)! }))
     .filter(({ t }) => shown.has(t.workspaceId))
-    .map(({ a, t }) => ({ kind: a.kind, id: a.id, taskId: t.id, createdAt: a.createdAt, summary: a.summary, title: t.title, workspaceId: t.workspaceId, dueDate: t.dueDate, status: t.status }))
+    .map(({ a, t }) => ({
+      kind: a.kind,
+      id: a.id,
+      taskId: t.id,
+      createdAt: a.createdAt,
+      summary: a.summary,
+      title: t.title,
+      workspaceId: t.workspaceId,
+      dueDate: t.dueDate,
+      status: t.status,
+    }))
     .sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind) || x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
 }
 
@@ -42,7 +54,9 @@ describe('wts inbox, piped', () => {
     expect(new Set(want.map((w) => w.workspaceId)).size).toBeGreaterThan(1); // across workspaces
     const r = await runWts(['inbox'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(want.map((w) => `${[w.kind, w.id, w.taskId, w.createdAt, w.summary, w.title, w.workspaceId].join('\t')}\n`).join(''));
+    expect(r.stdout).toBe(
+      want.map((w) => `${[w.kind, w.id, w.taskId, w.createdAt, w.summary, w.title, w.workspaceId].join('\t')}\n`).join(''),
+    );
     expect(r.stderr).toBe(''); // no progress line when stderr is not a terminal
   });
 
@@ -59,7 +73,12 @@ describe('wts inbox, piped', () => {
     expect(want.length).toBeGreaterThan(0);
     const r = await runWts(['inbox', '--workspace', 'ws_sales'], { env: sandbox.env });
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[1])).toEqual(want.map((w) => w.id));
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t')[1]),
+    ).toEqual(want.map((w) => w.id));
   });
 });
 
@@ -70,7 +89,12 @@ describe('wts inbox --json', () => {
     expect(r.code).toBe(0);
     const list = JSON.parse(r.stdout) as { id: string; task: unknown }[];
     const byId = new Map(sandbox.ctx.store.state.data.pendingActions.map((a) => [a.id, a]));
-    expect(list).toEqual(want.map((w) => ({ ...pendingActionView(byId.get(w.id)!), task: { id: w.taskId, title: w.title, workspaceId: w.workspaceId, dueDate: w.dueDate, status: w.status } })));
+    expect(list).toEqual(
+      want.map((w) => ({
+        ...pendingActionView(byId.get(w.id)!),
+        task: { id: w.taskId, title: w.title, workspaceId: w.workspaceId, dueDate: w.dueDate, status: w.status },
+      })),
+    );
   });
 });
 
@@ -79,7 +103,10 @@ describe('wts inbox on a terminal', () => {
     const want = expected();
     const r = await runWts(['inbox'], sandbox.tty({ columns: 200 }));
     expect(r.code).toBe(0);
-    const headings = [...r.stdout.matchAll(/^(Actions to approve|Tasks for people|Questions to answer) \((\d+)\)$/gm)].map((m) => [m[1], Number(m[2])]);
+    const headings = [...r.stdout.matchAll(/^(Actions to approve|Tasks for people|Questions to answer) \((\d+)\)$/gm)].map((m) => [
+      m[1],
+      Number(m[2]),
+    ]);
     expect(headings).toEqual([
       ['Actions to approve', want.filter((w) => w.kind === 'action').length],
       ['Tasks for people', want.filter((w) => w.kind === 'human_task').length],
@@ -109,9 +136,16 @@ describe('wts inbox on a terminal', () => {
     try {
       const r = await runWts(['inbox'], { env: sandbox.env });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[1])).toEqual(want.map((w) => w.id));
+      expect(
+        r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => l.split('\t')[1]),
+      ).toEqual(want.map((w) => w.id));
       // Refused requests were retried: more requests than tasks.
-      const taskCount = sandbox.ctx.store.state.data.tasks.filter((t) => ['ws_support', 'ws_sales', 'ws_ops'].includes(t.workspaceId)).length;
+      const taskCount = sandbox.ctx.store.state.data.tasks.filter((t) =>
+        ['ws_support', 'ws_sales', 'ws_ops'].includes(t.workspaceId),
+      ).length;
       expect((await sandbox.requests()) - before).toBeGreaterThan(taskCount);
     } finally {
       await sandbox.setFaults({ rate429: 0, retryAfterSeconds: 0 });
@@ -136,7 +170,9 @@ describe('wts inbox on a terminal', () => {
   });
 
   it('says so when nothing waits', async () => {
-    const created = JSON.parse((await runWts(['workspace', 'create', 'Quiet corner', '--json'], { env: sandbox.env })).stdout) as { id: string };
+    const created = JSON.parse((await runWts(['workspace', 'create', 'Quiet corner', '--json'], { env: sandbox.env })).stdout) as {
+      id: string;
+    };
     const tty = await runWts(['inbox', '--workspace', created.id], sandbox.tty());
     expect(tty.code).toBe(0);
     expect(tty.stdout).toBe('');
@@ -248,7 +284,9 @@ describe('wts inbox over more tasks than a page holds', () => {
       expect(r.stdout).toBe(direct.stdout);
       const pages = proxy.log.filter(isBulkPage);
       expect(pages).toHaveLength(8);
-      const tasks = bulk.ctx.store.state.data.tasks.filter((t) => bulk.ctx.store.state.data.workspaces.some((w) => w.id === t.workspaceId && w.orgId === 'org_acme'));
+      const tasks = bulk.ctx.store.state.data.tasks.filter((t) =>
+        bulk.ctx.store.state.data.workspaces.some((w) => w.id === t.workspaceId && w.orgId === 'org_acme'),
+      );
       expect(proxy.log.filter(isCheck)).toHaveLength(tasks.length);
       expect(proxy.log.findIndex(isCheck)).toBeLessThan(proxy.log.lastIndexOf(pages.at(-1)!));
     } finally {
@@ -259,7 +297,10 @@ describe('wts inbox over more tasks than a page holds', () => {
   it('stops listing after the first failure of a check (its connection revoked meanwhile): exit 4, the pages left unread', async () => {
     const own = await signIn(bulk.origin);
     const revoke = async () => {
-      const res = await fetch(`${bulk.origin}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ client_id: own.client.client_id, token: own.refresh_token! }) });
+      const res = await fetch(`${bulk.origin}/oauth/revoke`, {
+        method: 'POST',
+        body: new URLSearchParams({ client_id: own.client.client_id, token: own.refresh_token! }),
+      });
       expect(res.status).toBe(200);
     };
     // The connection is revoked as the first check arrives; the listing goes on under another sign-in,

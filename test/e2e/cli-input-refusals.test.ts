@@ -94,7 +94,11 @@ const ID_COMMANDS: string[][] = [
 const BAD_IDS = ['.', '..', '%2e', '%2E%2e', 'task_s001/..', 'a/b', 'a\\b', 'a?b=1', 'a#b', 'a%2fb', 'a\tb'];
 
 describe('an id that would change the request path is refused for every operation', () => {
-  eachRefused(ID_COMMANDS, ID, BAD_IDS.map((id) => [id, /is not an id/]));
+  eachRefused(
+    ID_COMMANDS,
+    ID,
+    BAD_IDS.map((id) => [id, /is not an id/]),
+  );
 
   it('still takes ordinary ids', async () => {
     const r = await runWts(['task', 'view', 'task_s001', '--json'], { env: sandbox.env });
@@ -121,15 +125,45 @@ const TEXT_COMMANDS: string[][] = [
   ['workspace', 'rename', 'ws_support', TEXT],
   ['knowledge', 'add', 'https://acme.example/x', '--name', TEXT],
   ['knowledge', 'edit', 'ks_s001', '--name', TEXT],
-  ['schedule', 'create', '--title', TEXT, '--prompt', 'Check', '--cron', '0 9 * * 1', '--workspace', 'ws_support', '--agent', 'agt_support'],
-  ['schedule', 'create', '--title', 'Weekly', '--prompt', TEXT, '--cron', '0 9 * * 1', '--workspace', 'ws_support', '--agent', 'agt_support'],
+  [
+    'schedule',
+    'create',
+    '--title',
+    TEXT,
+    '--prompt',
+    'Check',
+    '--cron',
+    '0 9 * * 1',
+    '--workspace',
+    'ws_support',
+    '--agent',
+    'agt_support',
+  ],
+  [
+    'schedule',
+    'create',
+    '--title',
+    'Weekly',
+    '--prompt',
+    TEXT,
+    '--cron',
+    '0 9 * * 1',
+    '--workspace',
+    'ws_support',
+    '--agent',
+    'agt_support',
+  ],
   ['schedule', 'edit', 'sch_s001', '--title', TEXT],
   ['handbook', 'edit', 'sec_acme_company_1', '--title', TEXT],
   ['instructions', 'edit', 'sec_support_1', '--title', TEXT],
 ];
 
 describe('blank text is refused: trimmed first, then checked', () => {
-  eachRefused(TEXT_COMMANDS, TEXT, BLANKS.map((blank) => [blank, /: must not be (empty|blank)\n$/]));
+  eachRefused(
+    TEXT_COMMANDS,
+    TEXT,
+    BLANKS.map((blank) => [blank, /: must not be (empty|blank)\n$/]),
+  );
 
   it('from standard input and files too', async () => {
     expect(await refused(['task', 'note', 'task_s005', '-'], ' \n\t\n')).toBe('wts: standard input: must not be blank\n');
@@ -168,7 +202,9 @@ describe('impossible dates are refused', () => {
 
   it('a reminder in the past, however written', async () => {
     for (const at of ['yesterday', 'last monday', '2001-01-01', '2 days ago']) {
-      expect(await refused(['reminder', 'create', 'task_s021', '--at', at, '--message', 'Check']), at).toMatch(/^wts: --at: .* is in the past; a reminder must be in the future\n$/);
+      expect(await refused(['reminder', 'create', 'task_s021', '--at', at, '--message', 'Check']), at).toMatch(
+        /^wts: --at: .* is in the past; a reminder must be in the future\n$/,
+      );
       expect(await refused(['reminder', 'edit', 'rem_1001', '--at', at]), at).toMatch(/is in the past/);
     }
   });
@@ -190,7 +226,10 @@ describe('dates are read back as set', () => {
   });
 
   it('reminder create and edit say when', async () => {
-    const created = await runWts(['reminder', 'create', 'task_s021', '--at', '2099-01-02T09:00', '--message', 'Later'], { env: sandbox.env, now });
+    const created = await runWts(['reminder', 'create', 'task_s021', '--at', '2099-01-02T09:00', '--message', 'Later'], {
+      env: sandbox.env,
+      now,
+    });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/^Reminder (rem_\w+) set on task_s021 for Fri 2 Jan 2099 09:00 \(in 72 years\)\n$/);
     const id = /^Reminder (rem_\w+)/.exec(created.stdout)![1]!;

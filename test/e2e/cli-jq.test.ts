@@ -13,7 +13,9 @@ const sandbox = useSandbox();
 
 describe('--jq', () => {
   it('runs over the whole list with --all and prints strings raw, one per line', async () => {
-    const all = JSON.parse((await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env: sandbox.env })).stdout) as Task[];
+    const all = JSON.parse(
+      (await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env: sandbox.env })).stdout,
+    ) as Task[];
     expect(all.length).toBeGreaterThan(50);
     const ids = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', '.[].id'], { env: sandbox.env });
     expect(ids.code, ids.stderr).toBe(0);
@@ -24,7 +26,7 @@ describe('--jq', () => {
   });
 
   it('prints other values as JSON: one line each when piped, indented on a terminal', async () => {
-    const expected = (JSON.parse((await runWts(['task', 'view', 'task_s021', '--json'], { env: sandbox.env })).stdout) as Task);
+    const expected = JSON.parse((await runWts(['task', 'view', 'task_s021', '--json'], { env: sandbox.env })).stdout) as Task;
     const piped = await runWts(['task', 'view', 'task_s021', '--jq', '{id, tags}, .assignees[0].name'], { env: sandbox.env });
     expect(piped.stdout).toBe(`${JSON.stringify({ id: expected.id, tags: expected.tags })}\n${expected.assignees[0]!.name}\n`);
     const tty = await runWts(['task', 'view', 'task_s021', '--jq', '{id, tags}'], { env: sandbox.env, tty: true });
@@ -32,8 +34,22 @@ describe('--jq', () => {
   });
 
   it("has jq's own semantics: select, map, sort_by, string interpolation, @tsv, group_by", async () => {
-    const all = JSON.parse((await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env: sandbox.env })).stdout) as Task[];
-    const r = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', '[.[] | select(.tags | index("bug"))] | sort_by(.id) | .[] | "\\(.id)\\t\\(.status)"'], { env: sandbox.env });
+    const all = JSON.parse(
+      (await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env: sandbox.env })).stdout,
+    ) as Task[];
+    const r = await runWts(
+      [
+        'task',
+        'list',
+        'ws_support',
+        '--status',
+        'all',
+        '--all',
+        '--jq',
+        '[.[] | select(.tags | index("bug"))] | sort_by(.id) | .[] | "\\(.id)\\t\\(.status)"',
+      ],
+      { env: sandbox.env },
+    );
     expect(r.stdout).toBe(
       all
         .filter((t) => t.tags.includes('bug'))
@@ -43,7 +59,10 @@ describe('--jq', () => {
     );
     const tsv = await runWts(['task', 'view', 'task_s021', '--jq', '[.id, .status] | @tsv'], { env: sandbox.env });
     expect(tsv.stdout).toBe(`task_s021\t${all.find((t) => t.id === 'task_s021')!.status}\n`);
-    const groups = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', 'group_by(.status) | map({(.[0].status): length}) | add'], { env: sandbox.env });
+    const groups = await runWts(
+      ['task', 'list', 'ws_support', '--status', 'all', '--all', '--jq', 'group_by(.status) | map({(.[0].status): length}) | add'],
+      { env: sandbox.env },
+    );
     const expected: Record<string, number> = {};
     for (const t of all) expected[t.status] = (expected[t.status] ?? 0) + 1;
     expect(JSON.parse(groups.stdout)).toEqual(expected);
@@ -58,7 +77,9 @@ describe('--jq', () => {
   });
 
   it('shows control characters in a raw string on a terminal, and keeps them exact when piped', async () => {
-    const created = JSON.parse((await runWts(['task', 'create', '--agent', 'agt_support', 'Evil \x1b]0;owned\x07 title', '--json'], { env: sandbox.env })).stdout) as Task;
+    const created = JSON.parse(
+      (await runWts(['task', 'create', '--agent', 'agt_support', 'Evil \x1b]0;owned\x07 title', '--json'], { env: sandbox.env })).stdout,
+    ) as Task;
     const tty = await runWts(['task', 'view', created.id, '--jq', '.title'], { env: sandbox.env, tty: true });
     expect(tty.stdout).toBe('Evil \\x1b]0;owned\\x07 title\n');
     const piped = await runWts(['task', 'view', created.id, '--jq', '.title'], { env: sandbox.env });
@@ -73,12 +94,16 @@ describe('--jq', () => {
     expect(r.stderr).toBe("wts: --jq: syntax error, unexpected end of file, expecting '}' at line 1, column 8\n");
     const misplaced = await runWts(['task', 'list', 'ws_support', '--jq', '.[] |\n  map(.id) ] '], { env: sandbox.env });
     expect(misplaced.stderr).toBe('wts: --jq: syntax error, unexpected INVALID_CHARACTER, expecting end of file at line 2, column 12\n');
-    const unknown = await runWts(['task', 'create', '--agent', 'agt_support', 'Never made', '--jq', 'nosuchfunction(1)'], { env: sandbox.env });
+    const unknown = await runWts(['task', 'create', '--agent', 'agt_support', 'Never made', '--jq', 'nosuchfunction(1)'], {
+      env: sandbox.env,
+    });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe('wts: --jq: nosuchfunction/1 is not defined at line 1, column 1\n');
     expect(await sandbox.requests()).toBe(before); // the bad ones sent nothing
     // Endless on null (what a check that ran it would feed it), and ending in a comment: checked, not run.
-    const endless = await runWts(['task', 'list', 'ws_support', '--jq', 'if . == null then repeat(1) else length end # how many'], { env: sandbox.env });
+    const endless = await runWts(['task', 'list', 'ws_support', '--jq', 'if . == null then repeat(1) else length end # how many'], {
+      env: sandbox.env,
+    });
     expect(endless.code, endless.stderr).toBe(0);
     expect(Number(endless.stdout)).toBeGreaterThan(0);
   });

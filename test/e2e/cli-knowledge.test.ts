@@ -30,7 +30,9 @@ describe('wts knowledge list, view', () => {
     expect(rows.some((r) => /^ks_s006\s+Price list 2026\s+price-list-2026\.pdf/.test(r))).toBe(true);
 
     const piped = await runWts(['knowledge', 'list'], { env: sandbox.env });
-    expect(piped.stdout.split('\n')).toContain('ks_s003\tRefund policy\thttps://acme.example/legal/refunds\tWhat can be refunded, credited or neither, and who approves it.');
+    expect(piped.stdout.split('\n')).toContain(
+      'ks_s003\tRefund policy\thttps://acme.example/legal/refunds\tWhat can be refunded, credited or neither, and who approves it.',
+    );
     // Only the caller's organization: globex's sources are not listed.
     expect(piped.stdout).not.toContain('ks_s101');
 
@@ -46,10 +48,15 @@ describe('wts knowledge list, view', () => {
 
   it('shows one source, by its address or its file', async () => {
     const link = await runWts(['knowledge', 'view', 'ks_s002'], sandbox.tty());
-    expect(link.stdout).toBe('ID:   ks_s002\nName: Status page\nURL:  https://status.acme.example/\nNote: Current incidents and maintenance windows.\n');
+    expect(link.stdout).toBe(
+      'ID:   ks_s002\nName: Status page\nURL:  https://status.acme.example/\nNote: Current incidents and maintenance windows.\n',
+    );
     const file = await runWts(['knowledge', 'view', 'ks_s007'], { env: sandbox.env });
     expect(file.stdout).toContain('File\tenterprise-onboarding-checklist.docx\n');
-    expect(JSON.parse((await runWts(['knowledge', 'view', 'ks_s007', '--json'], { env: sandbox.env })).stdout)).toMatchObject({ id: 'ks_s007', url: null });
+    expect(JSON.parse((await runWts(['knowledge', 'view', 'ks_s007', '--json'], { env: sandbox.env })).stdout)).toMatchObject({
+      id: 'ks_s007',
+      url: null,
+    });
   });
 
   it('exits 3 for an unknown or foreign source, 5 without agents:read', async () => {
@@ -64,7 +71,10 @@ describe('wts knowledge list, view', () => {
 
 describe('wts knowledge add, edit', () => {
   it('adds a link with a note', async () => {
-    const r = await runWts(['knowledge', 'add', 'https://acme.example/legal/dpa', '--name', 'DPA', '--note', 'Send the link, not a PDF'], sandbox.tty());
+    const r = await runWts(
+      ['knowledge', 'add', 'https://acme.example/legal/dpa', '--name', 'DPA', '--note', 'Send the link, not a PDF'],
+      sandbox.tty(),
+    );
     expect(r.code).toBe(0);
     const [, id] = /^✓ Added DPA \((ks_\w+)\)\n$/.exec(r.stdout) ?? [];
     const json = JSON.parse((await runWts(['knowledge', 'view', id!, '--json'], { env: sandbox.env })).stdout);
@@ -73,7 +83,9 @@ describe('wts knowledge add, edit', () => {
 
   it('changes name, note and address; clears a note with ""', async () => {
     const source = await add('https://example.com/a', 'A');
-    const r = await runWts(['knowledge', 'edit', source.id, '--name', 'B', '--url', 'https://example.com/b', '--note', 'first'], { env: sandbox.env });
+    const r = await runWts(['knowledge', 'edit', source.id, '--name', 'B', '--url', 'https://example.com/b', '--note', 'first'], {
+      env: sandbox.env,
+    });
     expect(r).toMatchObject({ code: 0, stdout: `Updated B (${source.id})\n` });
     const cleared = JSON.parse((await runWts(['knowledge', 'edit', source.id, '--note', '', '--json'], { env: sandbox.env })).stdout);
     expect(cleared).toEqual({ id: source.id, name: 'B', note: '', url: 'https://example.com/b', fileName: null });
@@ -81,13 +93,24 @@ describe('wts knowledge add, edit', () => {
 
   it('refuses bad input before sending anything, naming the argument or flag', async () => {
     const before = await sandbox.requests();
-    expect(await runWts(['knowledge', 'add', 'ftp://example.com/x', '--name', 'X'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: URL: must be an http or https URL\n' });
-    expect(await runWts(['knowledge', 'add', 'https://example.com/x'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --name: is required\n' });
-    expect(await runWts(['knowledge', 'add', 'https://example.com/x', '--name', 'X', '--note', 'n'.repeat(2001)], { env: sandbox.env })).toMatchObject({
+    expect(await runWts(['knowledge', 'add', 'ftp://example.com/x', '--name', 'X'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: URL: must be an http or https URL\n',
+    });
+    expect(await runWts(['knowledge', 'add', 'https://example.com/x'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --name: is required\n',
+    });
+    expect(
+      await runWts(['knowledge', 'add', 'https://example.com/x', '--name', 'X', '--note', 'n'.repeat(2001)], { env: sandbox.env }),
+    ).toMatchObject({
       code: 2,
       stderr: 'wts: --note: must be at most 2000 characters\n',
     });
-    expect(await runWts(['knowledge', 'edit', 'ks_s001', '--url', 'not a url'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --url: must be an http or https URL\n' });
+    expect(await runWts(['knowledge', 'edit', 'ks_s001', '--url', 'not a url'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --url: must be an http or https URL\n',
+    });
     const nothing = await runWts(['knowledge', 'edit', 'ks_s001'], { env: sandbox.env });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('nothing to change');

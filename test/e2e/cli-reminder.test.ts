@@ -41,7 +41,10 @@ describe('wts reminder create', () => {
     // A clock that moves a minute each time wts reads it: the echo, read after the request, would say
     // "in 1 hour" (relative times round down) if it were measured from then.
     let clock = Date.now();
-    const r = await runWts(['reminder', 'create', TASK, '--at', 'in 2h', '--message', 'Slow network'], sandbox.tty({ now: () => (clock += 60_000) }));
+    const r = await runWts(
+      ['reminder', 'create', TASK, '--at', 'in 2h', '--message', 'Slow network'],
+      sandbox.tty({ now: () => (clock += 60_000) }),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^✓ Reminder rem_\w+ set on task_s021 for .+ \(in 2 hours\)\n$/);
     const id = /rem_\w+/.exec(r.stdout)![0];
@@ -64,7 +67,10 @@ describe('wts reminder create', () => {
     const unreadable = await runWts(['reminder', 'create', TASK, '--at', 'whenever', '--message', 'x'], { env: sandbox.env });
     expect(unreadable.code).toBe(2);
     expect(unreadable.stderr).toMatch(/^wts: --at: cannot read "whenever" as a time/);
-    expect(await runWts(['reminder', 'create', TASK, '--at', 'in 2h'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --message: is required\n' });
+    expect(await runWts(['reminder', 'create', TASK, '--at', 'in 2h'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --message: is required\n',
+    });
     expect((await runWts(['reminder', 'create', TASK, '--message', 'x'], { env: sandbox.env })).stderr).toMatch(/^wts: --at: is required/);
     expect(await runWts(['reminder', 'create', TASK, '--at', 'in 2h', '--message', 'x'.repeat(1001)], { env: sandbox.env })).toMatchObject({
       code: 2,
@@ -81,7 +87,9 @@ describe('wts reminder create', () => {
     const before = await sandbox.requests();
     const past = await runWts(['reminder', 'create', TASK, '--at', '2001-01-01T00:00:00Z', '--message', 'x'], { env: sandbox.env });
     expect(past.code).toBe(2);
-    expect(past.stderr).toMatch(/^wts: --at: \w{3} \d+ \w{3} 2001 \d\d:\d\d \(\d+ years ago\) is in the past; a reminder must be in the future\n$/);
+    expect(past.stderr).toMatch(
+      /^wts: --at: \w{3} \d+ \w{3} 2001 \d\d:\d\d \(\d+ years ago\) is in the past; a reminder must be in the future\n$/,
+    );
     expect(await sandbox.requests()).toBe(before);
     expect((await runWts(['reminder', 'create', 'task_nope', '--at', 'in 2h', '--message', 'x'], { env: sandbox.env })).code).toBe(3);
   });
@@ -122,8 +130,13 @@ describe('wts reminder edit, cancel', () => {
   it('changes the time and the message', async () => {
     const reminder = await create('in 3d', 'Before');
     const r = await runWts(['reminder', 'edit', reminder.id, '--at', '2099-05-06T07:08:00Z', '--message', 'After'], { env: sandbox.env });
-    expect(r).toMatchObject({ code: 0, stdout: `Reminder ${reminder.id} on ${TASK} is for ${describeWhen('2099-05-06T07:08:00Z', Date.now())}: After\n` });
-    const json = JSON.parse((await runWts(['reminder', 'edit', reminder.id, '--message', 'Again', '--json'], { env: sandbox.env })).stdout) as Reminder;
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: `Reminder ${reminder.id} on ${TASK} is for ${describeWhen('2099-05-06T07:08:00Z', Date.now())}: After\n`,
+    });
+    const json = JSON.parse(
+      (await runWts(['reminder', 'edit', reminder.id, '--message', 'Again', '--json'], { env: sandbox.env })).stdout,
+    ) as Reminder;
     expect(json).toEqual({ ...reminder, remindAt: '2099-05-06T07:08:00.000Z', message: 'Again' });
   });
 

@@ -43,12 +43,28 @@ beforeAll(async () => {
 
 describe('wts schedule check: passing', () => {
   it('exits 0 when every check passes, with a table on a terminal', async () => {
-    const r = await runWts(['schedule', 'check', 'sched_ops_backups', 'sched_support_weekly', '--require', 'active', '--max-late', '1h', '--last-run', 'succeeded'], tty());
+    const r = await runWts(
+      [
+        'schedule',
+        'check',
+        'sched_ops_backups',
+        'sched_support_weekly',
+        '--require',
+        'active',
+        '--max-late',
+        '1h',
+        '--last-run',
+        'succeeded',
+      ],
+      tty(),
+    );
     expect(r.code).toBe(0);
     const [header, ...rows] = r.stdout.trimEnd().split('\n');
     expect(header).toMatch(/^ID\s+RESULT\s+TITLE\s+CRON\s+STATE\s+ON TIME\s+LAST RUN$/);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^sched_ops_backups\s+ok\s+Daily backup check\s+✓ daily at 06:30\s+✓ active\s+✓ ran (now|.+ ago)\s+✓ succeeded (now|.+ ago)$/);
+    expect(rows[0]).toMatch(
+      /^sched_ops_backups\s+ok\s+Daily backup check\s+✓ daily at 06:30\s+✓ active\s+✓ ran (now|.+ ago)\s+✓ succeeded (now|.+ ago)$/,
+    );
     expect(rows[1]).toMatch(/^sched_support_weekly\s+ok\s+Weekly support metrics\s+✓ weekly on Monday at 08:00\s+✓ active\s+/);
     expect(r.stderr).toBe('✓ 2 scheduled tasks passed: cron, state, late, last run\n');
   });
@@ -78,7 +94,13 @@ describe('wts schedule check: passing', () => {
   it('checks the supported cron of every scheduled task when no check is asked for', async () => {
     const { code, reports } = await report([]);
     expect(code).toBe(0);
-    expect(reports.map((r) => r.id).sort()).toEqual(['sched_ops_access', 'sched_ops_backups', 'sched_sales_digest', 'sched_support_status', 'sched_support_weekly']);
+    expect(reports.map((r) => r.id).sort()).toEqual([
+      'sched_ops_access',
+      'sched_ops_backups',
+      'sched_sales_digest',
+      'sched_support_status',
+      'sched_support_weekly',
+    ]);
     for (const r of reports) expect(Object.keys(r.checks)).toEqual(['cron']);
   });
 });
@@ -87,22 +109,48 @@ describe('wts schedule check: failing', () => {
   it('exits 8 when a scheduled task is paused, naming it and the check', async () => {
     const r = await runWts(['schedule', 'check', '--workspace', 'ws_support', '--require', 'active'], piped());
     expect(r.code).toBe(8);
-    expect(r.stdout.split('\n')).toContain('sched_support_status\tfail\tCheck the status page for incidents\tpass: hourly at :05\tfail: paused, not active');
-    expect(r.stdout.split('\n')).toContain('sched_support_weekly\tpass\tWeekly support metrics\tpass: weekly on Monday at 08:00\tpass: active');
+    expect(r.stdout.split('\n')).toContain(
+      'sched_support_status\tfail\tCheck the status page for incidents\tpass: hourly at :05\tfail: paused, not active',
+    );
+    expect(r.stdout.split('\n')).toContain(
+      'sched_support_weekly\tpass\tWeekly support metrics\tpass: weekly on Monday at 08:00\tpass: active',
+    );
     expect(r.stderr).toBe('wts: 1 of 2 scheduled tasks failed a check: sched_support_status (state)\n');
     const { reports } = await report(['--workspace', 'ws_support', '--require', 'active']);
-    expect(reports.find((x) => x.id === 'sched_support_status')).toMatchObject({ ok: false, checks: { state: { result: 'fail', actual: 'paused' } } });
+    expect(reports.find((x) => x.id === 'sched_support_status')).toMatchObject({
+      ok: false,
+      checks: { state: { result: 'fail', actual: 'paused' } },
+    });
   });
 
   it('exits 8 when the last run failed', async () => {
     // Sandbox: a run on a task whose title contains the word "fail" fails.
-    const created = await runWts(['schedule', 'create', '--title', 'Nightly fail drill', '--prompt', 'Try it.', '--cron', '0 3 * * *', '--workspace', 'ws_ops', '--agent', 'agt_ops', '--json'], piped());
+    const created = await runWts(
+      [
+        'schedule',
+        'create',
+        '--title',
+        'Nightly fail drill',
+        '--prompt',
+        'Try it.',
+        '--cron',
+        '0 3 * * *',
+        '--workspace',
+        'ws_ops',
+        '--agent',
+        'agt_ops',
+        '--json',
+      ],
+      piped(),
+    );
     const id = (JSON.parse(created.stdout) as { id: string }).id;
     expect((await runWts(['schedule', 'run', id], piped())).code).toBe(0);
     await advance(10); // the run takes 3 s of sandbox time
     const r = await runWts(['schedule', 'check', id, '--last-run', 'succeeded'], piped());
     expect(r.code).toBe(8);
-    expect(r.stdout).toMatch(new RegExp(`^${id}\\tfail\\tNightly fail drill\\tpass: daily at 03:00\\tfail: failed (now|\\d+ seconds? ago) \\(run_\\w+\\)\\n$`));
+    expect(r.stdout).toMatch(
+      new RegExp(`^${id}\\tfail\\tNightly fail drill\\tpass: daily at 03:00\\tfail: failed (now|\\d+ seconds? ago) \\(run_\\w+\\)\\n$`),
+    );
     expect(r.stderr).toBe(`wts: 1 of 1 scheduled tasks failed a check: ${id} (last run)\n`);
     expect((await runWts(['schedule', 'delete', id, '--yes'], piped())).code).toBe(0);
   });
@@ -121,10 +169,22 @@ describe('wts schedule check: failing', () => {
 
   it('exits 2 for a bad flag before sending anything', async () => {
     const before = await sandbox.requests();
-    expect(await runWts(['schedule', 'check', '--max-late', '15'], piped())).toMatchObject({ code: 2, stderr: 'wts: --max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "15"\n' });
-    expect(await runWts(['schedule', 'check', '--require', 'running'], piped())).toMatchObject({ code: 2, stderr: 'wts: --require: must be active or paused, not "running"\n' });
-    expect(await runWts(['schedule', 'check', '--last-run', 'failed'], piped())).toMatchObject({ code: 2, stderr: 'wts: --last-run: must be succeeded, not "failed"\n' });
-    expect(await runWts(['schedule', 'check', 'sched_ops_backups', '--workspace', 'ws_ops'], piped())).toMatchObject({ code: 2, stderr: 'wts: pass scheduled task IDs or --workspace, not both\n' });
+    expect(await runWts(['schedule', 'check', '--max-late', '15'], piped())).toMatchObject({
+      code: 2,
+      stderr: 'wts: --max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "15"\n',
+    });
+    expect(await runWts(['schedule', 'check', '--require', 'running'], piped())).toMatchObject({
+      code: 2,
+      stderr: 'wts: --require: must be active or paused, not "running"\n',
+    });
+    expect(await runWts(['schedule', 'check', '--last-run', 'failed'], piped())).toMatchObject({
+      code: 2,
+      stderr: 'wts: --last-run: must be succeeded, not "failed"\n',
+    });
+    expect(await runWts(['schedule', 'check', 'sched_ops_backups', '--workspace', 'ws_ops'], piped())).toMatchObject({
+      code: 2,
+      stderr: 'wts: pass scheduled task IDs or --workspace, not both\n',
+    });
     expect(await sandbox.requests()).toBe(before);
   });
 });
@@ -145,13 +205,18 @@ describe('wts schedule check --max-late: a schedule that should have run and did
 
     const table = await runWts(['schedule', 'check', 'sched_ops_backups', '--max-late', '15m'], tty());
     expect(table.code).toBe(8);
-    expect(table.stdout).toMatch(/sched_ops_backups\s+FAILED\s+Daily backup check\s+✓ daily at 06:30\s+✗ no run since .+ 06:30 Europe\/Berlin/);
+    expect(table.stdout).toMatch(
+      /sched_ops_backups\s+FAILED\s+Daily backup check\s+✓ daily at 06:30\s+✗ no run since .+ 06:30 Europe\/Berlin/,
+    );
 
     // Every active schedule that fires at least daily is now late; weekly ones may not be yet.
     const all = await report(['--require', 'active', '--max-late', '1d']);
     expect(all.code).toBe(8);
     expect(all.reports.find((r) => r.id === 'sched_ops_backups')!.checks.late!.result).toBe('fail');
-    expect(all.reports.find((r) => r.id === 'sched_support_status')!.checks.late).toMatchObject({ result: 'skip', detail: 'paused: not expected to run' });
+    expect(all.reports.find((r) => r.id === 'sched_support_status')!.checks.late).toMatchObject({
+      result: 'skip',
+      detail: 'paused: not expected to run',
+    });
 
     // Someone runs it by hand: a run has started since the occurrence. It does not finish (the ticker is
     // stopped), so --last-run judges the latest finished run.

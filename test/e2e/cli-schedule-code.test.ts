@@ -14,17 +14,29 @@ type Schedule = Resource<'ScheduledTask'>;
 const sandbox = useSandbox();
 const dir = mkdtempSync(join(tmpdir(), 'wts-schedules-'));
 const tty = () => sandbox.tty({ columns: 200 });
-const list = async (): Promise<Schedule[]> => JSON.parse((await runWts(['schedule', 'list', '--json'], { env: sandbox.env })).stdout) as Schedule[];
+const list = async (): Promise<Schedule[]> =>
+  JSON.parse((await runWts(['schedule', 'list', '--json'], { env: sandbox.env })).stdout) as Schedule[];
 const byId = async (id: string) => (await list()).find((s) => s.id === id);
 
 function file(name: string, content: unknown): string {
   const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : name.endsWith('.json') ? JSON.stringify(content, null, 2) : stringify(content));
+  writeFileSync(
+    path,
+    typeof content === 'string' ? content : name.endsWith('.json') ? JSON.stringify(content, null, 2) : stringify(content),
+  );
   return path;
 }
 
 /** The file entry for a scheduled task as the service has it. */
-const entryOf = (s: Schedule, extra: Record<string, unknown> = {}) => ({ title: s.title, prompt: s.prompt, cron: s.cron, workspace: s.workspaceId, agent: s.agentId, state: s.state, ...extra });
+const entryOf = (s: Schedule, extra: Record<string, unknown> = {}) => ({
+  title: s.title,
+  prompt: s.prompt,
+  cron: s.cron,
+  workspace: s.workspaceId,
+  agent: s.agentId,
+  state: s.state,
+  ...extra,
+});
 
 let seeded: Schedule[];
 let drifted: string;
@@ -39,8 +51,23 @@ beforeAll(async () => {
     schedules: [
       entryOf(backups, { key: 'backups', cron: '0 6 * * *' }),
       entryOf(digest, { key: 'digest', state: 'paused' }),
-      { key: 'review', title: 'Weekly ops review', prompt: "List this week's incidents and post the summary in #ops.", cron: '0 10 * * 5', workspace: 'ws_ops', agent: 'agt_ops' },
-      { key: 'cleanup', title: 'Quarterly cleanup', prompt: 'Archive the finished tasks.', cron: '0 7 1 * *', workspace: 'ws_ops', agent: 'agt_ops', state: 'paused' },
+      {
+        key: 'review',
+        title: 'Weekly ops review',
+        prompt: "List this week's incidents and post the summary in #ops.",
+        cron: '0 10 * * 5',
+        workspace: 'ws_ops',
+        agent: 'agt_ops',
+      },
+      {
+        key: 'cleanup',
+        title: 'Quarterly cleanup',
+        prompt: 'Archive the finished tasks.',
+        cron: '0 7 1 * *',
+        workspace: 'ws_ops',
+        agent: 'agt_ops',
+        state: 'paused',
+      },
     ],
   });
 });
@@ -79,7 +106,9 @@ describe('wts schedule diff', () => {
         '',
       ].join('\n'),
     );
-    expect(r.stderr).toBe(`wts: ${drifted} and the service differ: 2 to create, 1 to update, 1 to pause, 1 not in the file, 0 unchanged — \`wts schedule apply -f ${drifted} --prune\` makes them match\n`);
+    expect(r.stderr).toBe(
+      `wts: ${drifted} and the service differ: 2 to create, 1 to update, 1 to pause, 1 not in the file, 0 unchanged — \`wts schedule apply -f ${drifted} --prune\` makes them match\n`,
+    );
   });
 
   it('shows a changed prompt line by line', async () => {
@@ -87,13 +116,19 @@ describe('wts schedule diff', () => {
     const path = file('prompt.yaml', { schedules: [entryOf(backups, { prompt: `${backups.prompt}\nAlso check the mail server.` })] });
     const r = await runWts(['schedule', 'diff', '-f', path], { env: sandbox.env });
     expect(r.code).toBe(8);
-    expect(r.stdout).toContain('~ update  sched_ops_backups "Daily backup check" in ws_ops\n    prompt\n      + Also check the mail server.\n');
+    expect(r.stdout).toContain(
+      '~ update  sched_ops_backups "Daily backup check" in ws_ops\n    prompt\n      + Also check the mail server.\n',
+    );
   });
 
   it('reports the drift as JSON for scripts', async () => {
     const r = await runWts(['schedule', 'diff', '-f', drifted, '--json'], { env: sandbox.env });
     expect(r.code).toBe(8);
-    const report = JSON.parse(r.stdout) as { drift: boolean; workspaces: string[]; changes: { action: string; id?: string | null; key?: string; fields?: unknown }[] };
+    const report = JSON.parse(r.stdout) as {
+      drift: boolean;
+      workspaces: string[];
+      changes: { action: string; id?: string | null; key?: string; fields?: unknown }[];
+    };
     expect(report.drift).toBe(true);
     expect(report.workspaces).toEqual(['ws_ops', 'ws_sales']);
     expect(report.changes.map((c) => [c.action, c.key ?? c.id])).toEqual([
@@ -104,24 +139,46 @@ describe('wts schedule diff', () => {
       ['pause', 'cleanup'],
       ['extra', 'sched_ops_access'],
     ]);
-    expect(report.changes[0]).toMatchObject({ id: 'sched_ops_backups', entry: 0, fields: [{ field: 'cron', from: '30 6 * * *', to: '0 6 * * *' }] });
+    expect(report.changes[0]).toMatchObject({
+      id: 'sched_ops_backups',
+      entry: 0,
+      fields: [{ field: 'cron', from: '30 6 * * *', to: '0 6 * * *' }],
+    });
   });
 
   it('exits 2 for a malformed file, naming the line, the entry and the field, before sending anything', async () => {
     const before = await sandbox.requests();
-    const bad = file('bad.yaml', 'schedules:\n  - title: A\n    prompt: a\n    cron: 0 9 * * *\n    workspace: ws_ops\n    agent: agt_ops\n  - title: B\n    prompt: b\n    cron: 0 9 * * 1-6\n    workspace: ws_ops\n    agent: agt_ops\n');
+    const bad = file(
+      'bad.yaml',
+      'schedules:\n  - title: A\n    prompt: a\n    cron: 0 9 * * *\n    workspace: ws_ops\n    agent: agt_ops\n  - title: B\n    prompt: b\n    cron: 0 9 * * 1-6\n    workspace: ws_ops\n    agent: agt_ops\n',
+    );
     const r = await runWts(['schedule', 'diff', '-f', bad], { env: sandbox.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^wts: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:9: schedules\\[1\\]\\.cron: day of week must be 1-5 .*; nearest supported: weekdays "0 9 \\* \\* 1-5" \\(Monday to Friday: drops Saturday\\); supported shapes: .*\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^wts: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:9: schedules\\[1\\]\\.cron: day of week must be 1-5 .*; nearest supported: weekdays "0 9 \\* \\* 1-5" \\(Monday to Friday: drops Saturday\\); supported shapes: .*\\n$`,
+      ),
+    );
     const missing = file('missing.json', { schedules: [{ title: 'A', prompt: 'a', cron: '0 9 * * *', workspace: 'ws_ops' }] });
-    expect(await runWts(['schedule', 'apply', '-f', missing, '--yes'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: `wts: ${missing}:3: schedules[0].agent: is required\n` });
-    expect(await runWts(['schedule', 'diff', '-f', join(dir, 'nope.yaml')], { env: sandbox.env })).toMatchObject({ code: 2, stderr: `wts: --file: cannot read ${join(dir, 'nope.yaml')}: ENOENT\n` });
-    expect((await runWts(['schedule', 'diff'], { env: sandbox.env })).stderr).toMatch(/^wts: --file: is required: the schedules file, JSON or YAML/);
+    expect(await runWts(['schedule', 'apply', '-f', missing, '--yes'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: `wts: ${missing}:3: schedules[0].agent: is required\n`,
+    });
+    expect(await runWts(['schedule', 'diff', '-f', join(dir, 'nope.yaml')], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: `wts: --file: cannot read ${join(dir, 'nope.yaml')}: ENOENT\n`,
+    });
+    expect((await runWts(['schedule', 'diff'], { env: sandbox.env })).stderr).toMatch(
+      /^wts: --file: is required: the schedules file, JSON or YAML/,
+    );
     expect(await sandbox.requests()).toBe(before);
   });
 
   it('reads the file from standard input with -f -', async () => {
-    const r = await runWts(['schedule', 'diff', '-f', '-', '--json'], { env: sandbox.env, stdin: stringify({ schedules: [entryOf(seeded.find((s) => s.id === 'sched_sales_digest')!)] }) });
+    const r = await runWts(['schedule', 'diff', '-f', '-', '--json'], {
+      env: sandbox.env,
+      stdin: stringify({ schedules: [entryOf(seeded.find((s) => s.id === 'sched_sales_digest')!)] }),
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ drift: false, workspaces: ['ws_sales'] });
   });
@@ -133,7 +190,9 @@ describe('wts schedule apply', () => {
     const r = await runWts(['schedule', 'apply', '-f', drifted], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('+ create  review: "Weekly ops review" in ws_ops'); // the plan is shown
-    expect(r.stderr).toBe('wts: Apply these changes to the scheduled tasks in ws_ops, ws_sales? Not asked without a terminal: pass --yes to confirm\n');
+    expect(r.stderr).toBe(
+      'wts: Apply these changes to the scheduled tasks in ws_ops, ws_sales? Not asked without a terminal: pass --yes to confirm\n',
+    );
     expect(await list()).toEqual(before);
   });
 
@@ -160,14 +219,22 @@ describe('wts schedule apply', () => {
     const after = await list();
     expect(after.find((s) => s.id === 'sched_ops_backups')).toMatchObject({ cron: '0 6 * * *', state: 'active' });
     expect(after.find((s) => s.id === 'sched_sales_digest')).toMatchObject({ state: 'paused' });
-    expect(after.find((s) => s.title === 'Weekly ops review')).toMatchObject({ cron: '0 10 * * 5', workspaceId: 'ws_ops', agentId: 'agt_ops', state: 'active', prompt: "List this week's incidents and post the summary in #ops." });
+    expect(after.find((s) => s.title === 'Weekly ops review')).toMatchObject({
+      cron: '0 10 * * 5',
+      workspaceId: 'ws_ops',
+      agentId: 'agt_ops',
+      state: 'active',
+      prompt: "List this week's incidents and post the summary in #ops.",
+    });
     expect(after.find((s) => s.title === 'Quarterly cleanup')).toMatchObject({ state: 'paused' });
     expect(after.find((s) => s.id === 'sched_ops_access')).toBeDefined();
 
     // Only the task the file does not list differs now.
     const diff = await runWts(['schedule', 'diff', '-f', drifted, '--json'], { env: sandbox.env });
     expect(diff.code).toBe(8);
-    expect((JSON.parse(diff.stdout) as { changes: { action: string; id: string }[] }).changes).toEqual([{ action: 'extra', id: 'sched_ops_access', title: 'Monthly access review', workspaceId: 'ws_ops' }]);
+    expect((JSON.parse(diff.stdout) as { changes: { action: string; id: string }[] }).changes).toEqual([
+      { action: 'extra', id: 'sched_ops_access', title: 'Monthly access review', workspaceId: 'ws_ops' },
+    ]);
   });
 
   it('resumes what the file says is active', async () => {
@@ -192,7 +259,12 @@ describe('wts schedule apply', () => {
     ]);
     const after = await list();
     expect(after.find((s) => s.id === 'sched_ops_access')).toBeUndefined();
-    expect(after.filter((s) => s.workspaceId === 'ws_support').map((s) => s.id).sort()).toEqual(['sched_support_status', 'sched_support_weekly']);
+    expect(
+      after
+        .filter((s) => s.workspaceId === 'ws_support')
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['sched_support_status', 'sched_support_weekly']);
     expect(await runWts(['schedule', 'diff', '-f', drifted], { env: sandbox.env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(await runWts(['schedule', 'apply', '-f', drifted, '--prune'], tty())).toMatchObject({
       code: 0,

@@ -29,7 +29,18 @@ async function view(id: string): Promise<Schedule> {
   return JSON.parse(r.stdout) as Schedule;
 }
 
-const CREATE = ['schedule', 'create', '--title', 'Nightly check', '--cron', '0 2 * * *', '--workspace', 'ws_support', '--agent', 'agt_support'];
+const CREATE = [
+  'schedule',
+  'create',
+  '--title',
+  'Nightly check',
+  '--cron',
+  '0 2 * * *',
+  '--workspace',
+  'ws_support',
+  '--agent',
+  'agt_support',
+];
 
 describe('wts schedule list, view', () => {
   it('shows cron, timezone, state, next run (local and relative) and last run on a terminal', async () => {
@@ -57,8 +68,20 @@ describe('wts schedule list, view', () => {
     const weekly = await view('sched_support_weekly');
     const piped = await runWts(['schedules', 'list'], { env: sandbox.env });
     const lines = piped.stdout.split('\n');
-    expect(lines).toContain(['sched_support_weekly', 'Weekly support metrics', '0 8 * * 1', 'Europe/Berlin', 'active', weekly.nextRunAt, weekly.lastRun!.startedAt].join('\t'));
-    expect(lines).toContain(['sched_support_status', 'Check the status page for incidents', '5 * * * *', 'Europe/Berlin', 'paused', '', ''].join('\t'));
+    expect(lines).toContain(
+      [
+        'sched_support_weekly',
+        'Weekly support metrics',
+        '0 8 * * 1',
+        'Europe/Berlin',
+        'active',
+        weekly.nextRunAt,
+        weekly.lastRun!.startedAt,
+      ].join('\t'),
+    );
+    expect(lines).toContain(
+      ['sched_support_status', 'Check the status page for incidents', '5 * * * *', 'Europe/Berlin', 'paused', '', ''].join('\t'),
+    );
     expect(piped.stdout).not.toContain('\x1b[');
     const json = JSON.parse((await runWts(['schedule', 'list', '--json'], { env: sandbox.env })).stdout) as Schedule[];
     expect(json.find((s) => s.id === 'sched_support_weekly')).toEqual(weekly);
@@ -97,7 +120,15 @@ describe('wts schedule create, edit', () => {
     const r = await runWts([...CREATE, '--prompt-file', '-', '--json'], { env: sandbox.env, stdin: prompt });
     expect(r.code).toBe(0);
     const created = JSON.parse(r.stdout) as Schedule;
-    expect(created).toMatchObject({ title: 'Nightly check', prompt, cron: '0 2 * * *', workspaceId: 'ws_support', agentId: 'agt_support', state: 'active', lastRun: null });
+    expect(created).toMatchObject({
+      title: 'Nightly check',
+      prompt,
+      cron: '0 2 * * *',
+      workspaceId: 'ws_support',
+      agentId: 'agt_support',
+      state: 'active',
+      lastRun: null,
+    });
     expect(created.nextRunAt).not.toBeNull();
   });
 
@@ -108,35 +139,61 @@ describe('wts schedule create, edit', () => {
 
   it('checks the cron and every flag before sending anything', async () => {
     const before = await sandbox.requests();
-    const cron = await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * *', '--workspace', 'ws_support', '--agent', 'agt_support'], { env: sandbox.env });
+    const cron = await runWts(
+      ['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * *', '--workspace', 'ws_support', '--agent', 'agt_support'],
+      { env: sandbox.env },
+    );
     expect(cron.code).toBe(2);
     expect(cron.stderr).toMatch(/^wts: --cron: a cron has five fields .*; supported shapes: hourly "M \* \* \* \*"/);
     expect(cron.stderr.split('\n')).toHaveLength(2); // one line
-    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 9 * 1 *'], { env: sandbox.env })).stderr).toMatch(/^wts: --cron: the month field must be \*/);
-    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 25 * * *'], { env: sandbox.env })).stderr).toMatch(/^wts: --cron: hour must be from 0 to 23, not 25/);
-    expect(await runWts(['schedule', 'create', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_support'], { env: sandbox.env })).toMatchObject({
+    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 9 * 1 *'], { env: sandbox.env })).stderr).toMatch(
+      /^wts: --cron: the month field must be \*/,
+    );
+    expect((await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 25 * * *'], { env: sandbox.env })).stderr).toMatch(
+      /^wts: --cron: hour must be from 0 to 23, not 25/,
+    );
+    expect(
+      await runWts(['schedule', 'create', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_support'], {
+        env: sandbox.env,
+      }),
+    ).toMatchObject({
       code: 2,
       stderr: 'wts: --title: is required\n',
     });
-    expect(await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--agent', 'agt_support'], { env: sandbox.env })).toMatchObject({
+    expect(
+      await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--agent', 'agt_support'], {
+        env: sandbox.env,
+      }),
+    ).toMatchObject({
       code: 2,
       stderr: 'wts: --workspace: is required\n',
     });
     expect((await runWts([...CREATE], { env: sandbox.env })).stderr).toMatch(/^wts: --prompt: is required/);
-    expect((await runWts([...CREATE, '--prompt', 'p', '--prompt-file', '-'], { env: sandbox.env, stdin: 'q' })).stderr).toBe('wts: --prompt and --prompt-file cannot be used together\n');
-    expect(await runWts([...CREATE, '--prompt', 'p'.repeat(20_001)], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --prompt: must be at most 20000 characters\n' });
+    expect((await runWts([...CREATE, '--prompt', 'p', '--prompt-file', '-'], { env: sandbox.env, stdin: 'q' })).stderr).toBe(
+      'wts: --prompt and --prompt-file cannot be used together\n',
+    );
+    expect(await runWts([...CREATE, '--prompt', 'p'.repeat(20_001)], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --prompt: must be at most 20000 characters\n',
+    });
     expect((await runWts(['schedule', 'edit', 'sched_sales_digest'], { env: sandbox.env })).stderr).toMatch(/^wts: nothing to change/);
     expect(await sandbox.requests()).toBe(before);
   });
 
   it("exits 2 when the agent is not the workspace's own (a 400)", async () => {
-    const r = await runWts(['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_sales'], { env: sandbox.env });
+    const r = await runWts(
+      ['schedule', 'create', '--title', 'X', '--prompt', 'p', '--cron', '0 9 * * *', '--workspace', 'ws_support', '--agent', 'agt_sales'],
+      { env: sandbox.env },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^wts: invalid input: agentId: agt_sales is not the agent of workspace ws_support/);
   });
 
   it('changes the schedule and the title', async () => {
-    const r = await runWts(['schedule', 'edit', 'sched_sales_digest', '--cron', '0 8 * * 1-5', '--title', 'Morning pipeline digest', '--json'], { env: sandbox.env });
+    const r = await runWts(
+      ['schedule', 'edit', 'sched_sales_digest', '--cron', '0 8 * * 1-5', '--title', 'Morning pipeline digest', '--json'],
+      { env: sandbox.env },
+    );
     expect(r.code).toBe(0);
     const edited = JSON.parse(r.stdout) as Schedule;
     expect(edited).toMatchObject({ id: 'sched_sales_digest', cron: '0 8 * * 1-5', title: 'Morning pipeline digest', state: 'active' });
@@ -161,7 +218,10 @@ describe('wts schedule pause, resume, run, runs, delete', () => {
   it('runs once now and lists the runs, newest first, one page unless --all', async () => {
     const first = await runWts(['schedule', 'run', id], { env: sandbox.env });
     expect(first.stdout).toMatch(new RegExp(`^Started run (run_\\w+) of ${id} on task (task_\\w+) \\((running|succeeded|failed)\\)\\n$`));
-    const second = JSON.parse((await runWts(['schedule', 'run', id, '--json'], { env: sandbox.env })).stdout) as { id: string; taskId: string };
+    const second = JSON.parse((await runWts(['schedule', 'run', id, '--json'], { env: sandbox.env })).stdout) as {
+      id: string;
+      taskId: string;
+    };
     expect(second.id).toMatch(/^run_/);
 
     const all = JSON.parse((await runWts(['schedule', 'runs', id, '--all', '--json'], { env: sandbox.env })).stdout) as { id: string }[];
@@ -180,7 +240,10 @@ describe('wts schedule pause, resume, run, runs, delete', () => {
 
   it('checks --limit before sending', async () => {
     const before = await sandbox.requests();
-    expect(await runWts(['schedule', 'runs', id, '--limit', '0'], { env: sandbox.env })).toMatchObject({ code: 2, stderr: 'wts: --limit: must be a whole number from 1, not "0"\n' });
+    expect(await runWts(['schedule', 'runs', id, '--limit', '0'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --limit: must be a whole number from 1, not "0"\n',
+    });
     expect(await sandbox.requests()).toBe(before);
   });
 

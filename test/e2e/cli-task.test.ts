@@ -19,11 +19,15 @@ const getTask = async (taskId: string) => (await sandbox.client.call('get_task',
 
 /** Every task of ws_support as `task list` orders them: by column in board order, then by due date (undated last). */
 async function boardOrder(workspaceId = 'ws_support'): Promise<Task[]> {
-  const statuses = ((await sandbox.client.call('list_workspace_statuses', { path: { workspaceId } })) as { items: { key: string; position: number }[] }).items.sort((a, b) => a.position - b.position);
+  const statuses = (
+    (await sandbox.client.call('list_workspace_statuses', { path: { workspaceId } })) as { items: { key: string; position: number }[] }
+  ).items.sort((a, b) => a.position - b.position);
   const tasks: Task[] = [];
   for await (const t of sandbox.client.items('list_tasks', { path: { workspaceId }, query: { limit: 50 } })) tasks.push(t as Task);
   const due = (t: Task) => (t.dueDate === null ? Infinity : Date.parse(t.dueDate));
-  return tasks.sort((a, b) => statuses.findIndex((s) => s.key === a.status) - statuses.findIndex((s) => s.key === b.status) || due(a) - due(b));
+  return tasks.sort(
+    (a, b) => statuses.findIndex((s) => s.key === a.status) - statuses.findIndex((s) => s.key === b.status) || due(a) - due(b),
+  );
 }
 
 /** Runs the CLI and asserts that it failed with `code`, sending nothing to the service. */
@@ -85,17 +89,23 @@ describe('wts task list', () => {
     expect(await ids('--status', 'all')).toEqual(all.map((t) => t.id));
     const near = await runWts(['task', 'list', 'ws_support', '--status', 'in progres'], { env: sandbox.env });
     expect(near.code).toBe(2);
-    expect(near.stderr).toBe('wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n');
+    expect(near.stderr).toBe(
+      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n',
+    );
   });
 
   it('shows assignees, tags and the due date relative to now in the rows', async () => {
     const r = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress', '--limit', '50'], sandbox.tty());
     // task_s021 is due a day after the sandbox started.
-    expect(lines(r.stdout).find((row) => row.startsWith('task_s021 '))).toMatch(/\s+in_progress\s+Ada Lovelace\s+billing, urgent\s+(tomorrow|in 23 hours)$/);
+    expect(lines(r.stdout).find((row) => row.startsWith('task_s021 '))).toMatch(
+      /\s+in_progress\s+Ada Lovelace\s+billing, urgent\s+(tomorrow|in 23 hours)$/,
+    );
   });
 
   it('prints tab-separated lines with ISO times, no header, no color and no hint when piped', async () => {
-    const r = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress', '--limit', '50'], { env: { ...sandbox.env, FORCE_COLOR: '0' } });
+    const r = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress', '--limit', '50'], {
+      env: { ...sandbox.env, FORCE_COLOR: '0' },
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).not.toContain('\x1b[');
@@ -105,16 +115,25 @@ describe('wts task list', () => {
   });
 
   it('colors the status on a terminal, unless --no-color', async () => {
-    const colored = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true });
+    const colored = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress'], {
+      env: { ...sandbox.env, FORCE_COLOR: '1' },
+      tty: true,
+    });
     expect(colored.stdout).toContain('\x1b[33min_progress\x1b[39m');
-    const plain = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress', '--no-color'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true });
+    const plain = await runWts(['task', 'list', 'ws_support', '--status', 'in_progress', '--no-color'], {
+      env: { ...sandbox.env, FORCE_COLOR: '1' },
+      tty: true,
+    });
     expect(plain.stdout).toContain('in_progress');
     expect(plain.stdout).not.toContain('\x1b[');
   });
 
   it('marks an overdue date with ! and red, on a terminal only', async () => {
     expect(Date.parse((await getTask('task_s010')).dueDate!)).toBeLessThan(Date.now());
-    const colored = await runWts(['task', 'list', 'ws_support', '--status', 'todo', '--limit', '50'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true });
+    const colored = await runWts(['task', 'list', 'ws_support', '--status', 'todo', '--limit', '50'], {
+      env: { ...sandbox.env, FORCE_COLOR: '1' },
+      tty: true,
+    });
     expect(lines(colored.stdout).find((row) => row.startsWith('task_s010 '))).toMatch(/\x1b\[31m! (yesterday|\d+ hours ago)\x1b\[39m$/);
     const view = await runWts(['task', 'view', 'task_s010'], sandbox.tty());
     expect(view.stdout).toMatch(/\nDue:\s+\d{4}-\d\d-\d\d \d\d:\d\d \((yesterday|\d+ hours ago)\) overdue\n/);
@@ -153,7 +172,8 @@ describe('wts task list', () => {
     expect(lines(bugs.stdout).length).toBeGreaterThan(0);
     for (const line of lines(bugs.stdout)) expect(line.split('\t')[4]!.split(',')).toContain('bug');
     // A person by name, first name, email or id: the same tasks.
-    for (const who of ['ben', 'Ben Okafor', 'BEN', 'usr_ben']) expect((await runWts(['task', 'list', 'ws_support', '--assignee', who, '--all'], { env: sandbox.env })).stdout, who).toBe(ben.stdout);
+    for (const who of ['ben', 'Ben Okafor', 'BEN', 'usr_ben'])
+      expect((await runWts(['task', 'list', 'ws_support', '--assignee', who, '--all'], { env: sandbox.env })).stdout, who).toBe(ben.stdout);
     const nobodyCalled = await runWts(['task', 'list', 'ws_support', '--assignee', 'zed'], { env: sandbox.env });
     expect(nobodyCalled.code).toBe(2);
     expect(nobodyCalled.stderr).toMatch(/^wts: --assignee: nobody in this workspace is "zed"; the members are .*Ben Okafor \(usr_ben, /);
@@ -170,9 +190,15 @@ describe('wts task list', () => {
   });
 
   it('exits 2 naming --limit, WS or --tag, sending nothing', async () => {
-    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', '0'], 2)).stderr).toBe('wts: --limit: must be a whole number from 1, not "0"\n');
-    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', 'lots'], 2)).stderr).toBe('wts: --limit: must be a whole number from 1, not "lots"\n');
-    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', '2.5'], 2)).stderr).toBe('wts: --limit: must be a whole number from 1, not "2.5"\n');
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', '0'], 2)).stderr).toBe(
+      'wts: --limit: must be a whole number from 1, not "0"\n',
+    );
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', 'lots'], 2)).stderr).toBe(
+      'wts: --limit: must be a whole number from 1, not "lots"\n',
+    );
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--limit', '2.5'], 2)).stderr).toBe(
+      'wts: --limit: must be a whole number from 1, not "2.5"\n',
+    );
     expect((await refusedLocally(['task', 'list', 'w'.repeat(65)], 2)).stderr).toBe('wts: WS: must be at most 64 characters\n');
     expect((await refusedLocally(['task', 'list', 'ws_support', '--tag', ''], 2)).stderr).toBe('wts: --tag: must not be empty\n');
   });
@@ -201,14 +227,18 @@ describe('wts task search', () => {
   });
 
   it('exits 2 for words out of bounds, sending nothing', async () => {
-    expect((await refusedLocally(['task', 'search', 'ws_support', 'x'.repeat(501)], 2)).stderr).toBe('wts: WORDS: must be at most 500 characters\n');
+    expect((await refusedLocally(['task', 'search', 'ws_support', 'x'.repeat(501)], 2)).stderr).toBe(
+      'wts: WORDS: must be at most 500 characters\n',
+    );
   });
 });
 
 describe('wts task view', () => {
   it('shows everything a person needs on a terminal', async () => {
     const task = await getTask('task_s021');
-    const waiting = (await sandbox.client.call('list_pending_actions', { path: { taskId: 'task_s021' } })) as { items: Resource<'PendingAction'>[] };
+    const waiting = (await sandbox.client.call('list_pending_actions', { path: { taskId: 'task_s021' } })) as {
+      items: Resource<'PendingAction'>[];
+    };
     expect(waiting.items.length).toBeGreaterThan(0);
     const r = await runWts(['task', 'view', 'task_s021'], sandbox.tty());
     expect(r.code).toBe(0);
@@ -301,7 +331,9 @@ describe('wts task events, chat, conversation', () => {
     expect((await getTask('task_s022')).conversationKey).toBeNull();
     const r = await runWts(['task', 'conversation', 'task_s022'], { env: sandbox.env });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wts: task task_s022 did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat task_s022\n');
+    expect(r.stderr).toBe(
+      'wts: task task_s022 did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat task_s022\n',
+    );
   });
 
   it('cuts the chat at --limit and says more exist, on a terminal and piped', async () => {
@@ -314,8 +346,12 @@ describe('wts task events, chat, conversation', () => {
   });
 
   it('exits 2 for a bad --limit before any request', async () => {
-    expect((await refusedLocally(['task', 'conversation', 'task_s021', '--limit', 'x'], 2)).stderr).toBe('wts: --limit: must be a whole number from 1, not "x"\n');
-    expect((await refusedLocally(['task', 'events', 'task_s021', '--limit', '0'], 2)).stderr).toBe('wts: --limit: must be a whole number from 1, not "0"\n');
+    expect((await refusedLocally(['task', 'conversation', 'task_s021', '--limit', 'x'], 2)).stderr).toBe(
+      'wts: --limit: must be a whole number from 1, not "x"\n',
+    );
+    expect((await refusedLocally(['task', 'events', 'task_s021', '--limit', '0'], 2)).stderr).toBe(
+      'wts: --limit: must be a whole number from 1, not "0"\n',
+    );
     expect((await refusedLocally(['task', 'chat', '', '--limit', '5'], 2)).stderr).toBe('wts: TASK: must not be empty\n');
   });
 });
@@ -323,10 +359,15 @@ describe('wts task events, chat, conversation', () => {
 describe('wts task edit, complete', () => {
   it('changes title, status and due date, and clears the due date with --due none', async () => {
     const task = await newTask('Check the invoice run');
-    const tty = await runWts(['task', 'edit', task.id, '--title', 'Check the March invoice run', '--status', 'in_progress', '--due', '2030-01-02T03:04:05Z'], sandbox.tty());
+    const tty = await runWts(
+      ['task', 'edit', task.id, '--title', 'Check the March invoice run', '--status', 'in_progress', '--due', '2030-01-02T03:04:05Z'],
+      sandbox.tty(),
+    );
     expect(tty.code, tty.stderr).toBe(0);
     // The due date is read back as set, in local time.
-    expect(tty.stdout).toMatch(new RegExp(`^✓ Updated ${task.id} \\(Check the March invoice run\\), due Wed 2 Jan 2030 \\d\\d:\\d\\d \\(in \\d+ years\\)\n$`));
+    expect(tty.stdout).toMatch(
+      new RegExp(`^✓ Updated ${task.id} \\(Check the March invoice run\\), due Wed 2 Jan 2030 \\d\\d:\\d\\d \\(in \\d+ years\\)\n$`),
+    );
     const changed = await getTask(task.id);
     expect(changed).toMatchObject({ title: 'Check the March invoice run', status: 'in_progress' });
     expect(Date.parse(changed.dueDate!)).toBe(Date.parse('2030-01-02T03:04:05Z'));
@@ -341,10 +382,16 @@ describe('wts task edit, complete', () => {
   });
 
   it('exits 2 when there is nothing to change or the input is bad, sending nothing', async () => {
-    expect((await refusedLocally(['task', 'edit', 'task_s005'], 2)).stderr).toBe('wts: nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)\n');
+    expect((await refusedLocally(['task', 'edit', 'task_s005'], 2)).stderr).toBe(
+      'wts: nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)\n',
+    );
     expect((await refusedLocally(['task', 'edit', 'task_s005', '--title', ''], 2)).stderr).toBe('wts: --title: must not be empty\n');
-    expect((await refusedLocally(['task', 'edit', 'task_s005', '--title', 'x'.repeat(201)], 2)).stderr).toBe('wts: --title: must be at most 200 characters\n');
-    expect((await refusedLocally(['task', 'edit', 'task_s005', '--due', 'whenever'], 2)).stderr).toMatch(/^wts: --due: cannot read "whenever" as a time/);
+    expect((await refusedLocally(['task', 'edit', 'task_s005', '--title', 'x'.repeat(201)], 2)).stderr).toBe(
+      'wts: --title: must be at most 200 characters\n',
+    );
+    expect((await refusedLocally(['task', 'edit', 'task_s005', '--due', 'whenever'], 2)).stderr).toMatch(
+      /^wts: --due: cannot read "whenever" as a time/,
+    );
   });
 
   it('--status takes a column key or name in any case, as task list does; a near miss: exit 2 with "did you mean", nothing changed', async () => {
@@ -361,7 +408,9 @@ describe('wts task edit, complete', () => {
     const before = updates();
     const near = await runWts(['task', 'edit', task.id, '--status', 'in progres', '--title', 'Not this'], { env: sandbox.env });
     expect(near.code).toBe(2);
-    expect(near.stderr).toBe('wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n');
+    expect(near.stderr).toBe(
+      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n',
+    );
     const column = await runWts(['task', 'edit', task.id, '--status', 'blocked'], { env: sandbox.env });
     expect(column.code).toBe(2);
     expect(column.stderr).toBe('wts: --status: no column "blocked". The columns: todo (To do), in_progress, waiting, done\n');
@@ -403,9 +452,15 @@ describe('wts task assign, tag', () => {
   });
 
   it('exits 2 for contradictions and people it cannot name, sending no change', async () => {
-    expect((await refusedLocally(['task', 'assign', 'task_s005'], 2)).stderr).toBe('wts: nothing to change: name people to add (PERSON or --add), --remove, --set or --clear\n');
-    expect((await refusedLocally(['task', 'assign', 'task_s005', '--add', 'usr_ada', '--clear'], 2)).stderr).toBe('wts: --clear replaces all the people: pass it without PERSON, --add or --remove\n');
-    expect((await refusedLocally(['task', 'assign', 'task_s005', 'usr_ada', 'u'.repeat(65)], 2)).stderr).toBe('wts: PERSON #2: must be at most 64 characters\n');
+    expect((await refusedLocally(['task', 'assign', 'task_s005'], 2)).stderr).toBe(
+      'wts: nothing to change: name people to add (PERSON or --add), --remove, --set or --clear\n',
+    );
+    expect((await refusedLocally(['task', 'assign', 'task_s005', '--add', 'usr_ada', '--clear'], 2)).stderr).toBe(
+      'wts: --clear replaces all the people: pass it without PERSON, --add or --remove\n',
+    );
+    expect((await refusedLocally(['task', 'assign', 'task_s005', 'usr_ada', 'u'.repeat(65)], 2)).stderr).toBe(
+      'wts: PERSON #2: must be at most 64 characters\n',
+    );
     const before = (await getTask('task_s005')).assignees;
     const stranger = await runWts(['task', 'assign', 'task_s005', 'usr_nobody'], { env: sandbox.env });
     expect(stranger.code).toBe(2);
@@ -424,7 +479,9 @@ describe('wts task assign, tag', () => {
     expect(vip.stdout).toBe(`Tagged ${task.id}: added vip; now billing, urgent, vip\n`);
     const same = await runWts(['task', 'tag', task.id, 'vip'], { env: sandbox.env });
     expect(same.stdout).toBe(`No change: ${task.id} has the tags billing, urgent, vip\n`);
-    const both = await runWts(['task', 'tag', task.id, '--add', 'refund,vat', '--remove', 'urgent', '--remove', 'vip'], { env: sandbox.env });
+    const both = await runWts(['task', 'tag', task.id, '--add', 'refund,vat', '--remove', 'urgent', '--remove', 'vip'], {
+      env: sandbox.env,
+    });
     expect(both.stdout).toBe(`Tagged ${task.id}: added refund, vat; removed urgent, vip; now billing, refund, vat\n`);
     const json = await runWts(['task', 'tag', task.id, '--set', 'billing', '--json'], { env: sandbox.env });
     expect((JSON.parse(json.stdout) as Task).tags).toEqual(['billing']);
@@ -437,9 +494,15 @@ describe('wts task assign, tag', () => {
 
   it('exits 2 naming the TAG that is out of bounds, sending nothing', async () => {
     expect((await refusedLocally(['task', 'tag', 'task_s005', 'billing', ''], 2)).stderr).toBe('wts: TAG #2: must not be empty\n');
-    expect((await refusedLocally(['task', 'tag', 'task_s005', 'x'.repeat(101)], 2)).stderr).toBe('wts: TAG #1: must be at most 100 characters\n');
-    expect((await refusedLocally(['task', 'tag', 'task_s005'], 2)).stderr).toBe('wts: nothing to change: name tags to add (TAG or --add), --remove, --set or --clear\n');
-    expect((await refusedLocally(['task', 'tag', 'task_s005', '--add', 'a', '--remove', 'a'], 2)).stderr).toBe('wts: "a" is both added and removed\n');
+    expect((await refusedLocally(['task', 'tag', 'task_s005', 'x'.repeat(101)], 2)).stderr).toBe(
+      'wts: TAG #1: must be at most 100 characters\n',
+    );
+    expect((await refusedLocally(['task', 'tag', 'task_s005'], 2)).stderr).toBe(
+      'wts: nothing to change: name tags to add (TAG or --add), --remove, --set or --clear\n',
+    );
+    expect((await refusedLocally(['task', 'tag', 'task_s005', '--add', 'a', '--remove', 'a'], 2)).stderr).toBe(
+      'wts: "a" is both added and removed\n',
+    );
   });
 });
 
@@ -480,7 +543,9 @@ describe('wts task note', () => {
     // A line it cannot read: exit 2, the text kept, nothing sent.
     const bad = await runWts(['task', 'edit', task.id], sandbox.tty({ env: { EDITOR: fakeEditor(`echo 'colour: red' >> "$1"`) } }));
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^wts: your text is saved in .+\nwts: cannot read "colour: red": each line is title:, status: or due: and its value\n$/);
+    expect(bad.stderr).toMatch(
+      /^wts: your text is saved in .+\nwts: cannot read "colour: red": each line is title:, status: or due: and its value\n$/,
+    );
     expect((await getTask(task.id)).updatedAt).toBe(after.updatedAt);
   });
 
@@ -500,7 +565,11 @@ describe('wts task note', () => {
   it('keeps refused text from the editor in a file', async () => {
     const configDir = tempConfigDir();
     const long = 'x'.repeat(10_001);
-    const r = await refusedLocally(['task', 'note', 'task_s005'], 2, sandbox.tty({ env: { WTS_CONFIG_DIR: configDir, EDITOR: editorWriting(long) } }));
+    const r = await refusedLocally(
+      ['task', 'note', 'task_s005'],
+      2,
+      sandbox.tty({ env: { WTS_CONFIG_DIR: configDir, EDITOR: editorWriting(long) } }),
+    );
     const [saved, error] = lines(r.stderr);
     expect(error).toBe('wts: the note: must be at most 10000 characters');
     const file = /saved in (.+)$/.exec(saved!)![1]!;
@@ -509,12 +578,22 @@ describe('wts task note', () => {
   });
 
   it('exits 2 naming where the note came from, sending nothing', async () => {
-    expect((await refusedLocally(['task', 'note', 'task_s005'], 2)).stderr).toBe('wts: no note: pass it as TEXT, with --file F, or - to read standard input\n');
+    expect((await refusedLocally(['task', 'note', 'task_s005'], 2)).stderr).toBe(
+      'wts: no note: pass it as TEXT, with --file F, or - to read standard input\n',
+    );
     expect((await refusedLocally(['task', 'note', 'task_s005', ''], 2)).stderr).toBe('wts: TEXT: must not be empty\n');
-    expect((await refusedLocally(['task', 'note', 'task_s005', 'x'.repeat(10_001)], 2)).stderr).toBe('wts: TEXT: must be at most 10000 characters\n');
-    expect((await refusedLocally(['task', 'note', 'task_s005', '-'], 2, { env: sandbox.env, stdin: '\n' })).stderr).toBe('wts: standard input: must not be blank\n');
-    expect((await refusedLocally(['task', 'note', 'task_s005', '--file', join(scratch, 'missing.md')], 2)).stderr).toMatch(/^wts: --file: cannot read .*missing\.md: ENOENT\n$/);
-    expect((await refusedLocally(['task', 'note', 'task_s005', 'text', '--file', 'x.md'], 2)).stderr).toMatch(/^wts: pass the note as TEXT, with --file F, or as - .*only one of them\n$/);
+    expect((await refusedLocally(['task', 'note', 'task_s005', 'x'.repeat(10_001)], 2)).stderr).toBe(
+      'wts: TEXT: must be at most 10000 characters\n',
+    );
+    expect((await refusedLocally(['task', 'note', 'task_s005', '-'], 2, { env: sandbox.env, stdin: '\n' })).stderr).toBe(
+      'wts: standard input: must not be blank\n',
+    );
+    expect((await refusedLocally(['task', 'note', 'task_s005', '--file', join(scratch, 'missing.md')], 2)).stderr).toMatch(
+      /^wts: --file: cannot read .*missing\.md: ENOENT\n$/,
+    );
+    expect((await refusedLocally(['task', 'note', 'task_s005', 'text', '--file', 'x.md'], 2)).stderr).toMatch(
+      /^wts: pass the note as TEXT, with --file F, or as - .*only one of them\n$/,
+    );
     expect((await refusedLocally(['task', 'note', 'task_s005'], 2, sandbox.tty())).stderr).toMatch(/^wts: no editor: set VISUAL or EDITOR/);
   });
 });
@@ -547,13 +626,29 @@ describe('wts task delete', () => {
   });
 
   it('checks the id before asking', async () => {
-    expect((await refusedLocally(['task', 'delete', 'x'.repeat(65), '--yes'], 2)).stderr).toBe('wts: TASK: must be at most 64 characters\n');
+    expect((await refusedLocally(['task', 'delete', 'x'.repeat(65), '--yes'], 2)).stderr).toBe(
+      'wts: TASK: must be at most 64 characters\n',
+    );
   });
 });
 
 describe('wts task create, message', () => {
   it('creates a task for an agent, in its workspace', async () => {
-    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Reply to Lena', '--description', 'About the login', '--due', '2030-05-06T07:08:00Z', '--json'], { env: sandbox.env });
+    const r = await runWts(
+      [
+        'task',
+        'create',
+        '--agent',
+        'agt_support',
+        'Reply to Lena',
+        '--description',
+        'About the login',
+        '--due',
+        '2030-05-06T07:08:00Z',
+        '--json',
+      ],
+      { env: sandbox.env },
+    );
     expect(r.code, r.stderr).toBe(0);
     const task = JSON.parse(r.stdout) as Task;
     expect(task).toMatchObject({ workspaceId: 'ws_support', title: 'Reply to Lena', description: 'About the login', status: 'todo' });
@@ -568,10 +663,12 @@ describe('wts task create, message', () => {
     expect(noAgent.stderr).toContain("required option '--agent <id>' not specified");
     expect((await refusedLocally(['task', 'create', '--agent', 'agt_support', ''], 2)).stderr).toBe('wts: TITLE: must not be empty\n');
     expect((await refusedLocally(['task', 'create', '--agent', '', 'Title'], 2)).stderr).toBe('wts: --agent: must not be empty\n');
-    expect((await refusedLocally(['task', 'create', '--agent', 'agt_support', 'Title', '--description', 'd'.repeat(20_001)], 2)).stderr).toBe(
-      'wts: --description: must be at most 20000 characters\n',
+    expect(
+      (await refusedLocally(['task', 'create', '--agent', 'agt_support', 'Title', '--description', 'd'.repeat(20_001)], 2)).stderr,
+    ).toBe('wts: --description: must be at most 20000 characters\n');
+    expect((await refusedLocally(['task', 'create', '--agent', 'agt_support', 'Title', '--due', 'someday'], 2)).stderr).toMatch(
+      /^wts: --due: cannot read/,
     );
-    expect((await refusedLocally(['task', 'create', '--agent', 'agt_support', 'Title', '--due', 'someday'], 2)).stderr).toMatch(/^wts: --due: cannot read/);
     expect((await runWts(['task', 'create', '--agent', 'agt_nope', 'Title'], { env: sandbox.env })).code).toBe(3);
   });
 
@@ -644,7 +741,24 @@ describe('help', () => {
     const group = await runWts(['tasks', '--help'], { env: sandbox.env });
     expect(group.code).toBe(0);
     const verbs = [...group.stdout.matchAll(/^ {2}(\w+) /gm)].map((m) => m[1]!).filter((v) => v !== 'help');
-    expect(verbs).toEqual(['list', 'board', 'search', 'view', 'events', 'chat', 'conversation', 'edit', 'complete', 'assign', 'tag', 'note', 'delete', 'create', 'message', 'runs']);
+    expect(verbs).toEqual([
+      'list',
+      'board',
+      'search',
+      'view',
+      'events',
+      'chat',
+      'conversation',
+      'edit',
+      'complete',
+      'assign',
+      'tag',
+      'note',
+      'delete',
+      'create',
+      'message',
+      'runs',
+    ]);
     for (const v of verbs) {
       const r = await runWts(['task', v, '--help'], { env: sandbox.env });
       expect(r.stdout, v).toMatch(/\nExamples:\n {2}\$ wts task /);

@@ -14,7 +14,11 @@ const tty = (): RunOptions => sandbox.tty({ columns: 120 });
 const data = () => sandbox.ctx.store.state.data;
 
 /** `label<TAB>fields` lines of a piped outcome. */
-const lines = (stdout: string) => stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+const lines = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split('\t'));
 
 describe('wts task create --wait', () => {
   it('waits for the run, exits 0 and prints its output and the proposed action with the command to decide it', async () => {
@@ -35,13 +39,15 @@ describe('wts task create --wait', () => {
     ]);
   });
 
-  it('exits 8 on a task whose run fails, and prints the run\'s output', async () => {
+  it("exits 8 on a task whose run fails, and prints the run's output", async () => {
     const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Brightlane import fail check', '--wait'], piped());
     expect(r.code).toBe(8);
     const task = data().tasks.find((t) => t.title === 'Brightlane import fail check')!;
     const run = data().runs.find((x) => x.taskId === task.id)!;
     expect(run.state).toBe('failed');
-    expect(r.stdout).toContain(`run\t${run.id}\nstate\tfailed\ntask\t${task.id}\noutput\tCould not finish "Brightlane import fail check".\\n`);
+    expect(r.stdout).toContain(
+      `run\t${run.id}\nstate\tfailed\ntask\t${task.id}\noutput\tCould not finish "Brightlane import fail check".\\n`,
+    );
     expect(r.stdout).not.toContain('action\t');
     expect(r.stderr).toBe(`wts: run ${run.id} failed\n`);
   });
@@ -69,7 +75,12 @@ describe('wts task create --wait', () => {
   it('--json prints the final run with its proposed actions as one object', async () => {
     const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Draft the weekly support digest', '--wait', '--json'], piped());
     expect(r.code).toBe(0);
-    const run = JSON.parse(r.stdout) as { id: string; state: string; proposedActionIds: string[]; proposedActions: { id: string; state: string; kind: string; draft: object }[] };
+    const run = JSON.parse(r.stdout) as {
+      id: string;
+      state: string;
+      proposedActionIds: string[];
+      proposedActions: { id: string; state: string; kind: string; draft: object }[];
+    };
     expect(run.state).toBe('succeeded');
     expect(run.proposedActions.map((a) => a.id)).toEqual(run.proposedActionIds);
     expect(run.proposedActions[0]).toMatchObject({ state: 'pending', kind: 'action', draft: { channel: '#support' } });
@@ -92,15 +103,33 @@ describe('wts schedule run --wait', () => {
   it('exits 0 when the run succeeds, with what it proposed', async () => {
     const r = await runWts(['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', '1m'], piped());
     expect(r.code).toBe(0);
-    const run = data().runs.filter((x) => x.scheduledTaskId === 'sched_ops_backups').at(-1)!;
+    const run = data()
+      .runs.filter((x) => x.scheduledTaskId === 'sched_ops_backups')
+      .at(-1)!;
     expect(run.state).toBe('succeeded');
     expect(lines(r.stdout)[0]).toEqual(['run', run.id]);
-    expect(r.stdout).toContain(`action\t${run.proposedActionIds[0]}\taction\tpending\tPost an update in #operations\twts approval approve ${run.proposedActionIds[0]}\n`);
+    expect(r.stdout).toContain(
+      `action\t${run.proposedActionIds[0]}\taction\tpending\tPost an update in #operations\twts approval approve ${run.proposedActionIds[0]}\n`,
+    );
   });
 
   it('exits 8 when the run fails', async () => {
     const created = await runWts(
-      ['schedule', 'create', '--title', 'Nightly fail drill', '--prompt', 'Rehearse a failure', '--cron', '0 3 * * *', '--workspace', 'ws_ops', '--agent', 'agt_ops', '--json'],
+      [
+        'schedule',
+        'create',
+        '--title',
+        'Nightly fail drill',
+        '--prompt',
+        'Rehearse a failure',
+        '--cron',
+        '0 3 * * *',
+        '--workspace',
+        'ws_ops',
+        '--agent',
+        'agt_ops',
+        '--json',
+      ],
       piped(),
     );
     expect(created.code).toBe(0);
@@ -126,24 +155,36 @@ describe('wts task message --wait', () => {
       const url = req.url ?? '';
       if (req.method === 'GET' && url.startsWith(`/api/v1/tasks/${taskId}/runs`) && refused < 3) {
         refused++;
-        res.writeHead(503, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ title: 'Service Unavailable', status: 503 }));
+        res
+          .writeHead(503, { 'content-type': 'application/problem+json' })
+          .end(JSON.stringify({ title: 'Service Unavailable', status: 503 }));
         return;
       }
       if (req.method === 'GET' && url.startsWith(`/api/v1/tasks/${taskId}/messages`)) chatReads++;
       const body: Buffer[] = [];
       req.on('data', (chunk: Buffer) => body.push(chunk));
       req.on('end', () => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection').map(([k, v]) => [k, String(v)]));
-        void fetch(`${sandbox.origin}${url}`, { method: req.method, headers, ...(body.length ? { body: Buffer.concat(body) } : {}) }).then(async (answer) => {
-          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
-        });
+        const headers = Object.fromEntries(
+          Object.entries(req.headers)
+            .filter(([k]) => k !== 'host' && k !== 'connection')
+            .map(([k, v]) => [k, String(v)]),
+        );
+        void fetch(`${sandbox.origin}${url}`, { method: req.method, headers, ...(body.length ? { body: Buffer.concat(body) } : {}) }).then(
+          async (answer) => {
+            res
+              .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+              .end(Buffer.from(await answer.arrayBuffer()));
+          },
+        );
       });
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
       const address = proxy.address();
       if (address === null || typeof address === 'string') throw new Error('the proxy has no port');
-      const r = await runWts(['task', 'message', taskId, 'Any news?', '--wait'], { env: { ...sandbox.env, WTS_ORIGIN: `http://127.0.0.1:${address.port}` } });
+      const r = await runWts(['task', 'message', taskId, 'Any news?', '--wait'], {
+        env: { ...sandbox.env, WTS_ORIGIN: `http://127.0.0.1:${address.port}` },
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(lines(r.stdout)[1]?.[0]).toBe('reply');
       expect(refused).toBe(3);
@@ -156,7 +197,9 @@ describe('wts task message --wait', () => {
   it("prints the agent's reply and exits 0", async () => {
     const r = await runWts(['task', 'message', 'task_s021', 'What is the status?', '--wait'], piped());
     expect(r.code).toBe(0);
-    const sent = data().messages.filter((m) => m.taskId === 'task_s021' && m.content === 'What is the status?').at(-1)!;
+    const sent = data()
+      .messages.filter((m) => m.taskId === 'task_s021' && m.content === 'What is the status?')
+      .at(-1)!;
     const reply = data().messages.find((m) => m.taskId === 'task_s021' && m.author.kind === 'agent' && m.createdAt > sent.createdAt)!;
     expect(lines(r.stdout)).toEqual([
       ['message', sent.id],
@@ -168,14 +211,20 @@ describe('wts task message --wait', () => {
   it('--json: the message, the replies and no run; a terminal shows the reply as a transcript', async () => {
     const r = await runWts(['task', 'message', 'task_s021', 'Thanks!', '--wait', '--json'], piped());
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { message: { content: string }; replies: { content: string; author: { kind: string } }[]; run: null };
+    const out = JSON.parse(r.stdout) as {
+      message: { content: string };
+      replies: { content: string; author: { kind: string } }[];
+      run: null;
+    };
     expect(out.message.content).toBe('Thanks!');
     expect(out.replies).toHaveLength(1);
     expect(out.replies[0]).toMatchObject({ author: { kind: 'agent' }, content: expect.stringContaining("You're welcome") });
     expect(out.run).toBeNull();
     const t = await runWts(['task', 'message', 'task_s021', 'Any update?', '--wait'], tty());
     expect(t.code).toBe(0);
-    expect(t.stdout).toMatch(/^✓ Sent to the agent on task_s021\nSupport Agent \(agent\) · (now|.+ ago)\n {2}Ada, about "Any update\?": The task is in /);
+    expect(t.stdout).toMatch(
+      /^✓ Sent to the agent on task_s021\nSupport Agent \(agent\) · (now|.+ ago)\n {2}Ada, about "Any update\?": The task is in /,
+    );
   });
 });
 
@@ -201,7 +250,10 @@ describe('bad flags', () => {
     const before = await sandbox.requests();
     const cases: [string[], string][] = [
       [['task', 'create', '--agent', 'agt_support', 'x', '--timeout', '5m'], 'wts: --timeout: only with --wait\n'],
-      [['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', 'soon'], 'wts: --timeout: "soon" is not a duration; use e.g. 30s, 5m, 1h or 1h30m\n'],
+      [
+        ['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', 'soon'],
+        'wts: --timeout: "soon" is not a duration; use e.g. 30s, 5m, 1h or 1h30m\n',
+      ],
       [['run', 'watch', 'run_1', '--timeout', '0s'], 'wts: --timeout: "0s" is not a duration; use e.g. 30s, 5m, 1h or 1h30m\n'],
       [['task', 'message', 'task_s021', '', '--wait'], 'wts: TEXT: must not be empty\n'],
     ];
@@ -219,21 +271,29 @@ describe('--timeout with the scheduler stopped (no run ever finishes)', () => {
   afterAll(() => sandbox.ctx.agent.start());
 
   it('task create --wait --timeout 2s exits 1 and says what it waited for (a real process)', async () => {
-    const r = await runWtsProcess(['task', 'create', '--agent', 'agt_support', 'Waits forever', '--wait', '--timeout', '2s'], { env: sandbox.env });
+    const r = await runWtsProcess(['task', 'create', '--agent', 'agt_support', 'Waits forever', '--wait', '--timeout', '2s'], {
+      env: sandbox.env,
+    });
     expect(r.code).toBe(1);
     const task = data().tasks.find((t) => t.title === 'Waits forever')!;
     const run = data().runs.find((x) => x.taskId === task.id)!;
     expect(run.state).toBe('running');
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`wts: timed out after 2s waiting for run ${run.id} (task ${task.id}) to finish; to wait again: wts run watch ${run.id}\n`);
+    expect(r.stderr).toBe(
+      `wts: timed out after 2s waiting for run ${run.id} (task ${task.id}) to finish; to wait again: wts run watch ${run.id}\n`,
+    );
   });
 
   it('schedule run --wait and task message --wait time out the same way', async () => {
     const s = await runWts(['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', '2s'], piped());
     expect(s.code).toBe(1);
-    expect(s.stderr).toMatch(/^wts: timed out after 2s waiting for run run_\d+ \(task task_\d+\) to finish; to wait again: wts run watch run_\d+\n$/);
+    expect(s.stderr).toMatch(
+      /^wts: timed out after 2s waiting for run run_\d+ \(task task_\d+\) to finish; to wait again: wts run watch run_\d+\n$/,
+    );
     const m = await runWts(['task', 'message', 'task_s021', 'Hello?', '--wait', '--timeout', '2s'], piped());
     expect(m.code).toBe(1);
-    expect(m.stderr).toBe("wts: timed out after 2s waiting for the agent's reply on task task_s021; to wait again: wts task chat task_s021 --follow\n");
+    expect(m.stderr).toBe(
+      "wts: timed out after 2s waiting for the agent's reply on task task_s021; to wait again: wts task chat task_s021 --follow\n",
+    );
   });
 });

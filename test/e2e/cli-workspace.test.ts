@@ -25,7 +25,12 @@ describe('wts workspace list', () => {
   it('prints a JSON array of the service objects with --json', async () => {
     const r = await runWts(['workspace', 'list', '--json'], { env: sandbox.env, tty: true });
     const list = JSON.parse(r.stdout) as { id: string; name: string; archived: boolean }[];
-    expect(list.find((w) => w.id === 'ws_support')).toEqual({ id: 'ws_support', name: 'Customer Support', folderId: null, archived: false });
+    expect(list.find((w) => w.id === 'ws_support')).toEqual({
+      id: 'ws_support',
+      name: 'Customer Support',
+      folderId: null,
+      archived: false,
+    });
   });
 
   it('exits 4 with what to do when there are no credentials', async () => {
@@ -53,7 +58,10 @@ describe('wts workspace members, statuses', () => {
     expect(plain.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['todo', 'in_progress', 'waiting', 'done', '']);
     const colored = await runWts(['workspace', 'statuses', 'ws_support'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true });
     expect(colored.stdout).toContain('\x1b[');
-    const noColor = await runWts(['workspace', 'statuses', 'ws_support', '--no-color'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true });
+    const noColor = await runWts(['workspace', 'statuses', 'ws_support', '--no-color'], {
+      env: { ...sandbox.env, FORCE_COLOR: '1' },
+      tty: true,
+    });
     expect(noColor.stdout).not.toContain('\x1b[');
   });
 

@@ -59,7 +59,10 @@ describe('ApiClient', () => {
 
   it('a page read ahead that fails fails its reader, and no one when the reader stopped', async () => {
     let calls = 0;
-    const failing = () => client({ tokens: { accessToken: async () => (++calls % 2 === 0 ? Promise.reject(new Error('no token this time')) : sandbox.token) } });
+    const failing = () =>
+      client({
+        tokens: { accessToken: async () => (++calls % 2 === 0 ? Promise.reject(new Error('no token this time')) : sandbox.token) },
+      });
     const args = { path: { workspaceId: 'ws_support' }, query: { limit: 7 } } as const;
     const read = async () => {
       for await (const _ of failing().pages('list_tasks', args, { readAhead: true })) {
@@ -81,12 +84,16 @@ describe('ApiClient', () => {
   it('refuses bad input before sending anything', async () => {
     const before = await sandbox.requests();
     await expect(client().call('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 51 } })).rejects.toThrow(InputError);
-    await expect(client().call('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 51 } })).rejects.toThrow('limit: must be at most 50');
+    await expect(client().call('list_tasks', { path: { workspaceId: 'ws_support' }, query: { limit: 51 } })).rejects.toThrow(
+      'limit: must be at most 50',
+    );
     expect(await sandbox.requests()).toBe(before);
   });
 
   it('turns problem+json into an ApiError with status and code', async () => {
-    const err = (await client().call('get_task', { path: { taskId: 'no_such_task' } }).catch((e: unknown) => e)) as ApiError;
+    const err = (await client()
+      .call('get_task', { path: { taskId: 'no_such_task' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(404);
     expect(err.code).toBe('not_found');
@@ -96,7 +103,12 @@ describe('ApiClient', () => {
     await sandbox.setFaults({ ...noFaults, rateLimit: 1, rateLimitWindowSeconds: 30 });
     const waits: number[] = [];
     // Sleeping moves the sandbox clock, so the rate-limit window passes without real waiting.
-    const c = client({ sleep: async (ms) => { waits.push(ms); await sandbox.advanceClock(ms / 1000); } });
+    const c = client({
+      sleep: async (ms) => {
+        waits.push(ms);
+        await sandbox.advanceClock(ms / 1000);
+      },
+    });
     await c.call('list_workspaces', { path: {} });
     await c.call('list_workspaces', { path: {} });
     expect(waits).toHaveLength(1);
@@ -109,18 +121,24 @@ describe('ApiClient', () => {
     let before = await sandbox.requests();
     const waits: number[] = [];
     const sleep = async (ms: number) => void waits.push(ms);
-    const err = (await client({ sleep, rateLimitBudgetMs: 3000 }).call('add_task_note', { path: { taskId: 'no_such_task' }, body: { content: 'hi' } }).catch((e: unknown) => e)) as ApiError;
+    const err = (await client({ sleep, rateLimitBudgetMs: 3000 })
+      .call('add_task_note', { path: { taskId: 'no_such_task' }, body: { content: 'hi' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(429);
     expect(waits).toEqual([1000, 1000, 1000]);
     expect(await sandbox.requests()).toBe(before + 4);
     // A budget, not a count: ten seconds of it is ten tries more.
     before = await sandbox.requests();
-    await client({ sleep: async () => {}, rateLimitBudgetMs: 10_000 }).call('list_workspaces', { path: {} }).catch(() => {});
+    await client({ sleep: async () => {}, rateLimitBudgetMs: 10_000 })
+      .call('list_workspaces', { path: {} })
+      .catch(() => {});
     expect(await sandbox.requests()).toBe(before + 11);
     // Retry-After: 0 is not a tight loop: at least 250 ms, doubling.
     await sandbox.setFaults({ ...noFaults, rate429: 1, retryAfterSeconds: 0 });
     waits.length = 0;
-    await client({ sleep, rateLimitBudgetMs: 2000 }).call('list_workspaces', { path: {} }).catch(() => {});
+    await client({ sleep, rateLimitBudgetMs: 2000 })
+      .call('list_workspaces', { path: {} })
+      .catch(() => {});
     expect(waits).toEqual([250, 500, 1000]);
   });
 
@@ -136,7 +154,10 @@ describe('ApiClient', () => {
     });
     expect(await sandbox.requests()).toBe(before + 1);
     // A read that failed is not a change that may have been made.
-    await expect(client().call('get_task', { path: { taskId: 'task_s001' } })).rejects.toMatchObject({ status: 503, unknownOutcome: undefined });
+    await expect(client().call('get_task', { path: { taskId: 'task_s001' } })).rejects.toMatchObject({
+      status: 503,
+      unknownOutcome: undefined,
+    });
   });
 
   it('repeats an idempotent request whose answer was lost, but not a non-idempotent one', async () => {
@@ -145,22 +166,32 @@ describe('ApiClient', () => {
     await expect(client().call('list_workspaces', { path: {} })).rejects.toThrow(NetworkError);
     expect(await sandbox.requests()).toBe(before + 4);
     before = await sandbox.requests();
-    const err = (await client().call('create_workspace', { path: {}, body: { name: 'Maybe' } }).catch((e: unknown) => e)) as NetworkError;
+    const err = (await client()
+      .call('create_workspace', { path: {}, body: { name: 'Maybe' } })
+      .catch((e: unknown) => e)) as NetworkError;
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err.message).toMatch(/ — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts workspace list` before trying again$/);
+    expect(err.message).toMatch(
+      / — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts workspace list` before trying again$/,
+    );
     expect(await sandbox.requests()).toBe(before + 1);
   });
 
   it('renews the token once on 401 and retries with the new one', async () => {
     const renewed: string[] = [];
-    const tokens: TokenSource = { accessToken: async () => 'stale-token', renew: async (rejected) => {
+    const tokens: TokenSource = {
+      accessToken: async () => 'stale-token',
+      renew: async (rejected) => {
         renewed.push(rejected);
         return sandbox.token;
-      } };
+      },
+    };
     const page = (await client({ tokens }).call('list_workspaces', { path: {} })) as { items: unknown[] };
     expect(page.items.length).toBeGreaterThan(0);
     expect(renewed).toEqual(['stale-token']);
     const dead: TokenSource = { accessToken: async () => 'stale-token', renew: async () => undefined };
-    await expect(client({ tokens: dead }).call('list_workspaces', { path: {} })).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    await expect(client({ tokens: dead }).call('list_workspaces', { path: {} })).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+    });
   });
 });

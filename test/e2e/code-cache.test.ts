@@ -108,27 +108,38 @@ describe('the code cache of bin/wts', () => {
     writeFileSync(join(dir, 'code-v18.0.0-x64-1-1.bin'), 'old');
     writeFileSync(join(dir, 'notes.txt'), 'not ours');
     await wts(dir, EXPLAIN);
-    expect(caches(dir).map((c) => c.name).sort()).toEqual([cache!.name, 'notes.txt']);
+    expect(
+      caches(dir)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([cache!.name, 'notes.txt']);
   });
 
   it.each([
     ['HOME alone', {}],
     ['XDG_CACHE_HOME', { XDG_CACHE_HOME: 'xdg-cache' }],
-  ])("without WTS_CACHE_DIR the cache goes where env-paths puts wts's cache (the config's library), given %s", async (_, extra: Record<string, string>) => {
-    const home = join(scratch, `home-${++dirs}`);
-    const env: Record<string, string | undefined> = { HOME: home, XDG_CACHE_HOME: undefined, WTS_CACHE_DIR: undefined };
-    for (const [k, v] of Object.entries(extra)) env[k] = join(home, v);
-    // bin/wts cannot load env-paths (an ES module, and its cost), so it finds the directory itself.
-    const expected = spawnSync(process.execPath, ['--input-type=module', '-e', "import envPaths from 'env-paths'; process.stdout.write(envPaths('wts', { suffix: '' }).cache)"], {
-      cwd: REPO,
-      env: childEnv(env),
-      encoding: 'utf8',
-    }).stdout;
-    expect(expected.startsWith(home)).toBe(true);
-    const r = await runWtsProcess(EXPLAIN, { env: { ...env, WTS_CONFIG_DIR: join(scratch, 'config') } });
-    expect(r.code).toBe(0);
-    expect(caches(expected).map((c) => c.name)).toEqual([expect.stringMatching(/^code-.*\.bin$/)]);
-  });
+  ])(
+    "without WTS_CACHE_DIR the cache goes where env-paths puts wts's cache (the config's library), given %s",
+    async (_, extra: Record<string, string>) => {
+      const home = join(scratch, `home-${++dirs}`);
+      const env: Record<string, string | undefined> = { HOME: home, XDG_CACHE_HOME: undefined, WTS_CACHE_DIR: undefined };
+      for (const [k, v] of Object.entries(extra)) env[k] = join(home, v);
+      // bin/wts cannot load env-paths (an ES module, and its cost), so it finds the directory itself.
+      const expected = spawnSync(
+        process.execPath,
+        ['--input-type=module', '-e', "import envPaths from 'env-paths'; process.stdout.write(envPaths('wts', { suffix: '' }).cache)"],
+        {
+          cwd: REPO,
+          env: childEnv(env),
+          encoding: 'utf8',
+        },
+      ).stdout;
+      expect(expected.startsWith(home)).toBe(true);
+      const r = await runWtsProcess(EXPLAIN, { env: { ...env, WTS_CONFIG_DIR: join(scratch, 'config') } });
+      expect(r.code).toBe(0);
+      expect(caches(expected).map((c) => c.name)).toEqual([expect.stringMatching(/^code-.*\.bin$/)]);
+    },
+  );
 
   it('with no place for a cache, the command works and says nothing about it', async () => {
     const file = join(scratch, 'a-file');

@@ -32,7 +32,11 @@ for (const [name, path] of Object.entries(shells)) {
  */
 function shell(program: string, args: string[], configDir: string) {
   const home = mkdtempSync(join(tmpdir(), 'wts-shell-home-'));
-  const r = spawnSync(program, args, { cwd: REPO, encoding: 'utf8', env: { HOME: home, PATH: '/nonexistent', WTS_CONFIG_DIR: configDir, TERM: 'dumb' } });
+  const r = spawnSync(program, args, {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { HOME: home, PATH: '/nonexistent', WTS_CONFIG_DIR: configDir, TERM: 'dumb' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -58,7 +62,10 @@ function zshCandidates(words: string[], configDir: string): { names: string[]; m
 function fishComplete(line: string, configDir: string): string[] {
   const r = shell(shells.fish!, ['--no-config', '-c', `source ${q(FISH)}; or exit 9; complete -C ${q(line)}`], configDir);
   expect(r.stderr).toBe('');
-  return r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]!);
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t')[0]!);
 }
 
 const emptyConfig = () => mkdtempSync(join(tmpdir(), 'wts-completion-config-'));
@@ -106,12 +113,20 @@ describe.skipIf(!shells.bash)('bash', () => {
 
 describe.skipIf(!shells.zsh)('zsh', () => {
   it('loads after compinit and registers _wts for wts', () => {
-    const r = shell(shells.zsh!, ['-fc', `autoload -U compinit; compinit -u -D; source ${q(ZSH)} && print -r -- \${_comps[wts]}`], emptyConfig());
+    const r = shell(
+      shells.zsh!,
+      ['-fc', `autoload -U compinit; compinit -u -D; source ${q(ZSH)} && print -r -- \${_comps[wts]}`],
+      emptyConfig(),
+    );
     expect(r).toMatchObject({ code: 0, stdout: '_wts\n', stderr: '' });
   });
 
   it('is found on $fpath by compinit, as installed', () => {
-    const r = shell(shells.zsh!, ['-fc', `fpath=(${q(join(REPO, 'completions'))} $fpath); autoload -U compinit; compinit -u -D; print -r -- \${_comps[wts]}`], emptyConfig());
+    const r = shell(
+      shells.zsh!,
+      ['-fc', `fpath=(${q(join(REPO, 'completions'))} $fpath); autoload -U compinit; compinit -u -D; print -r -- \${_comps[wts]}`],
+      emptyConfig(),
+    );
     expect(r).toMatchObject({ code: 0, stdout: '_wts\n', stderr: '' });
   });
 
@@ -168,7 +183,14 @@ describe('ids from recent list commands', () => {
   });
 
   it.skipIf(!shells.zsh)('zsh completes them, with their names', async () => {
-    const r = shell(shells.zsh!, ['-fc', `autoload -U compinit; compinit -u -D; source ${q(ZSH)}; words=(wts workspace members ''); CURRENT=4; _wts_candidates; print -rl -- $_wts_out`], dir);
+    const r = shell(
+      shells.zsh!,
+      [
+        '-fc',
+        `autoload -U compinit; compinit -u -D; source ${q(ZSH)}; words=(wts workspace members ''); CURRENT=4; _wts_candidates; print -rl -- $_wts_out`,
+      ],
+      dir,
+    );
     expect(r.stdout.split('\n')).toContain('ws_support:Customer Support');
   });
 

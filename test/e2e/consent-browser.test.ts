@@ -116,7 +116,13 @@ describe.skipIf(!hasChromium)('consent pages in Chromium', () => {
   test('a redirect URI that does not match shows an error page and stays on the sandbox', async () => {
     const page = await chrome.context.newPage();
     const url = new URL('/oauth/authorize', sandbox.origin);
-    url.search = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: 'https://attacker.example/cb', code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }).toString();
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: 'https://attacker.example/cb',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    }).toString();
     const response = await page.goto(url.href);
     expect(response?.status()).toBe(400);
     expect(new URL(page.url()).origin).toBe(sandbox.origin);

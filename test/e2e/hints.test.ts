@@ -13,12 +13,16 @@ const SRC = join(import.meta.dirname, '../../src');
 const PROSE = ['`wts is signed in to', '`wts process ${', '`wts sandbox listening on'];
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 const texts = sources(SRC).map((file) => readFileSync(file, 'utf8'));
 // Not hints: a version line (`wts 0.2.0 …`), a template (`wts ${…}`), an elided command (`wts … | head`).
-const hints = [...new Set(texts.flatMap((text) => [...text.matchAll(/`wts [^`]*`/g)].map((m) => m[0])))].filter((h) => !PROSE.some((p) => h.startsWith(p)) && !/^`wts [\d$…]/.test(h));
+const hints = [...new Set(texts.flatMap((text) => [...text.matchAll(/`wts [^`]*`/g)].map((m) => m[0])))].filter(
+  (h) => !PROSE.some((p) => h.startsWith(p)) && !/^`wts [\d$…]/.test(h),
+);
 
 /** The commands a hint names: "approval approve|reject ID" names two. */
 function commandPaths(program: Command, hint: string): string[][] {
@@ -41,7 +45,11 @@ function commandPaths(program: Command, hint: string): string[][] {
 describe('hints name real commands', () => {
   it('finds the hints, and every prose exception still exists', () => {
     expect(hints.length).toBeGreaterThan(30);
-    for (const p of PROSE) expect(texts.some((t) => t.includes(p)), p).toBe(true);
+    for (const p of PROSE)
+      expect(
+        texts.some((t) => t.includes(p)),
+        p,
+      ).toBe(true);
   });
 
   it.each(hints)('%s', async (hint) => {

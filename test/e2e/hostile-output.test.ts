@@ -32,7 +32,9 @@ async function seedHostile(): Promise<void> {
   Object.assign(ids, { ws, agent: agent.id, task, schedule, action: action.id });
   ids.task2 = ((await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: HOSTILE } })) as { id: string }).id;
   const remindAt = new Date(sandbox.ctx.clock.now() + 3 * 86_400_000).toISOString();
-  ids.reminder = ((await sandbox.api.ok('POST', `/tasks/${task}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }).id;
+  ids.reminder = (
+    (await sandbox.api.ok('POST', `/tasks/${task}/reminders`, { body: { message: HOSTILE, remindAt } })) as { id: string }
+  ).id;
   ids.knowledge = (
     (await sandbox.api.ok('POST', '/knowledge-sources', { body: { url: 'https://evil.example/page', name: HOSTILE, note: HOSTILE } })) as {
       id: string;

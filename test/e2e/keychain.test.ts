@@ -20,7 +20,8 @@ async function secretServiceProblem(): Promise<string | undefined> {
     const { AsyncEntry } = await import('@napi-rs/keyring');
     const entry = new AsyncEntry('wts-test-probe', `probe-${process.pid}`, { linux: { store: 'secret-service' } });
     await keychainCall('probe set', 3000, (signal) => entry.setPassword('probe', signal));
-    if ((await keychainCall('probe get', 3000, (signal) => entry.getPassword(signal))) !== 'probe') return 'the probe entry did not read back';
+    if ((await keychainCall('probe get', 3000, (signal) => entry.getPassword(signal))) !== 'probe')
+      return 'the probe entry did not read back';
     await keychainCall('probe delete', 3000, (signal) => entry.deleteCredential(signal));
     return undefined;
   } catch (err) {
@@ -43,7 +44,12 @@ function sampleCredentials(accessToken: string): StoredCredentials {
     version: 1,
     origin: 'https://tasks.example.com',
     resource: 'https://tasks.example.com/api/v1',
-    server: { issuer: 'https://tasks.example.com', authorizationEndpoint: 'https://tasks.example.com/oauth/authorize', tokenEndpoint: 'https://tasks.example.com/oauth/token', issParameterSupported: true },
+    server: {
+      issuer: 'https://tasks.example.com',
+      authorizationEndpoint: 'https://tasks.example.com/oauth/authorize',
+      tokenEndpoint: 'https://tasks.example.com/oauth/token',
+      issParameterSupported: true,
+    },
     client: { id: 'wts_test', authMethod: 'none', registration: 'dynamic' },
     accessToken,
     refreshToken: `${accessToken}-refresh`,
@@ -90,7 +96,9 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     await setAutoApprove(sandbox.origin, null);
     expect(r.stderr).not.toMatch(/^wts: /m);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the OS keychain (Secret Service)\n`);
+    expect(r.stdout).toBe(
+      `Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the OS keychain (Secret Service)\n`,
+    );
     const auth = JSON.parse(readFileSync(join(w.configDir, 'config.json'), 'utf8')).profiles.default.auth;
     expect(auth.store).toBe('keychain');
     account = keychainAccount(sandbox.origin, 'default', auth.credentialId);
@@ -130,15 +138,20 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
 });
 
 describe('without a keychain', () => {
-  it.skipIf(process.platform !== 'linux')('wts login says the keychain is unavailable and names the choice, before opening any browser', async () => {
-    const w = workdir();
-    const r = await runWtsProcess(['login', '--origin', sandbox.origin], {
-      env: { WTS_CONFIG_DIR: w.configDir, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(w.dir, 'no-bus')}`, BROWSER: w.browser },
-    });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^wts: cannot keep the credentials in the OS keychain \(Secret Service\): .+\. Choose where they go instead: `wts login --store file` keeps them in .+credentials\.json \(mode 0600, readable only by you\), or start and unlock a keychain and try again\n$/);
-    expect(r.stderr).not.toContain('Opening the sign-in page');
-  });
+  it.skipIf(process.platform !== 'linux')(
+    'wts login says the keychain is unavailable and names the choice, before opening any browser',
+    async () => {
+      const w = workdir();
+      const r = await runWtsProcess(['login', '--origin', sandbox.origin], {
+        env: { WTS_CONFIG_DIR: w.configDir, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(w.dir, 'no-bus')}`, BROWSER: w.browser },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^wts: cannot keep the credentials in the OS keychain \(Secret Service\): .+\. Choose where they go instead: `wts login --store file` keeps them in .+credentials\.json \(mode 0600, readable only by you\), or start and unlock a keychain and try again\n$/,
+      );
+      expect(r.stderr).not.toContain('Opening the sign-in page');
+    },
+  );
 
   it('a keychain call that does not answer fails after the timeout, with a message', async () => {
     const hung: KeychainEntry = {
@@ -149,7 +162,13 @@ describe('without a keychain', () => {
     let aborted = false;
     const store = new KeychainStore('hung', {
       timeoutMs: 150,
-      backend: async () => ({ ...hung, getPassword: (signal) => { signal?.addEventListener('abort', () => (aborted = true)); return hung.getPassword(signal); } }),
+      backend: async () => ({
+        ...hung,
+        getPassword: (signal) => {
+          signal?.addEventListener('abort', () => (aborted = true));
+          return hung.getPassword(signal);
+        },
+      }),
     });
     const err = await store.read().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KeychainError);

@@ -14,7 +14,9 @@ const hasChromium = chromiumAvailable('login-browser');
 const sandbox = useSandbox({ signIn: false });
 
 function startLogin(w: Workdir, args: string[] = []) {
-  return spawnWts(['login', '--origin', sandbox.origin, '--no-browser', ...args], { env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile } });
+  return spawnWts(['login', '--origin', sandbox.origin, '--no-browser', ...args], {
+    env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile },
+  });
 }
 
 describe.skipIf(!hasChromium)('wts login with a real browser', () => {
@@ -37,7 +39,9 @@ describe.skipIf(!hasChromium)('wts login with a real browser', () => {
 
     const r = await wts.done;
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Globex; the credentials are in the file ${w.credentialsFile}\n`);
+    expect(r.stdout).toBe(
+      `Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Globex; the credentials are in the file ${w.credentialsFile}\n`,
+    );
     expect(r.stderr).toContain('wts: the grant is narrower than asked: not granted approvals:write\n');
     const stored = storedCredentials(w.credentialsFile);
     expect(stored.organization).toEqual({ id: 'org_globex', name: 'Globex' });
@@ -59,8 +63,12 @@ describe('wts login --no-browser', () => {
     wts.child.stdin.write(`${callback.href}\n`);
     const r = await wts.done;
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Signed in to ${sandbox.origin} as Ben Okafor (ben) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`);
-    expect(r.stderr).toContain('wts: the grant is narrower than asked: not granted workspace:write, agents:read, agents:write, approvals:write\n');
+    expect(r.stdout).toBe(
+      `Signed in to ${sandbox.origin} as Ben Okafor (ben) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`,
+    );
+    expect(r.stderr).toContain(
+      'wts: the grant is narrower than asked: not granted workspace:write, agents:read, agents:write, approvals:write\n',
+    );
     const stored = storedCredentials(w.credentialsFile);
     // The access token's scope; offline_access was granted, and shows as the refresh token.
     expect(stored.scopes).toEqual(['workspace:read']);
@@ -76,11 +84,13 @@ describe('wts login --no-browser', () => {
     expect(await page.text()).toContain('Sign-in failed');
     const r = await wts.done;
     expect(r.code).toBe(4);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('wts: '))).toEqual(['wts: access was denied in the browser: the user denied access — run `wts login` to try again']);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('wts: '))).toEqual([
+      'wts: access was denied in the browser: the user denied access — run `wts login` to try again',
+    ]);
     expect(existsSync(w.credentialsFile)).toBe(false);
   });
 
-  test('a request to the callback without this sign-in\'s state is refused with a page, and the login goes on to complete', async () => {
+  test("a request to the callback without this sign-in's state is refused with a page, and the login goes on to complete", async () => {
     const w = workdir();
     const wts = startLogin(w);
     const callback = await approve(await wts.authorizationUrl());
@@ -119,7 +129,9 @@ describe('wts login --no-browser', () => {
     wts.child.stdin.write(`${forged.href}\n`);
     const r = await wts.done;
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('wts: the browser came back with a state that does not match this sign-in attempt (a stale tab, or a forged redirect); nothing was exchanged — run `wts login` again\n');
+    expect(r.stderr).toContain(
+      'wts: the browser came back with a state that does not match this sign-in attempt (a stale tab, or a forged redirect); nothing was exchanged — run `wts login` again\n',
+    );
     // The code was never exchanged: no connection was made.
     expect((await sandbox.stats()).connections.length).toBe(connectionsBefore);
     expect(r.stderr).not.toContain(callback.searchParams.get('code')!);

@@ -18,7 +18,9 @@ describe('wts login through BROWSER', () => {
     const w = workdir();
     const r = await loginWithFakeBrowser(sandbox.origin, w, [], { tty: true, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`✓ Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`);
+    expect(r.stdout).toBe(
+      `✓ Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`,
+    );
     expect(r.stderr).toContain('Opening the sign-in page with BROWSER');
 
     const record = browserRecord(w);
@@ -57,11 +59,22 @@ describe('wts login through BROWSER', () => {
   it('prints a plain line when piped and the status object with --json, never a token', async () => {
     const w = workdir();
     const plain = await loginWithFakeBrowser(sandbox.origin, w);
-    expect(plain.stdout).toBe(`Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`);
+    expect(plain.stdout).toBe(
+      `Signed in to ${sandbox.origin} as Ada Lovelace (ada) in Acme Corp; the credentials are in the file ${w.credentialsFile}\n`,
+    );
     const json = await loginWithFakeBrowser(sandbox.origin, w, ['--json']);
     expect(json.code).toBe(0);
     const status = JSON.parse(json.stdout);
-    expect(status).toMatchObject({ profile: 'default', origin: sandbox.origin, source: 'store', user: { login: 'ada' }, workspaces: 'all', refreshable: true, working: true, store: { kind: 'file', location: w.credentialsFile } });
+    expect(status).toMatchObject({
+      profile: 'default',
+      origin: sandbox.origin,
+      source: 'store',
+      user: { login: 'ada' },
+      workspaces: 'all',
+      refreshable: true,
+      working: true,
+      store: { kind: 'file', location: w.credentialsFile },
+    });
     for (const secret of secretsOf(storedCredentials(w.credentialsFile))) expect(json.stdout + json.stderr).not.toContain(secret);
   });
 
@@ -110,7 +123,9 @@ describe('wts login through BROWSER', () => {
 
     const bad = await loginWithFakeBrowser(sandbox.origin, w, ['--scopes', 'workspace:read', 'admin:all']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('wts: --scopes: unknown scope admin:all (known: workspace:read, workspace:write, agents:read, agents:write, approvals:write, offline_access)\n');
+    expect(bad.stderr).toBe(
+      'wts: --scopes: unknown scope admin:all (known: workspace:read, workspace:write, agents:read, agents:write, approvals:write, offline_access)\n',
+    );
   });
 
   it('registers again when the server no longer knows the kept registration', async () => {
@@ -135,7 +150,9 @@ describe('wts login through BROWSER', () => {
     await expectLoggedIn(sandbox.origin, w);
     const second = new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')!;
     expect(second).not.toBe(first);
-    expect((sandbox.ctx.store.state.oauth as { clients: Record<string, { applicationType?: string }> }).clients[second]!.applicationType).toBe('native');
+    expect(
+      (sandbox.ctx.store.state.oauth as { clients: Record<string, { applicationType?: string }> }).clients[second]!.applicationType,
+    ).toBe('native');
   });
 
   it('listens on the port given with --port, and says when it is taken', async () => {
@@ -160,7 +177,8 @@ describe('wts login through BROWSER', () => {
       await expectLoggedIn(sandbox.origin, w, ['--profile', 'acme-ben'], { user: 'ben' });
       await expectLoggedIn(other.origin, w, ['--profile', 'elsewhere']);
       const env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile };
-      const status = async (profile: string) => JSON.parse((await runWts(['auth', 'status', '--json', '--profile', profile], { env })).stdout);
+      const status = async (profile: string) =>
+        JSON.parse((await runWts(['auth', 'status', '--json', '--profile', profile], { env })).stdout);
       expect(await status('acme-ada')).toMatchObject({ origin: sandbox.origin, user: { login: 'ada' } });
       expect(await status('acme-ben')).toMatchObject({ origin: sandbox.origin, user: { login: 'ben' } });
       expect(await status('elsewhere')).toMatchObject({ origin: other.origin, user: { login: 'ada' } });
@@ -176,7 +194,9 @@ describe('wts login refusals and failures', () => {
   it('refuses plain http except on loopback, before any request', async () => {
     const r = await runWts(['login', '--origin', 'http://tasks.example.com', '--store', 'file']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('wts: refusing plain http to tasks.example.com: use https (plain http is allowed only on loopback: 127.0.0.1, [::1], localhost)\n');
+    expect(r.stderr).toBe(
+      'wts: refusing plain http to tasks.example.com: use https (plain http is allowed only on loopback: 127.0.0.1, [::1], localhost)\n',
+    );
   });
 
   it('times out with a clear message, keeping nothing (WTS_LOGIN_TIMEOUT_MS)', async () => {
@@ -186,7 +206,9 @@ describe('wts login refusals and failures', () => {
     });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/Open this address in a browser to sign in:\n\n {2}http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?/);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('wts: '))).toEqual(['wts: the sign-in was not completed within 0.4 seconds — run `wts login` to try again']);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('wts: '))).toEqual([
+      'wts: the sign-in was not completed within 0.4 seconds — run `wts login` to try again',
+    ]);
     const status = await runWts(['auth', 'status'], { env: { WTS_CONFIG_DIR: w.configDir, WTS_ORIGIN: sandbox.origin } });
     expect(status.code).toBe(4);
   });
@@ -194,7 +216,12 @@ describe('wts login refusals and failures', () => {
   it('says when BROWSER cannot be started, and still prints the address', async () => {
     const w = workdir();
     const r = await runWts(['login', '--origin', sandbox.origin], {
-      env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, BROWSER: '/nonexistent/browser --new-tab', WTS_LOGIN_TIMEOUT_MS: '300' },
+      env: {
+        WTS_CONFIG_DIR: w.configDir,
+        WTS_CREDENTIALS_FILE: w.credentialsFile,
+        BROWSER: '/nonexistent/browser --new-tab',
+        WTS_LOGIN_TIMEOUT_MS: '300',
+      },
     });
     expect(r.stderr).toContain('wts: cannot run BROWSER (/nonexistent/browser): ENOENT. Open this address in a browser to sign in:');
     expect(r.code).toBe(4);
@@ -206,7 +233,17 @@ describe('wts login with other clients', () => {
     let documentUrl = '';
     const server: Server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ client_id: documentUrl, client_name: 'wts via metadata document', application_type: 'native', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }));
+      res.end(
+        JSON.stringify({
+          client_id: documentUrl,
+          client_name: 'wts via metadata document',
+          application_type: 'native',
+          redirect_uris: ['http://127.0.0.1/callback'],
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     documentUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wts/client.json`;
@@ -215,7 +252,9 @@ describe('wts login with other clients', () => {
       const stored = await expectLoggedIn(sandbox.origin, w, ['--client-id', documentUrl]);
       expect(stored.client).toEqual({ id: documentUrl, authMethod: 'none', registration: 'metadata-document' });
       expect(new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')).toBe(documentUrl);
-      const refreshed = await runWts(['auth', 'refresh'], { env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile } });
+      const refreshed = await runWts(['auth', 'refresh'], {
+        env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile },
+      });
       expect(refreshed.code).toBe(0);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -223,11 +262,19 @@ describe('wts login with other clients', () => {
   });
 
   it('signs in as a confidential client registered beforehand, its secret from WTS_CLIENT_SECRET kept only in the credential store', async () => {
-    const client = await registerClient(sandbox.origin, { client_name: 'Pre-registered', token_endpoint_auth_method: 'client_secret_basic' });
+    const client = await registerClient(sandbox.origin, {
+      client_name: 'Pre-registered',
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
     const w = workdir();
     const env = { WTS_CLIENT_SECRET: client.client_secret! };
     const stored = await expectLoggedIn(sandbox.origin, w, ['--client-id', client.client_id], { env });
-    expect(stored.client).toEqual({ id: client.client_id, authMethod: 'client_secret_basic', registration: 'pre-registered', secret: client.client_secret });
+    expect(stored.client).toEqual({
+      id: client.client_id,
+      authMethod: 'client_secret_basic',
+      registration: 'pre-registered',
+      secret: client.client_secret,
+    });
     expect(readFileSync(join(w.configDir, 'config.json'), 'utf8')).not.toContain(client.client_secret!);
     // Later commands need no WTS_CLIENT_SECRET: refresh and revocation authenticate from the store.
     const base = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile };
@@ -237,14 +284,23 @@ describe('wts login with other clients', () => {
     const after = await sandbox.stats();
     expect([after.refreshes - before.refreshes, after.revocations - before.revocations]).toEqual([1, 1]);
 
-    const missing = await loginWithFakeBrowser(sandbox.origin, workdir(), ['--client-id', client.client_id, '--client-auth', 'client_secret_post']);
+    const missing = await loginWithFakeBrowser(sandbox.origin, workdir(), [
+      '--client-id',
+      client.client_id,
+      '--client-auth',
+      'client_secret_post',
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('wts: --client-auth client_secret_post needs the secret in WTS_CLIENT_SECRET\n');
   });
 
   it('signs in as a client registered beforehand with a private key (private_key_jwt, --client-key)', async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
-    const client = await registerClient(sandbox.origin, { client_name: 'Key client', token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [{ ...(await exportJWK(publicKey)), alg: 'ES256', use: 'sig' }] } });
+    const client = await registerClient(sandbox.origin, {
+      client_name: 'Key client',
+      token_endpoint_auth_method: 'private_key_jwt',
+      jwks: { keys: [{ ...(await exportJWK(publicKey)), alg: 'ES256', use: 'sig' }] },
+    });
     const w = workdir();
     const keyFile = join(w.dir, 'client-key.pem');
     writeFileSync(keyFile, await exportPKCS8(privateKey), { mode: 0o600 });

@@ -67,11 +67,19 @@ describe('the MCP Inspector CLI against /mcp', { timeout: 120_000 }, () => {
     const out = await inspector('wts', '--method', 'tools/list', '--strict');
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
-    const envelope = JSON.parse(out.stdout) as { result: { tools: { name: string; title?: string; outputSchema?: unknown; annotations?: unknown }[] }; schemaFindings?: unknown };
+    const envelope = JSON.parse(out.stdout) as {
+      result: { tools: { name: string; title?: string; outputSchema?: unknown; annotations?: unknown }[] };
+      schemaFindings?: unknown;
+    };
     expect(envelope.schemaFindings).toBeUndefined();
     const { tools } = envelope.result;
     expect(tools.map((t) => t.name).sort()).toEqual([...OPERATION_IDS].sort());
-    for (const tool of tools) expect(tool, tool.name).toMatchObject({ title: expect.any(String), outputSchema: { type: 'object' }, annotations: { readOnlyHint: expect.any(Boolean) } });
+    for (const tool of tools)
+      expect(tool, tool.name).toMatchObject({
+        title: expect.any(String),
+        outputSchema: { type: 'object' },
+        annotations: { readOnlyHint: expect.any(Boolean) },
+      });
   });
 
   it('calls tools of each kind of answer and gets structured content its output schema accepts, with no warning', async () => {
@@ -86,14 +94,24 @@ describe('the MCP Inspector CLI against /mcp', { timeout: 120_000 }, () => {
       const out = await inspector('wts', '--method', 'tools/call', '--tool-name', name, '--tool-args-json', JSON.stringify(args));
       expect(out.stderr, name).toBe('');
       expect(out.code, name).toBe(0);
-      const { result } = JSON.parse(out.stdout) as { result: { isError?: boolean; structuredContent: Record<string, unknown>; content: { text: string }[] } };
+      const { result } = JSON.parse(out.stdout) as {
+        result: { isError?: boolean; structuredContent: Record<string, unknown>; content: { text: string }[] };
+      };
       expect(result.isError, name).toBeFalsy();
       expect(JSON.parse(result.content[0]!.text), name).toEqual(result.structuredContent);
     }
   });
 
   it('reports a refused call and a missing token as failures (so a clean run means something)', async () => {
-    const missing = await inspector('wts', '--method', 'tools/call', '--tool-name', 'get_task', '--tool-args-json', '{"taskId":"task_none"}');
+    const missing = await inspector(
+      'wts',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_task',
+      '--tool-args-json',
+      '{"taskId":"task_none"}',
+    );
     expect(missing.code).toBe(5); // the Inspector's "tool error": isError was true
     expect(JSON.parse(missing.stdout)).toMatchObject({ result: { isError: true } });
 

@@ -156,7 +156,11 @@ describe('/mcp without a usable token', () => {
 
     const res = await fetch(mcpUrl, {
       method: 'POST',
-      headers: { authorization: `Bearer ${apiOnly.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${apiOnly.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(401);
@@ -219,12 +223,18 @@ describe('/mcp through the SDK client', () => {
     expect(listTasks.inputSchema.additionalProperties).toBe(false);
     expect(listTasks.description).toContain('workspace:read');
 
-    expect((byName.get('list_task_runs')!.inputSchema.properties as Record<string, Record<string, unknown>>).limit).toMatchObject({ maximum: 25, default: 10 });
+    expect((byName.get('list_task_runs')!.inputSchema.properties as Record<string, Record<string, unknown>>).limit).toMatchObject({
+      maximum: 25,
+      default: 10,
+    });
     const note = byName.get('add_task_note')!.inputSchema;
     expect(note.required?.sort()).toEqual(['content', 'taskId']);
     expect((note.properties as Record<string, Record<string, unknown>>).content).toMatchObject({ minLength: 1, maxLength: 10000 });
     const schedule = byName.get('update_scheduled_task')!;
-    expect((schedule.inputSchema.properties as Record<string, Record<string, unknown>>).cron).toMatchObject({ minLength: 9, maxLength: 100 });
+    expect((schedule.inputSchema.properties as Record<string, Record<string, unknown>>).cron).toMatchObject({
+      minLength: 9,
+      maxLength: 100,
+    });
     expect(schedule.description).toContain('agents:write');
 
     for (const id of OPERATION_IDS) {
@@ -256,17 +266,43 @@ describe('/mcp through the SDK client', () => {
       if (op.method === 'DELETE') expect(byName.get(id)?.destructiveHint, id).toBe(true);
     }
     const destructive = [
-      'update_company_handbook_section', 'update_agent_instruction_section', 'set_task_tags', 'assign_task', 'archive_workspace', 'approve_pending_action',
-      'reject_pending_action', 'update_pending_action', 'delete_task', 'delete_scheduled_task', 'cancel_reminder', 'remove_knowledge_source',
-      'update_task', 'update_reminder', 'update_knowledge_source', 'update_scheduled_task', 'rename_workspace', 'run_scheduled_task_now',
-      'pause_scheduled_task', 'reorder_company_handbook_sections',
+      'update_company_handbook_section',
+      'update_agent_instruction_section',
+      'set_task_tags',
+      'assign_task',
+      'archive_workspace',
+      'approve_pending_action',
+      'reject_pending_action',
+      'update_pending_action',
+      'delete_task',
+      'delete_scheduled_task',
+      'cancel_reminder',
+      'remove_knowledge_source',
+      'update_task',
+      'update_reminder',
+      'update_knowledge_source',
+      'update_scheduled_task',
+      'rename_workspace',
+      'run_scheduled_task_now',
+      'pause_scheduled_task',
+      'reorder_company_handbook_sections',
     ];
     for (const id of destructive) expect(byName.get(id), id).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    const additive = ['create_workspace', 'add_task_note', 'submit_task', 'send_task_message', 'create_reminder', 'add_knowledge_link', 'create_scheduled_task'];
+    const additive = [
+      'create_workspace',
+      'add_task_note',
+      'submit_task',
+      'send_task_message',
+      'create_reminder',
+      'add_knowledge_link',
+      'create_scheduled_task',
+    ];
     for (const id of additive) expect(byName.get(id), id).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     // Repeating these has no further effect; repeating these others would do it again (or is refused).
-    for (const id of ['assign_task', 'set_task_tags', 'complete_task', 'archive_workspace', 'update_task', 'cancel_reminder']) expect(byName.get(id)?.idempotentHint, id).toBe(true);
-    for (const id of ['approve_pending_action', 'add_task_note', 'submit_task', 'run_scheduled_task_now', 'create_workspace']) expect(byName.get(id)?.idempotentHint, id).toBe(false);
+    for (const id of ['assign_task', 'set_task_tags', 'complete_task', 'archive_workspace', 'update_task', 'cancel_reminder'])
+      expect(byName.get(id)?.idempotentHint, id).toBe(true);
+    for (const id of ['approve_pending_action', 'add_task_note', 'submit_task', 'run_scheduled_task_now', 'create_workspace'])
+      expect(byName.get(id)?.idempotentHint, id).toBe(false);
     // Only approving reaches outside the service: it carries the action out (a message is sent).
     expect([...byName].filter(([, a]) => a.openWorldHint).map(([name]) => name)).toEqual(['approve_pending_action']);
   });
@@ -304,9 +340,19 @@ describe('/mcp through the SDK client', () => {
     expect(typeof page.nextCursor).toBe('string');
 
     // Writes, down to a removal that answers { id, deleted: true }.
-    const link = check('add_knowledge_link', await call(client, 'add_knowledge_link', { name: 'Status page', url: 'https://status.acme.example/' }));
+    const link = check(
+      'add_knowledge_link',
+      await call(client, 'add_knowledge_link', { name: 'Status page', url: 'https://status.acme.example/' }),
+    );
     check('remove_knowledge_source', await call(client, 'remove_knowledge_source', { sourceId: link.id }));
-    const reminder = check('create_reminder', await call(client, 'create_reminder', { taskId: 'task_s001', message: 'Look again', remindAt: new Date(Date.now() + 86_400_000 * 400).toISOString() }));
+    const reminder = check(
+      'create_reminder',
+      await call(client, 'create_reminder', {
+        taskId: 'task_s001',
+        message: 'Look again',
+        remindAt: new Date(Date.now() + 86_400_000 * 400).toISOString(),
+      }),
+    );
     check('cancel_reminder', await call(client, 'cancel_reminder', { reminderId: reminder.id }));
     check('run_scheduled_task_now', await call(client, 'run_scheduled_task_now', { scheduledTaskId: 'sched_support_weekly' }));
 
@@ -340,9 +386,21 @@ describe('/mcp through the SDK client', () => {
     const workspaceId = (structuredContent as { items: { id: string }[] }).items[0]!.id;
 
     // The catalog checks the arguments, as on /api/v1: the same problem+json, the same words.
-    expect(problemOf(await call(client, 'list_tasks', { workspaceId, limit: 51 }))).toMatchObject({ status: 400, code: 'invalid_request', detail: 'limit: must be at most 50' });
-    expect(problemOf(await call(client, 'add_task_note', { taskId: 'task_x', content: '' }))).toMatchObject({ status: 400, code: 'invalid_request', detail: 'content: must not be empty' });
-    expect(problemOf(await call(client, 'list_tasks', { workspaceId, colour: 'red' }))).toMatchObject({ status: 400, code: 'invalid_request', detail: 'unknown field colour' });
+    expect(problemOf(await call(client, 'list_tasks', { workspaceId, limit: 51 }))).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      detail: 'limit: must be at most 50',
+    });
+    expect(problemOf(await call(client, 'add_task_note', { taskId: 'task_x', content: '' }))).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      detail: 'content: must not be empty',
+    });
+    expect(problemOf(await call(client, 'list_tasks', { workspaceId, colour: 'red' }))).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      detail: 'unknown field colour',
+    });
     expect(problemOf(await call(client, 'get_task', {}))).toMatchObject({ status: 400, detail: 'taskId: is required' });
 
     const fine = await call(client, 'list_tasks', { workspaceId, limit: 50 });
@@ -365,7 +423,12 @@ describe('/mcp through the SDK client', () => {
     const added = await call(client, 'add_task_note', { taskId, content });
     expect(added.isError, textOf(added)).toBeFalsy();
 
-    const task = (await call(client, 'get_task', { taskId })).structuredContent as { id: string; workspaceId: string; title: string; notes: { content: string }[] };
+    const task = (await call(client, 'get_task', { taskId })).structuredContent as {
+      id: string;
+      workspaceId: string;
+      title: string;
+      notes: { content: string }[];
+    };
     expect(task).toMatchObject({ id: taskId, workspaceId: workspace.id, title: 'Written over MCP' });
     expect(task.notes.map((n) => n.content)).toContain(content);
     const listed = (await call(client, 'list_tasks', { workspaceId: workspace.id })).structuredContent as { items: { id: string }[] };
@@ -374,7 +437,10 @@ describe('/mcp through the SDK client', () => {
 
   it('answers GET and DELETE on /mcp with 405, there being no session', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const res = await fetch(mcpUrl, { method, headers: { authorization: `Bearer ${provider.saved!.access_token}`, accept: 'text/event-stream' } });
+      const res = await fetch(mcpUrl, {
+        method,
+        headers: { authorization: `Bearer ${provider.saved!.access_token}`, accept: 'text/event-stream' },
+      });
       expect(res.status, method).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
     }
@@ -401,8 +467,17 @@ describe('/mcp with fewer scopes', () => {
     expect(narrow.scope.split(' ')).not.toContain('workspace:write');
     const res = await fetch(mcpUrl, {
       method: 'POST',
-      headers: { authorization: `Bearer ${narrow.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_workspace', arguments: { name: 'Not allowed' } } }),
+      headers: {
+        authorization: `Bearer ${narrow.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'create_workspace', arguments: { name: 'Not allowed' } },
+      }),
     });
     expect(res.status).toBe(403);
     const challenge = res.headers.get('www-authenticate') ?? '';
@@ -424,7 +499,9 @@ describe('/mcp with fewer scopes', () => {
     await client.connect(transport);
     clients.push(client);
     await expect(call(client, 'create_workspace', { name: 'Stepped up' })).rejects.toThrow(UnauthorizedError);
-    expect(provider.authorizationUrl?.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['workspace:read', 'workspace:write']));
+    expect(provider.authorizationUrl?.searchParams.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['workspace:read', 'workspace:write']),
+    );
     await transport.finishAuth(provider.code!);
     expect(provider.saved?.scope?.split(' ')).toContain('workspace:write');
     const created = await call(client, 'create_workspace', { name: 'Stepped up' });
@@ -443,8 +520,16 @@ describe('tools from the catalog', () => {
 
   it('puts each argument back in the part of the request the operation takes it from', () => {
     const tool = operationTools().find((t) => t.name === 'update_scheduled_task')!;
-    expect(tool.split({ scheduledTaskId: 'st_1', cron: '0 9 * * 1-5' })).toEqual({ path: { scheduledTaskId: 'st_1' }, query: {}, body: { cron: '0 9 * * 1-5' } });
+    expect(tool.split({ scheduledTaskId: 'st_1', cron: '0 9 * * 1-5' })).toEqual({
+      path: { scheduledTaskId: 'st_1' },
+      query: {},
+      body: { cron: '0 9 * * 1-5' },
+    });
     const listTasks = operationTools().find((t) => t.name === 'list_tasks')!;
-    expect(listTasks.split({ workspaceId: 'ws_1', limit: 5 })).toEqual({ path: { workspaceId: 'ws_1' }, query: { limit: 5 }, body: undefined });
+    expect(listTasks.split({ workspaceId: 'ws_1', limit: 5 })).toEqual({
+      path: { workspaceId: 'ws_1' },
+      query: { limit: 5 },
+      body: undefined,
+    });
   });
 });

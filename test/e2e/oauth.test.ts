@@ -7,7 +7,19 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALL_SCOPES, API_SCOPES, approve, authorize, exchangeCode, pkcePair, refreshTokens, registerClient, signIn, tokenRequest, type RegisteredClient } from '../helpers/auth.js';
+import {
+  ALL_SCOPES,
+  API_SCOPES,
+  approve,
+  authorize,
+  exchangeCode,
+  pkcePair,
+  refreshTokens,
+  registerClient,
+  signIn,
+  tokenRequest,
+  type RegisteredClient,
+} from '../helpers/auth.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import type { SandboxStats } from '../helpers/wts-process.js';
 
@@ -47,7 +59,9 @@ async function oauthError(res: Response): Promise<{ status: number; error: strin
 
 /** From the protected resource's metadata (RFC 9728) to its authorization server's issuer. */
 async function issuerFor(path: '/api/v1' | '/mcp'): Promise<URL> {
-  const prm = (await (await fetch(`${sandbox.origin}/.well-known/oauth-protected-resource${path}`)).json()) as { authorization_servers: string[] };
+  const prm = (await (await fetch(`${sandbox.origin}/.well-known/oauth-protected-resource${path}`)).json()) as {
+    authorization_servers: string[];
+  };
   return new URL(prm.authorization_servers[0]!);
 }
 
@@ -57,7 +71,14 @@ const insecure = { algorithm: 'oauth2' as const, execute: [oidc.allowInsecureReq
 async function registerWithOpenidClient(metadata: Partial<oidc.ClientMetadata>, auth?: oidc.ClientAuth): Promise<oidc.Configuration> {
   return oidc.dynamicClientRegistration(
     await issuerFor('/api/v1'),
-    { application_type: 'native', redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...metadata },
+    {
+      application_type: 'native',
+      redirect_uris: [REDIRECT_URI],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...metadata,
+    },
     auth,
     insecure,
   );
@@ -69,7 +90,10 @@ interface StartedAuthorization {
   verifier: string;
 }
 
-async function startAuthorization(config: oidc.Configuration, params: Record<string, string | string[]> = {}): Promise<StartedAuthorization> {
+async function startAuthorization(
+  config: oidc.Configuration,
+  params: Record<string, string | string[]> = {},
+): Promise<StartedAuthorization> {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const search = new URLSearchParams({
@@ -92,7 +116,12 @@ async function connectWithOpenidClient(resource?: string) {
   const config = await registerWithOpenidClient({ client_name: 'openid-client test' });
   const started = await startAuthorization(config, resource ? { resource } : {});
   const callback = await approve(started.url);
-  const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state }, resource ? { resource } : undefined);
+  const tokens = await oidc.authorizationCodeGrant(
+    config,
+    callback,
+    { pkceCodeVerifier: started.verifier, expectedState: started.state },
+    resource ? { resource } : undefined,
+  );
   return { config, tokens };
 }
 
@@ -175,11 +204,20 @@ describe('discovery', () => {
 
 describe('dynamic client registration', () => {
   async function register(body: unknown, contentType = 'application/json') {
-    return fetch(`${sandbox.origin}/oauth/register`, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    return fetch(`${sandbox.origin}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   }
 
   test('echoes the registered metadata; a secret only for the secret methods; client_secret_basic by default', async () => {
-    const res = await register({ redirect_uris: ['https://app.example/cb'], client_name: 'Reporter', scope: 'workspace:read offline_access', contacts: ['ops@app.example'] });
+    const res = await register({
+      redirect_uris: ['https://app.example/cb'],
+      client_name: 'Reporter',
+      scope: 'workspace:read offline_access',
+      contacts: ['ops@app.example'],
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -212,7 +250,10 @@ describe('dynamic client registration', () => {
     [{ redirect_uris: ['javascript:alert(1)'] }, 'invalid_redirect_uri'],
     [{ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'client_secret_jwt' }, 'invalid_client_metadata'],
     [{ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'private_key_jwt' }, 'invalid_client_metadata'],
-    [{ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'private_key_jwt', jwks_uri: 'https://app.example/jwks' }, 'invalid_client_metadata'],
+    [
+      { redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'private_key_jwt', jwks_uri: 'https://app.example/jwks' },
+      'invalid_client_metadata',
+    ],
     [{ redirect_uris: [REDIRECT_URI], grant_types: ['client_credentials'] }, 'invalid_client_metadata'],
     [{ redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code'], response_types: ['token'] }, 'invalid_client_metadata'],
     [{ redirect_uris: [REDIRECT_URI], grant_types: ['refresh_token'], response_types: [] }, 'invalid_client_metadata'],
@@ -226,14 +267,26 @@ describe('dynamic client registration', () => {
 
   test('refuses a private key in jwks, and bodies that are not JSON', async () => {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-    const res = await register({ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [await exportJWK(privateKey)] } });
-    expect(await oauthError(res)).toMatchObject({ status: 400, error: 'invalid_client_metadata', description: expect.stringMatching(/public keys only/) });
+    const res = await register({
+      redirect_uris: [REDIRECT_URI],
+      token_endpoint_auth_method: 'private_key_jwt',
+      jwks: { keys: [await exportJWK(privateKey)] },
+    });
+    expect(await oauthError(res)).toMatchObject({
+      status: 400,
+      error: 'invalid_client_metadata',
+      description: expect.stringMatching(/public keys only/),
+    });
     expect((await oauthError(await register('{not json'))).error).toBe('invalid_client_metadata');
-    expect((await oauthError(await register('redirect_uris=x', 'application/x-www-form-urlencoded'))).error).toBe('invalid_client_metadata');
+    expect((await oauthError(await register('redirect_uris=x', 'application/x-www-form-urlencoded'))).error).toBe(
+      'invalid_client_metadata',
+    );
   });
 
   test('accepts loopback http and private-use schemes for native apps', async () => {
-    const client = await registerClient(sandbox.origin, { redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]/cb', 'http://localhost:8080/cb', 'com.example.app:/oauth'] });
+    const client = await registerClient(sandbox.origin, {
+      redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]/cb', 'http://localhost:8080/cb', 'com.example.app:/oauth'],
+    });
     expect(client.redirect_uris).toHaveLength(4);
     expect(client.application_type).toBe('native');
   });
@@ -242,9 +295,20 @@ describe('dynamic client registration', () => {
     const web = await registerClient(sandbox.origin, { application_type: undefined });
     expect(web.application_type).toBe('web');
     // A private-use scheme is a native app's; https on loopback is no native app's (RFC 8252 §7).
-    expect(await oauthError(await register({ redirect_uris: ['com.example.app:/oauth'] }))).toMatchObject({ status: 400, error: 'invalid_redirect_uri', description: expect.stringMatching(/application_type native/) });
-    expect(await oauthError(await register({ application_type: 'native', redirect_uris: ['https://127.0.0.1/cb'] }))).toMatchObject({ status: 400, error: 'invalid_redirect_uri' });
-    expect(await oauthError(await register({ application_type: 'desktop', redirect_uris: [REDIRECT_URI] }))).toMatchObject({ status: 400, error: 'invalid_client_metadata', description: 'application_type must be web or native' });
+    expect(await oauthError(await register({ redirect_uris: ['com.example.app:/oauth'] }))).toMatchObject({
+      status: 400,
+      error: 'invalid_redirect_uri',
+      description: expect.stringMatching(/application_type native/),
+    });
+    expect(await oauthError(await register({ application_type: 'native', redirect_uris: ['https://127.0.0.1/cb'] }))).toMatchObject({
+      status: 400,
+      error: 'invalid_redirect_uri',
+    });
+    expect(await oauthError(await register({ application_type: 'desktop', redirect_uris: [REDIRECT_URI] }))).toMatchObject({
+      status: 400,
+      error: 'invalid_client_metadata',
+      description: 'application_type must be web or native',
+    });
   });
 });
 
@@ -259,14 +323,23 @@ describe('authorization code flow with openid-client', () => {
     // openid-client checks state and iss before it spends the code.
     const wrongIss = new URL(callback);
     wrongIss.searchParams.set('iss', 'http://127.0.0.1:1');
-    await expect(oidc.authorizationCodeGrant(config, wrongIss, { pkceCodeVerifier: started.verifier, expectedState: started.state })).rejects.toMatchObject({
+    await expect(
+      oidc.authorizationCodeGrant(config, wrongIss, { pkceCodeVerifier: started.verifier, expectedState: started.state }),
+    ).rejects.toMatchObject({
       cause: { message: expect.stringMatching(/"iss" \(issuer\)/) },
     });
-    await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: 'another-state' })).rejects.toMatchObject({
+    await expect(
+      oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: 'another-state' }),
+    ).rejects.toMatchObject({
       cause: { message: expect.stringMatching(/"state"/) },
     });
 
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state }, { resource: apiResource });
+    const tokens = await oidc.authorizationCodeGrant(
+      config,
+      callback,
+      { pkceCodeVerifier: started.verifier, expectedState: started.state },
+      { resource: apiResource },
+    );
     expect(tokens.token_type).toBe('bearer'); // openid-client lower-cases it
     expect(tokens.expires_in).toBe(3600);
     // scope is the access token's (RFC 6749 §5.1): offline_access was granted, and shows as the refresh token.
@@ -289,7 +362,12 @@ describe('authorization code flow with openid-client', () => {
 
   test('the token endpoint answers with no-store and Pragma: no-cache', async () => {
     const auth = await authorize(sandbox.origin);
-    const res = await tokenRequest(sandbox.origin, auth.client, { grant_type: 'authorization_code', code: auth.code, redirect_uri: auth.redirectUri, code_verifier: auth.codeVerifier });
+    const res = await tokenRequest(sandbox.origin, auth.client, {
+      grant_type: 'authorization_code',
+      code: auth.code,
+      redirect_uri: auth.redirectUri,
+      code_verifier: auth.codeVerifier,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('pragma')).toBe('no-cache');
@@ -301,7 +379,13 @@ describe('authorization code flow with openid-client', () => {
     expect(verify(both.access_token, mcpResource)).toMatchObject({ resource: mcpResource });
 
     const auth = await authorize(sandbox.origin, { resource: apiResource });
-    const res = await tokenRequest(sandbox.origin, auth.client, { grant_type: 'authorization_code', code: auth.code, redirect_uri: auth.redirectUri, code_verifier: auth.codeVerifier, resource: mcpResource });
+    const res = await tokenRequest(sandbox.origin, auth.client, {
+      grant_type: 'authorization_code',
+      code: auth.code,
+      redirect_uri: auth.redirectUri,
+      code_verifier: auth.codeVerifier,
+      resource: mcpResource,
+    });
     expect(await oauthError(res)).toMatchObject({ status: 400, error: 'invalid_target' });
     // invalid_target does not spend the code
     const tokens = await exchangeCode(sandbox.origin, auth);
@@ -334,8 +418,12 @@ describe('authorization code flow with openid-client', () => {
     expect(narrowed.scope).toBe('workspace:read');
     expect(verify(narrowed.access_token, mcpResource)).toMatchObject({ scopes: ['workspace:read'] });
     expect(verify(narrowed.access_token, apiResource)).toBeUndefined();
-    await expect(oidc.refreshTokenGrant(config, narrowed.refresh_token!, { scope: 'workspace:read admin:all' })).rejects.toMatchObject({ error: 'invalid_scope' });
-    await expect(oidc.refreshTokenGrant(config, narrowed.refresh_token!, { resource: 'https://elsewhere.example/api' })).rejects.toMatchObject({ error: 'invalid_target' });
+    await expect(oidc.refreshTokenGrant(config, narrowed.refresh_token!, { scope: 'workspace:read admin:all' })).rejects.toMatchObject({
+      error: 'invalid_scope',
+    });
+    await expect(
+      oidc.refreshTokenGrant(config, narrowed.refresh_token!, { resource: 'https://elsewhere.example/api' }),
+    ).rejects.toMatchObject({ error: 'invalid_target' });
     // the grant itself kept every scope
     const full = await oidc.refreshTokenGrant(config, narrowed.refresh_token!);
     expect(full.scope).toBe(API_SCOPES.join(' '));
@@ -377,7 +465,8 @@ describe('authorization code flow with openid-client', () => {
     const tokens = await signIn(sandbox.origin);
     const id = connectionOf(tokens.access_token);
     const before = await stats();
-    const request = () => tokenRequest(sandbox.origin, tokens.client, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
+    const request = () =>
+      tokenRequest(sandbox.origin, tokens.client, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
     const responses = await Promise.all([request(), request()]);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as Record<string, string>[];
     const winner = responses.findIndex((r) => r.status === 200);
@@ -398,7 +487,14 @@ describe('authorization code flow with openid-client', () => {
       const { verifier, challenge } = pkcePair();
       const url = rawAuthorizationUrl(client.client_id, { scope: 'workspace:read offline_access', code_challenge: challenge, prompt });
       const callback = await approve(url);
-      const tokens = await exchangeCode(sandbox.origin, { code: callback.searchParams.get('code')!, state: '', iss: null, codeVerifier: verifier, redirectUri: REDIRECT_URI, client });
+      const tokens = await exchangeCode(sandbox.origin, {
+        code: callback.searchParams.get('code')!,
+        state: '',
+        iss: null,
+        codeVerifier: verifier,
+        redirectUri: REDIRECT_URI,
+        client,
+      });
       expect(tokens.scope).toBe('workspace:read');
       expect(tokens.refresh_token).toBeUndefined();
     }
@@ -418,7 +514,14 @@ describe('authorization code flow with openid-client', () => {
     const { verifier, challenge } = pkcePair();
     const url = rawAuthorizationUrl(client.client_id, { scope: null, code_challenge: challenge });
     const callback = await approve(url);
-    const tokens = await exchangeCode(sandbox.origin, { code: callback.searchParams.get('code')!, state: '', iss: null, codeVerifier: verifier, redirectUri: REDIRECT_URI, client });
+    const tokens = await exchangeCode(sandbox.origin, {
+      code: callback.searchParams.get('code')!,
+      state: '',
+      iss: null,
+      codeVerifier: verifier,
+      redirectUri: REDIRECT_URI,
+      client,
+    });
     expect(tokens.scope).toBe(API_SCOPES.join(' '));
     expect(tokens.refresh_token).toBeUndefined();
   });
@@ -459,7 +562,12 @@ describe('authorization code flow with openid-client', () => {
   });
 
   test('auto-approve signs in at once as that user, in the first organization, with every workspace', async () => {
-    const set = (user: string | null) => fetch(`${sandbox.origin}/__sandbox/auto-approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user }) });
+    const set = (user: string | null) =>
+      fetch(`${sandbox.origin}/__sandbox/auto-approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user }),
+      });
     expect((await set('ben')).status).toBe(200);
     try {
       const client = await registerClient(sandbox.origin);
@@ -500,7 +608,7 @@ describe('revocation (RFC 7009)', () => {
     await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
-  test('unknown tokens and other clients\' tokens answer 200 and change nothing', async () => {
+  test("unknown tokens and other clients' tokens answer 200 and change nothing", async () => {
     const { config } = await connectWithOpenidClient();
     await expect(oidc.tokenRevocation(config, 'no-such-token')).resolves.toBeUndefined();
     const other = await signIn(sandbox.origin);
@@ -511,9 +619,19 @@ describe('revocation (RFC 7009)', () => {
   test('revocation authenticates the client and needs a token', async () => {
     const client = await registerClient(sandbox.origin, { token_endpoint_auth_method: 'client_secret_post' });
     const post = (form: Record<string, string>) =>
-      fetch(`${sandbox.origin}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
-    expect(await oauthError(await post({ client_id: client.client_id, client_secret: 'wrong', token: 'x' }))).toMatchObject({ status: 401, error: 'invalid_client' });
-    expect(await oauthError(await post({ client_id: client.client_id, client_secret: client.client_secret! }))).toMatchObject({ status: 400, error: 'invalid_request' });
+      fetch(`${sandbox.origin}/oauth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      });
+    expect(await oauthError(await post({ client_id: client.client_id, client_secret: 'wrong', token: 'x' }))).toMatchObject({
+      status: 401,
+      error: 'invalid_client',
+    });
+    expect(await oauthError(await post({ client_id: client.client_id, client_secret: client.client_secret! }))).toMatchObject({
+      status: 400,
+      error: 'invalid_request',
+    });
     expect((await post({ client_id: client.client_id, client_secret: client.client_secret!, token: 'x' })).status).toBe(200);
   });
 });
@@ -525,12 +643,16 @@ describe('confidential clients', () => {
     expect(secret).toEqual(expect.any(String));
     const started = await startAuthorization(config);
     const callback = await approve(started.url);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+    });
     expect(verify(tokens.access_token)).toBeDefined();
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
 
     const clientId = config.clientMetadata().client_id;
-    const basic = (id: string, s: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(s)}`).toString('base64')}`;
+    const basic = (id: string, s: string) =>
+      `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(s)}`).toString('base64')}`;
     const refresh = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
       fetch(`${sandbox.origin}/oauth/token`, {
         method: 'POST',
@@ -544,7 +666,11 @@ describe('confidential clients', () => {
     expect(await oauthError(garbage)).toMatchObject({ status: 401, error: 'invalid_client' });
     // the registered method only: the right secret in the form is refused too
     const posted = await refresh({}, { client_id: clientId, client_secret: secret });
-    expect(await oauthError(posted)).toMatchObject({ status: 401, error: 'invalid_client', description: expect.stringMatching(/client_secret_basic/) });
+    expect(await oauthError(posted)).toMatchObject({
+      status: 401,
+      error: 'invalid_client',
+      description: expect.stringMatching(/client_secret_basic/),
+    });
     // and the refresh token was not spent by the refused attempts
     const ok = await refresh({ authorization: basic(clientId, secret) });
     expect(ok.status).toBe(200);
@@ -554,7 +680,10 @@ describe('confidential clients', () => {
     const config = await registerWithOpenidClient({ token_endpoint_auth_method: 'client_secret_post' }, oidc.ClientSecretPost());
     const started = await startAuthorization(config);
     const callback = await approve(started.url);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+    });
     expect(verify(tokens.access_token)).toBeDefined();
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).resolves.toMatchObject({ token_type: 'bearer' });
 
@@ -565,11 +694,18 @@ describe('confidential clients', () => {
 
   test('a public client may not present a secret, nor two methods at once', async () => {
     const tokens = await signIn(sandbox.origin);
-    const res = await tokenRequest(sandbox.origin, { ...tokens.client, client_secret: 'made-up' }, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
+    const res = await tokenRequest(
+      sandbox.origin,
+      { ...tokens.client, client_secret: 'made-up' },
+      { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! },
+    );
     expect(await oauthError(res)).toMatchObject({ status: 401, error: 'invalid_client' });
     const both = await fetch(`${sandbox.origin}/oauth/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${tokens.client.client_id}:x`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${tokens.client.client_id}:x`).toString('base64')}`,
+      },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_secret: 'x' }),
     });
     expect(await oauthError(both)).toMatchObject({ status: 400, error: 'invalid_request' });
@@ -578,7 +714,10 @@ describe('confidential clients', () => {
   test('private_key_jwt: a signed assertion authenticates; a wrong key or a replayed assertion does not', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', use: 'sig', alg: 'ES256' };
-    const config = await registerWithOpenidClient({ token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [jwk] } }, oidc.PrivateKeyJwt(privateKey));
+    const config = await registerWithOpenidClient(
+      { token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [jwk] } },
+      oidc.PrivateKeyJwt(privateKey),
+    );
     const clientId = config.clientMetadata().client_id;
     expect(config.clientMetadata().client_secret).toBeUndefined();
 
@@ -587,12 +726,17 @@ describe('confidential clients', () => {
     const wrongKey = (await generateKeyPair('ES256')).privateKey;
     const impostor = new oidc.Configuration(config.serverMetadata(), clientId, undefined, oidc.PrivateKeyJwt(wrongKey));
     oidc.allowInsecureRequests(impostor);
-    await expect(oidc.authorizationCodeGrant(impostor, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state })).rejects.toMatchObject({
+    await expect(
+      oidc.authorizationCodeGrant(impostor, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state }),
+    ).rejects.toMatchObject({
       error: 'invalid_client',
       status: 401,
     });
     // the impostor's refused attempt did not spend the code
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+    });
     expect(verify(tokens.access_token)).toMatchObject({ clientId });
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(verify(refreshed.access_token)).toBeDefined();
@@ -611,14 +755,26 @@ describe('confidential clients', () => {
       fetch(`${sandbox.origin}/oauth/revoke`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token: 'unknown', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: jwt }),
+        body: new URLSearchParams({
+          token: 'unknown',
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: jwt,
+        }),
       });
     const once = await assertion({ jti: 'fixed-jti' });
     expect((await revoke(once)).status).toBe(200);
-    expect(await oauthError(await revoke(once))).toMatchObject({ status: 401, error: 'invalid_client', description: expect.stringMatching(/already used/) });
+    expect(await oauthError(await revoke(once))).toMatchObject({
+      status: 401,
+      error: 'invalid_client',
+      description: expect.stringMatching(/already used/),
+    });
     expect((await revoke(await assertion({ aud: sandbox.origin }))).status).toBe(200);
-    expect(await oauthError(await revoke(await assertion({ aud: 'https://elsewhere.example' })))).toMatchObject({ error: 'invalid_client' });
-    expect(await oauthError(await revoke(await assertion({ exp: Math.floor(sandbox.ctx.clock.now() / 1000) - 60 })))).toMatchObject({ error: 'invalid_client' });
+    expect(await oauthError(await revoke(await assertion({ aud: 'https://elsewhere.example' })))).toMatchObject({
+      error: 'invalid_client',
+    });
+    expect(await oauthError(await revoke(await assertion({ exp: Math.floor(sandbox.ctx.clock.now() / 1000) - 60 })))).toMatchObject({
+      error: 'invalid_client',
+    });
     expect(await oauthError(await revoke('not.a.jwt'))).toMatchObject({ error: 'invalid_client' });
   });
 });
@@ -641,7 +797,14 @@ describe('client ID metadata documents', () => {
     documents = createServer((req, res) => {
       const url = `${base}${req.url}`;
       fetched.push(req.url!);
-      const doc = { client_id: url, client_name: 'Metadata Document Client', redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+      const doc = {
+        client_id: url,
+        client_name: 'Metadata Document Client',
+        redirect_uris: [REDIRECT_URI],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      };
       switch (req.url) {
         case '/clients/good':
           return json(res, doc);
@@ -693,7 +856,10 @@ describe('client ID metadata documents', () => {
     const consent = await fetch(started.url, { redirect: 'manual' });
     expect(consent.status).toBe(302);
     const callback = await approve(started.url);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+    });
     expect(verify(tokens.access_token, mcpResource)).toMatchObject({ clientId });
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).resolves.toMatchObject({ token_type: 'bearer' });
     // kept briefly: one fetch served the authorization requests, the exchange and the refresh
@@ -704,7 +870,10 @@ describe('client ID metadata documents', () => {
     const clientId = `${base}/clients/signed`;
     const config = await oidc.discovery(await issuerFor('/api/v1'), clientId, undefined, oidc.PrivateKeyJwt(signingKey), insecure);
     const started = await startAuthorization(config);
-    const tokens = await oidc.authorizationCodeGrant(config, await approve(started.url), { pkceCodeVerifier: started.verifier, expectedState: started.state });
+    const tokens = await oidc.authorizationCodeGrant(config, await approve(started.url), {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+    });
     expect(verify(tokens.access_token)).toMatchObject({ clientId });
     const unsigned = new oidc.Configuration(config.serverMetadata(), clientId, undefined, oidc.None());
     oidc.allowInsecureRequests(unsigned);
@@ -718,7 +887,9 @@ describe('client ID metadata documents', () => {
     const cookie = first.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    const page = await (await fetch(new URL(first.headers.get('location')!, sandbox.origin), { headers: { cookie: cookie.split(';')[0]! } })).text();
+    const page = await (
+      await fetch(new URL(first.headers.get('location')!, sandbox.origin), { headers: { cookie: cookie.split(';')[0]! } })
+    ).text();
     expect(page).toContain('Metadata Document Client');
     expect(page).toContain('Sign in as Ada Lovelace');
   });
@@ -736,7 +907,13 @@ describe('client ID metadata documents', () => {
     const res = await fetch(`${sandbox.origin}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: clientId, code: 'x', redirect_uri: REDIRECT_URI, code_verifier: pkcePair().verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: 'x',
+        redirect_uri: REDIRECT_URI,
+        code_verifier: pkcePair().verifier,
+      }),
     });
     expect(await oauthError(res)).toMatchObject({ status: 401, error: 'invalid_client', description: expect.stringMatching(reason) });
   });
@@ -761,23 +938,37 @@ describe('authorization errors', () => {
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(started.state);
     expect(callback.searchParams.get('iss')).toBe(sandbox.origin);
-    await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state })).rejects.toMatchObject({
+    await expect(
+      oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state }),
+    ).rejects.toMatchObject({
       error: 'access_denied',
     });
   });
 
   test('errors after the client and redirect URI are trusted go back to the client', async () => {
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { resource: 'https://elsewhere.example/api' }), 'invalid_target');
-    await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { resource: [apiResource, `${sandbox.origin}/api/v2`] }), 'invalid_target');
-    await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { code_challenge: null, code_challenge_method: null }), 'invalid_request');
+    await expectErrorRedirect(
+      rawAuthorizationUrl(client.client_id, { resource: [apiResource, `${sandbox.origin}/api/v2`] }),
+      'invalid_target',
+    );
+    await expectErrorRedirect(
+      rawAuthorizationUrl(client.client_id, { code_challenge: null, code_challenge_method: null }),
+      'invalid_request',
+    );
     const plain = pkcePair().verifier;
-    await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { code_challenge: plain, code_challenge_method: 'plain' }), 'invalid_request');
+    await expectErrorRedirect(
+      rawAuthorizationUrl(client.client_id, { code_challenge: plain, code_challenge_method: 'plain' }),
+      'invalid_request',
+    );
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { code_challenge_method: null }), 'invalid_request');
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { scope: 'workspace:read admin:everything' }), 'invalid_scope');
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { response_type: 'token' }), 'unsupported_response_type');
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { response_type: null }), 'invalid_request');
     await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { scope: ['workspace:read', 'agents:read'] }), 'invalid_request');
-    const noState = await expectErrorRedirect(rawAuthorizationUrl(client.client_id, { state: null, response_type: 'token' }), 'unsupported_response_type');
+    const noState = await expectErrorRedirect(
+      rawAuthorizationUrl(client.client_id, { state: null, response_type: 'token' }),
+      'unsupported_response_type',
+    );
     expect(noState.searchParams.has('state')).toBe(false);
   });
 
@@ -793,31 +984,53 @@ describe('authorization errors', () => {
     await expectErrorPage(rawAuthorizationUrl(client.client_id, { redirect_uri: null }), /redirect_uri/);
     await expectErrorPage(rawAuthorizationUrl(client.client_id, { client_id: null }), /client_id/);
     // even with other errors in the request
-    await expectErrorPage(rawAuthorizationUrl(client.client_id, { redirect_uri: 'https://attacker.example/cb', response_type: 'token' }), /redirect_uri/);
+    await expectErrorPage(
+      rawAuthorizationUrl(client.client_id, { redirect_uri: 'https://attacker.example/cb', response_type: 'token' }),
+      /redirect_uri/,
+    );
   });
 
   test("a web client's loopback redirect URI matches only exactly, port included", async () => {
-    const web = await registerClient(sandbox.origin, { application_type: undefined, redirect_uris: ['http://127.0.0.1/callback', 'http://127.0.0.1:8765/cb'] });
-    await expect(authorize(sandbox.origin, { client: web, redirectUri: 'http://127.0.0.1/callback' })).resolves.toMatchObject({ code: expect.any(String) });
-    await expect(authorize(sandbox.origin, { client: web, redirectUri: 'http://127.0.0.1:8765/cb' })).resolves.toMatchObject({ code: expect.any(String) });
+    const web = await registerClient(sandbox.origin, {
+      application_type: undefined,
+      redirect_uris: ['http://127.0.0.1/callback', 'http://127.0.0.1:8765/cb'],
+    });
+    await expect(authorize(sandbox.origin, { client: web, redirectUri: 'http://127.0.0.1/callback' })).resolves.toMatchObject({
+      code: expect.any(String),
+    });
+    await expect(authorize(sandbox.origin, { client: web, redirectUri: 'http://127.0.0.1:8765/cb' })).resolves.toMatchObject({
+      code: expect.any(String),
+    });
     await expectErrorPage(rawAuthorizationUrl(web.client_id, { redirect_uri: 'http://127.0.0.1:54321/callback' }), /redirect_uri/);
     await expectErrorPage(rawAuthorizationUrl(web.client_id, { redirect_uri: 'http://127.0.0.1/cb' }), /redirect_uri/);
   });
 
   test('a loopback IP redirect URI of a native client matches on any port; other URIs match exactly', async () => {
-    const loopback = await registerClient(sandbox.origin, { redirect_uris: ['http://127.0.0.1/callback', 'http://[::1]/cb', 'http://localhost/cb', 'https://app.example/cb'] });
+    const loopback = await registerClient(sandbox.origin, {
+      redirect_uris: ['http://127.0.0.1/callback', 'http://[::1]/cb', 'http://localhost/cb', 'https://app.example/cb'],
+    });
     const auth = await authorize(sandbox.origin, { client: loopback, redirectUri: 'http://127.0.0.1:54321/callback' });
     // the exchange must repeat the redirect URI exactly, port included
-    const res = await tokenRequest(sandbox.origin, loopback, { grant_type: 'authorization_code', code: auth.code, redirect_uri: 'http://127.0.0.1:54322/callback', code_verifier: auth.codeVerifier });
+    const res = await tokenRequest(sandbox.origin, loopback, {
+      grant_type: 'authorization_code',
+      code: auth.code,
+      redirect_uri: 'http://127.0.0.1:54322/callback',
+      code_verifier: auth.codeVerifier,
+    });
     expect(await oauthError(res)).toMatchObject({ status: 400, error: 'invalid_grant' });
     const again = await authorize(sandbox.origin, { client: loopback, redirectUri: 'http://127.0.0.1:54321/callback' });
     expect(verify((await exchangeCode(sandbox.origin, again)).access_token)).toBeDefined();
 
-    await expect(authorize(sandbox.origin, { client: loopback, redirectUri: 'http://[::1]:40000/cb' })).resolves.toMatchObject({ code: expect.any(String) });
+    await expect(authorize(sandbox.origin, { client: loopback, redirectUri: 'http://[::1]:40000/cb' })).resolves.toMatchObject({
+      code: expect.any(String),
+    });
     await expectErrorPage(rawAuthorizationUrl(loopback.client_id, { redirect_uri: 'http://127.0.0.1:54321/other' }), /redirect_uri/);
     await expectErrorPage(rawAuthorizationUrl(loopback.client_id, { redirect_uri: 'http://localhost:40000/cb' }), /redirect_uri/);
     await expectErrorPage(rawAuthorizationUrl(loopback.client_id, { redirect_uri: 'https://app.example:8443/cb' }), /redirect_uri/);
-    await expectErrorPage(rawAuthorizationUrl(loopback.client_id, { redirect_uri: 'http://127.0.0.1.attacker.example/callback' }), /redirect_uri/);
+    await expectErrorPage(
+      rawAuthorizationUrl(loopback.client_id, { redirect_uri: 'http://127.0.0.1.attacker.example/callback' }),
+      /redirect_uri/,
+    );
   });
 
   test('the interaction pages answer only the browser that started the sign-in', async () => {
@@ -842,7 +1055,12 @@ describe('authorization errors', () => {
     const page = new URL(first.headers.get('location')!, sandbox.origin);
     const cookie = first.headers.getSetCookie()[0]!.split(';')[0]!;
     const post = (step: string, form: URLSearchParams) =>
-      fetch(`${page.href}/${step}`, { method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      fetch(`${page.href}/${step}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
     expect((await post('login', new URLSearchParams({ user: 'ben' }))).status).toBe(303);
     const none = await post('consent', new URLSearchParams({ decision: 'approve', workspaces: 'all' }));
     expect(none.status).toBe(400);
@@ -851,11 +1069,16 @@ describe('authorization errors', () => {
     expect(more.status).toBe(400);
     const noWorkspace = await post('consent', new URLSearchParams({ decision: 'approve', workspaces: 'some', scope: 'workspace:read' }));
     expect(await noWorkspace.text()).toMatch(/at least one workspace/);
-    const ok = await post('consent', new URLSearchParams({ decision: 'approve', workspaces: 'some', workspace: 'ws_sales', scope: 'workspace:read' }));
+    const ok = await post(
+      'consent',
+      new URLSearchParams({ decision: 'approve', workspaces: 'some', workspace: 'ws_sales', scope: 'workspace:read' }),
+    );
     expect(ok.status).toBe(303);
     expect(new URL(ok.headers.get('location')!).searchParams.get('code')).toBeTruthy();
     // the interaction is over
-    expect((await post('consent', new URLSearchParams({ decision: 'approve', workspaces: 'all', scope: 'workspace:read' }))).status).toBe(400);
+    expect((await post('consent', new URLSearchParams({ decision: 'approve', workspaces: 'all', scope: 'workspace:read' }))).status).toBe(
+      400,
+    );
   });
 });
 
@@ -871,8 +1094,18 @@ describe('token endpoint input', () => {
       [post('grant_type=client_credentials'), 400, 'unsupported_grant_type'],
       [post('grant_type=authorization_code'), 401, 'invalid_client'],
       [post(`grant_type=authorization_code&client_id=${client.client_id}`), 400, 'invalid_request'],
-      [post(`grant_type=authorization_code&client_id=${client.client_id}&code=nope&redirect_uri=${REDIRECT_URI}&code_verifier=${'a'.repeat(43)}`), 400, 'invalid_grant'],
-      [post(`grant_type=authorization_code&client_id=${client.client_id}&code=nope&redirect_uri=x&code_verifier=short`), 400, 'invalid_request'],
+      [
+        post(
+          `grant_type=authorization_code&client_id=${client.client_id}&code=nope&redirect_uri=${REDIRECT_URI}&code_verifier=${'a'.repeat(43)}`,
+        ),
+        400,
+        'invalid_grant',
+      ],
+      [
+        post(`grant_type=authorization_code&client_id=${client.client_id}&code=nope&redirect_uri=x&code_verifier=short`),
+        400,
+        'invalid_request',
+      ],
       [post(`grant_type=refresh_token&client_id=${client.client_id}&refresh_token=nope`), 400, 'invalid_grant'],
       [post(`grant_type=refresh_token&client_id=${client.client_id}&refresh_token=a&refresh_token=b`), 400, 'invalid_request'],
       [post(`grant_type=refresh_token&client_id=__proto__&refresh_token=a`), 401, 'invalid_client'],
@@ -897,7 +1130,8 @@ describe('token endpoint input', () => {
     expect(stateBefore).not.toContain(auth.code);
     const tokens = await exchangeCode(sandbox.origin, auth);
     const state = JSON.stringify(sandbox.ctx.store.state.oauth);
-    for (const secret of [auth.code, tokens.access_token, tokens.refresh_token!, confidential.client_secret!]) expect(state).not.toContain(secret);
+    for (const secret of [auth.code, tokens.access_token, tokens.refresh_token!, confidential.client_secret!])
+      expect(state).not.toContain(secret);
   });
 });
 
@@ -923,7 +1157,9 @@ describe('lifetimes by the sandbox clock', () => {
     const id = clocked.ctx.tokens.verifyAccessToken(tokens.access_token, `${clocked.origin}/api/v1`)!.connectionId;
     const before = clocked.ctx.counters.revocations;
     await advance(31 * DAY);
-    await expect(refreshTokens(clocked.origin, tokens.client, tokens.refresh_token!)).rejects.toThrow(/invalid_grant: the refresh token expired/);
+    await expect(refreshTokens(clocked.origin, tokens.client, tokens.refresh_token!)).rejects.toThrow(
+      /invalid_grant: the refresh token expired/,
+    );
     expect(clocked.ctx.counters.revocations).toBe(before);
     expect(clocked.ctx.tokens.connectionStats().find((c) => c.id === id)?.revoked).toBe(false);
   });
@@ -964,10 +1200,15 @@ describe('persistence', () => {
     await persisted.start();
     await new Promise<void>((resolve) => placeholder.close(() => resolve()));
     const second = persisted.origin;
-    const refreshed = await refreshTokens(second, tokens.client, tokens.refresh_token!, { resource: `${first}/api/v1` }).catch((err: Error) => err);
+    const refreshed = await refreshTokens(second, tokens.client, tokens.refresh_token!, { resource: `${first}/api/v1` }).catch(
+      (err: Error) => err,
+    );
     expect(refreshed).toBeInstanceOf(Error); // a resource of the old origin is unknown now
     const again = await refreshTokens(second, tokens.client, tokens.refresh_token!);
-    expect(persisted.ctx.tokens.verifyAccessToken(again.access_token, `${second}/api/v1`)).toMatchObject({ userId: 'usr_ada', workspaceIds: ['ws_ops'] });
+    expect(persisted.ctx.tokens.verifyAccessToken(again.access_token, `${second}/api/v1`)).toMatchObject({
+      userId: 'usr_ada',
+      workspaceIds: ['ws_ops'],
+    });
     expect(persisted.ctx.tokens.verifyAccessToken(again.access_token, `${first}/api/v1`)).toBeUndefined();
   });
 });

@@ -48,7 +48,10 @@ async function lint(_file: string, args: string[], tool: string): Promise<{ code
 }
 
 /** Redocly's findings (recommended-strict turns every warning into an error). */
-async function redocly(document: Json, name: string): Promise<{ code: number; problems: { ruleId: string; message: string }[]; totals: Json }> {
+async function redocly(
+  document: Json,
+  name: string,
+): Promise<{ code: number; problems: { ruleId: string; message: string }[]; totals: Json }> {
   const file = join(dir, name);
   writeFileSync(file, JSON.stringify(document, null, 2));
   const out = await lint(file, ['lint', '--extends', 'recommended-strict', '--format', 'json', file], 'redocly');
@@ -57,10 +60,17 @@ async function redocly(document: Json, name: string): Promise<{ code: number; pr
 }
 
 /** Spectral's findings of every severity, hints included. */
-async function spectral(document: Json, name: string): Promise<{ code: number; findings: { code: string; message: string; severity: number }[] }> {
+async function spectral(
+  document: Json,
+  name: string,
+): Promise<{ code: number; findings: { code: string; message: string; severity: number }[] }> {
   const file = join(dir, name);
   writeFileSync(file, JSON.stringify(document, null, 2));
-  const out = await lint(file, ['lint', file, '--ruleset', join(dir, '.spectral.yaml'), '--format', 'json', '--fail-severity', 'hint', '--quiet'], 'spectral');
+  const out = await lint(
+    file,
+    ['lint', file, '--ruleset', join(dir, '.spectral.yaml'), '--format', 'json', '--fail-severity', 'hint', '--quiet'],
+    'spectral',
+  );
   return { code: out.code, findings: JSON.parse(out.stdout.trim() || '[]') as { code: string; message: string; severity: number }[] };
 }
 
@@ -87,7 +97,9 @@ describe('the OpenAPI document under the linters', { timeout: 120_000 }, () => {
     broken.paths['/tasks/{taskId}'].patch.requestBody.content['application/json'].example.dueDate = 5;
     const r = await redocly(broken, 'broken.json');
     expect(r.code).not.toBe(0);
-    expect(r.problems.map((p) => p.ruleId)).toEqual(expect.arrayContaining(['info-license', 'no-invalid-schema-examples', 'no-invalid-media-type-examples']));
+    expect(r.problems.map((p) => p.ruleId)).toEqual(
+      expect.arrayContaining(['info-license', 'no-invalid-schema-examples', 'no-invalid-media-type-examples']),
+    );
     const s = await spectral(broken, 'broken.json');
     expect(s.code).not.toBe(0);
     expect(s.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['operation-description', 'oas3-valid-media-example']));
@@ -103,11 +115,22 @@ describe('what the document tells a user of the API', () => {
     expect(doc.tags.map((t: Json) => t.name)).toEqual(Object.keys(TAGS));
     for (const o of ops) {
       const def = getOperation(o.operationId);
-      expect(o, o.operationId).toMatchObject({ summary: def.title, description: def.description, tags: [def.tag], security: [{ oauth2: [def.scope] }] });
+      expect(o, o.operationId).toMatchObject({
+        summary: def.title,
+        description: def.description,
+        tags: [def.tag],
+        security: [{ oauth2: [def.scope] }],
+      });
       for (const p of o.parameters ?? []) expect(p.description, `${o.operationId} ${p.name}`).toMatch(/\w{3}/);
     }
     const taskId = doc.paths['/tasks/{taskId}'].get.parameters[0];
-    expect(taskId).toMatchObject({ name: 'taskId', in: 'path', required: true, description: expect.stringContaining('list_tasks'), schema: { examples: ['task_s001'] } });
+    expect(taskId).toMatchObject({
+      name: 'taskId',
+      in: 'path',
+      required: true,
+      description: expect.stringContaining('list_tasks'),
+      schema: { examples: ['task_s001'] },
+    });
   });
 
   it('declares WWW-Authenticate on 401 and Retry-After on 429 for every operation', () => {
@@ -140,6 +163,13 @@ describe('what the document tells a user of the API', () => {
     expect(doc.servers).toEqual([{ url: `${sandbox.origin}/api/v1`, description: expect.any(String) }]);
     const flow = doc.components.securitySchemes.oauth2.flows.authorizationCode;
     expect(flow).toMatchObject({ authorizationUrl: `${sandbox.origin}/oauth/authorize`, tokenUrl: `${sandbox.origin}/oauth/token` });
-    expect(Object.keys(flow.scopes).sort()).toEqual(['agents:read', 'agents:write', 'approvals:write', 'offline_access', 'workspace:read', 'workspace:write']);
+    expect(Object.keys(flow.scopes).sort()).toEqual([
+      'agents:read',
+      'agents:write',
+      'approvals:write',
+      'offline_access',
+      'workspace:read',
+      'workspace:write',
+    ]);
   });
 });

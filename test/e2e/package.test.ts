@@ -26,7 +26,9 @@ let sandbox: ChildProcess | undefined;
 
 /** This process's environment without npm's run-script variables (npm test sets them), plus `env`. */
 function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && !k.startsWith('WTS_') && k !== 'BROWSER'));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && !k.startsWith('WTS_') && k !== 'BROWSER'),
+  );
   return { ...base, ...env };
 }
 
@@ -38,7 +40,13 @@ function run(command: string, args: string[], options: { cwd?: string; env: Node
 
 /** The installed `wts`, as a user with a fresh HOME runs it: the prefix's bin first on PATH. */
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { HOME: home, PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`, NO_COLOR: '1', LANG: 'C.UTF-8', ...extra };
+  return {
+    HOME: home,
+    PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
+    NO_COLOR: '1',
+    LANG: 'C.UTF-8',
+    ...extra,
+  };
 }
 const wts = (args: string[], extra: Record<string, string> = {}) => run(join(prefix, 'bin', 'wts'), args, { env: userEnv(extra) });
 
@@ -78,7 +86,13 @@ beforeAll(() => {
   }
   symlinkSync(join(REPO, 'node_modules'), join(clone, 'node_modules'));
 
-  const npmEnv = cleanEnv({ HOME: home, npm_config_cache: cache, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
+  const npmEnv = cleanEnv({
+    HOME: home,
+    npm_config_cache: cache,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  });
   const pack = run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: clone, env: npmEnv });
   expect(pack.code, pack.stderr).toBe(0);
   packed = (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as (typeof packed)[])[0]!;
@@ -100,13 +114,17 @@ afterAll(async () => {
 describe('the package', () => {
   it(`holds only what runs, unpacks to at most ${MAX_UNPACKED_BYTES} bytes, and installs at most ${MAX_PACKAGES} packages`, () => {
     const paths = packed.files.map((f) => f.path).sort();
-    const allowed = /^(bin\/(wts|package\.json)|dist\/(wts\.cjs|build\.json|chunks\/[\w-]+\.(cjs|mjs))|completions\/(wts\.bash|_wts|wts\.fish)|man\/wts(-[a-z]+)?\.1|README\.md|LICENSE|package\.json)$/;
+    const allowed =
+      /^(bin\/(wts|package\.json)|dist\/(wts\.cjs|build\.json|chunks\/[\w-]+\.(cjs|mjs))|completions\/(wts\.bash|_wts|wts\.fish)|man\/wts(-[a-z]+)?\.1|README\.md|LICENSE|package\.json)$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
-    for (const needed of ['bin/wts', 'dist/wts.cjs', 'dist/build.json', 'LICENSE', 'README.md', 'man/wts.1', 'completions/wts.bash']) expect(paths).toContain(needed);
+    for (const needed of ['bin/wts', 'dist/wts.cjs', 'dist/build.json', 'LICENSE', 'README.md', 'man/wts.1', 'completions/wts.bash'])
+      expect(paths).toContain(needed);
     expect(paths.some((p) => p.startsWith('dist/chunks/'))).toBe(true);
 
     const packages = packageDirs(join(prefix, 'lib', 'node_modules'));
-    console.log(`package: ${packed.filename}, ${paths.length} files, unpacked ${packed.unpackedSize} bytes; a global install holds ${packages.length} packages: ${packages.map((p) => p.slice(join(prefix, 'lib', 'node_modules').length + 1)).join(', ')}`);
+    console.log(
+      `package: ${packed.filename}, ${paths.length} files, unpacked ${packed.unpackedSize} bytes; a global install holds ${packages.length} packages: ${packages.map((p) => p.slice(join(prefix, 'lib', 'node_modules').length + 1)).join(', ')}`,
+    );
     expect(packed.unpackedSize).toBeLessThanOrEqual(MAX_UNPACKED_BYTES);
     expect(packages.length).toBeLessThanOrEqual(MAX_PACKAGES);
     // npm links the man pages into the prefix.
@@ -116,7 +134,10 @@ describe('the package', () => {
 
   it('loads every chunk the bundle asks for, and the keychain package, from the installed files', () => {
     const bundle = readFileSync(join(installed, 'dist', 'wts.cjs'), 'latin1');
-    const asked = [...bundle.matchAll(/__chunk\("([\w-]+)","([^"]+)"\)/g)].map(([, chunk, specifier]) => ({ chunk: chunk!, specifier: specifier! }));
+    const asked = [...bundle.matchAll(/__chunk\("([\w-]+)","([^"]+)"\)/g)].map(([, chunk, specifier]) => ({
+      chunk: chunk!,
+      specifier: specifier!,
+    }));
     expect(new Set(asked.map((a) => a.chunk)).size).toBe(readdirSync(join(installed, 'dist', 'chunks')).length);
     // A chunk is CommonJS (NAME.cjs, required) or, for packages with top-level await (Ink), an ES module
     // (NAME.mjs, imported).
@@ -145,7 +166,9 @@ describe('the installed wts', () => {
   it('prints its version, the build date and the Node version; alone, the help', () => {
     const version = wts(['--version']);
     expect(version).toMatchObject({ code: 0, stderr: '' });
-    expect(version.stdout).toMatch(new RegExp(`^wts ${pkg.version.replace(/\./g, '\\.')} \\(\\d{4}-\\d{2}-\\d{2}\\) node ${process.version}\\n$`));
+    expect(version.stdout).toMatch(
+      new RegExp(`^wts ${pkg.version.replace(/\./g, '\\.')} \\(\\d{4}-\\d{2}-\\d{2}\\) node ${process.version}\\n$`),
+    );
     const alone = wts([]);
     expect(alone).toMatchObject({ code: 0, stderr: '' });
     expect(alone.stdout).toMatch(/^Usage: wts \[options\] \[command\]/);
@@ -157,7 +180,9 @@ describe('the installed wts', () => {
     const origin = started.origin;
 
     const record = join(dir, 'browser.json');
-    const login = wts(['login', '--origin', origin, '--store', 'file'], { BROWSER: `${q(process.execPath)} ${q(FAKE_BROWSER)} --record ${q(record)}` });
+    const login = wts(['login', '--origin', origin, '--store', 'file'], {
+      BROWSER: `${q(process.execPath)} ${q(FAKE_BROWSER)} --record ${q(record)}`,
+    });
     expect(login.stderr).not.toMatch(/^wts: /m);
     expect(login.code).toBe(0);
     const credentials = join(home, '.config', 'wts', 'credentials.json');
@@ -171,6 +196,9 @@ describe('the installed wts', () => {
     const due = wts(['task', 'edit', 'task_s001', '--due', 'tomorrow 17:00', '--json'], { WTS_ORIGIN: origin });
     expect(due.stderr).toBe('');
     expect(due.code).toBe(0);
-    expect(JSON.parse(due.stdout)).toMatchObject({ id: 'task_s001', dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00(\.000)?Z$/) });
+    expect(JSON.parse(due.stdout)).toMatchObject({
+      id: 'task_s001',
+      dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00(\.000)?Z$/),
+    });
   }, 60_000);
 });

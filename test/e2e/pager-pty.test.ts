@@ -11,7 +11,8 @@ import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { shellQuote, TMUX, useTerminal, type Pane } from '../helpers/tmux.js';
 
 const LESS = spawnSync('sh', ['-c', 'command -v less'], { encoding: 'utf8' }).stdout.trim() || undefined;
-if (!TMUX || !LESS) console.warn('pager-pty.test: tmux or less is not installed, so the pager tests are skipped (CI installs both: .ci/run)');
+if (!TMUX || !LESS)
+  console.warn('pager-pty.test: tmux or less is not installed, so the pager tests are skipped (CI installs both: .ci/run)');
 
 // ws_bulk's 10 000 tasks make a listing (700 kB) longer than the pipe to the pager holds (a socket pair
 // of about 200 kB): a pager that quits early leaves wts writing to a pipe with no reader. Listing them
@@ -29,7 +30,14 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
     const rec = join(term.scratch, name);
     writeFileSync(
       script,
-      ['#!/bin/sh', `for a in "$@"; do printf '%s\\n' "$a"; done > ${shellQuote(`${rec}.argv`)}`, `env > ${shellQuote(`${rec}.env`)}`, `[ -t 1 ] && echo tty > ${shellQuote(`${rec}.out`)}`, `cat > ${shellQuote(`${rec}.in`)}`, `echo "FAKE PAGER ${name}: $(wc -l < ${shellQuote(`${rec}.in`)}) lines"`].join('\n'),
+      [
+        '#!/bin/sh',
+        `for a in "$@"; do printf '%s\\n' "$a"; done > ${shellQuote(`${rec}.argv`)}`,
+        `env > ${shellQuote(`${rec}.env`)}`,
+        `[ -t 1 ] && echo tty > ${shellQuote(`${rec}.out`)}`,
+        `cat > ${shellQuote(`${rec}.in`)}`,
+        `echo "FAKE PAGER ${name}: $(wc -l < ${shellQuote(`${rec}.in`)}) lines"`,
+      ].join('\n'),
       { mode: 0o755 },
     );
     return {
@@ -37,7 +45,13 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
       called: () => existsSync(`${rec}.in`),
       input: () => readFileSync(`${rec}.in`, 'utf8'),
       argv: () => readFileSync(`${rec}.argv`, 'utf8').split('\n').slice(0, -1),
-      env: () => Object.fromEntries(readFileSync(`${rec}.env`, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])),
+      env: () =>
+        Object.fromEntries(
+          readFileSync(`${rec}.env`, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+        ),
       outputIsTerminal: () => existsSync(`${rec}.out`),
     };
   };
@@ -47,7 +61,12 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
    * the file's one configuration directory, and `env` (PAGER and friends unset unless given); `interact`
    * may type into it. Resolves to the exit code and the screen once the line ended (waiting up to `waitMs`).
    */
-  async function onTerminal(commandLine: string, env: Record<string, string> = {}, interact?: (pane: Pane) => Promise<void>, waitMs?: number): Promise<{ code: number; screen: string }> {
+  async function onTerminal(
+    commandLine: string,
+    env: Record<string, string> = {},
+    interact?: (pane: Pane) => Promise<void>,
+    waitMs?: number,
+  ): Promise<{ code: number; screen: string }> {
     const config = join(term.scratch, 'config');
     mkdirSync(config, { recursive: true, mode: 0o700 });
     const pane = term.run(`${commandLine}; code=$?; echo "-- after wts --"; (exit $code)`, {
@@ -102,11 +121,16 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
     expect(fromConfig.argv()).toEqual(['--raw', 'two words']);
     expect(viaConfig.screen).toContain('FAKE PAGER config:');
 
-    const viaPager = await onTerminal('wts task view task_s021 >/dev/null; wts task list ws_support --status all --all', { PAGER: fromPager.command });
+    const viaPager = await onTerminal('wts task view task_s021 >/dev/null; wts task list ws_support --status all --all', {
+      PAGER: fromPager.command,
+    });
     expect(viaPager.code, viaPager.screen).toBe(0);
     expect(fromPager.called()).toBe(true);
 
-    const viaWts = await onTerminal('wts task list ws_support --status all --all', { PAGER: fromPager.command, WTS_PAGER: fromWts.command });
+    const viaWts = await onTerminal('wts task list ws_support --status all --all', {
+      PAGER: fromPager.command,
+      WTS_PAGER: fromWts.command,
+    });
     expect(viaWts.code, viaWts.screen).toBe(0);
     expect(fromWts.called()).toBe(true);
     expect(viaWts.screen).toContain('FAKE PAGER wts-pager:');
@@ -129,7 +153,10 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
     expect(empty.code).toBe(0);
     expect((await onTerminal('wts config unset pager')).code).toBe(0);
 
-    const piped = await onTerminal(`wts task list ws_support --status all --all | wc -l; wts task list ws_support --status all --all --json | head -c 1; echo`, { PAGER: pager.command });
+    const piped = await onTerminal(
+      `wts task list ws_support --status all --all | wc -l; wts task list ws_support --status all --all --json | head -c 1; echo`,
+      { PAGER: pager.command },
+    );
     expect(piped.code).toBe(0);
     expect(piped.screen).toContain(`${allTasks().length}\n[`);
     const short = await onTerminal('wts task list ws_support --limit 3', { PAGER: pager.command });
@@ -140,13 +167,17 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
 
   it('a pager that cannot start: the output printed directly, nothing said, exit 0', async () => {
     const err = shellQuote(join(term.scratch, 'err.txt'));
-    const r = await onTerminal(`wts task list ws_support --status all --all 2>${err}; echo "stderr: $(cat ${err})"`, { PAGER: join(term.scratch, 'no-such-pager') });
+    const r = await onTerminal(`wts task list ws_support --status all --all 2>${err}; echo "stderr: $(cat ${err})"`, {
+      PAGER: join(term.scratch, 'no-such-pager'),
+    });
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).toMatch(/^ID\s+TITLE/m);
     expect(r.screen).toContain('stderr: \n');
   });
 
-  it('a pager that leaves after the first line (wts still writing to it): exit 0, nothing said', { timeout: BULK_WAIT_MS + 30_000 }, async () => {
+  it('a pager that leaves after the first line (wts still writing to it): exit 0, nothing said', {
+    timeout: BULK_WAIT_MS + 30_000,
+  }, async () => {
     // It shows a line, closes its input and stays a second: wts's next write has no reader (EPIPE).
     const leaver = join(term.scratch, 'leaver.sh');
     writeFileSync(leaver, '#!/bin/sh\nhead -n 1\nexec 0<&-\nsleep 1\necho "pager gone"\n', { mode: 0o755 });
@@ -155,11 +186,20 @@ describe.skipIf(!TMUX || !LESS)('the pager on a terminal (tmux)', () => {
   });
 
   it('less -FRX by default: the first screen, q quits early, exit 0 and no error', { timeout: BULK_WAIT_MS + 30_000 }, async () => {
-    const r = await onTerminal('wts task list ws_bulk --all', {}, async (pane) => {
-      // less shows the first screen (23 lines) and its prompt; a short text would have ended at once (-F).
-      await pane.waitFor('the first screen in less', (s) => /^ID\s+TITLE/m.test(s) && s.trimEnd().split('\n').length <= 24 && /^:/m.test(s), BULK_WAIT_MS);
-      pane.type('q');
-    }, BULK_WAIT_MS);
+    const r = await onTerminal(
+      'wts task list ws_bulk --all',
+      {},
+      async (pane) => {
+        // less shows the first screen (23 lines) and its prompt; a short text would have ended at once (-F).
+        await pane.waitFor(
+          'the first screen in less',
+          (s) => /^ID\s+TITLE/m.test(s) && s.trimEnd().split('\n').length <= 24 && /^:/m.test(s),
+          BULK_WAIT_MS,
+        );
+        pane.type('q');
+      },
+      BULK_WAIT_MS,
+    );
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).not.toMatch(/wts:|Error|EPIPE/);
     expect(r.screen).toContain('-- after wts --');

@@ -48,7 +48,10 @@ describe.skipIf(!hasChromium).each([
    * A browser "on another machine": it reaches the peer, and nothing else on this machine's loopback
    * (every request goes through a proxy that is not there, except those to the peer).
    */
-  const elsewhere = useChromium(() => ['--proxy-server=http://127.0.0.1:9', `--proxy-bypass-list=<-loopback>;${new URL(peer.origin).host}`]);
+  const elsewhere = useChromium(() => [
+    '--proxy-server=http://127.0.0.1:9',
+    `--proxy-bypass-list=<-loopback>;${new URL(peer.origin).host}`,
+  ]);
 
   /** The access token expired: for a short lifetime by waiting it out, else as the resource server and the credentials file see it. */
   async function expireAccessToken(): Promise<void> {
@@ -102,7 +105,10 @@ describe.skipIf(!hasChromium).each([
     expect(asked.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
 
     // RFC 8414's document, inserted and then as OpenID Connect names it, before OpenID Connect's own.
-    const discovery = peer.log.slice(from).filter((e) => e.path.includes('/.well-known/') && !e.path.includes('oauth-protected-resource')).slice(0, 3);
+    const discovery = peer.log
+      .slice(from)
+      .filter((e) => e.path.includes('/.well-known/') && !e.path.includes('oauth-protected-resource'))
+      .slice(0, 3);
     expect(discovery.map((e) => `${e.path} ${e.status}`)).toEqual([
       '/.well-known/oauth-authorization-server/oidc 404',
       '/.well-known/openid-configuration/oidc 404',
@@ -113,14 +119,23 @@ describe.skipIf(!hasChromium).each([
     expect(stored).toMatchObject({
       origin: peer.origin,
       resource: peer.resource,
-      server: { issuer: peer.issuer, tokenEndpoint: `${peer.issuer}/token`, revocationEndpoint: `${peer.issuer}/token/revocation`, issParameterSupported: true },
+      server: {
+        issuer: peer.issuer,
+        tokenEndpoint: `${peer.issuer}/token`,
+        revocationEndpoint: `${peer.issuer}/token/revocation`,
+        issParameterSupported: true,
+      },
       client: { registration: 'dynamic', authMethod: 'none', applicationType: 'native' },
       // The access token's scope: the resource's scopes, without offline_access.
       scopes: [...API_SCOPES],
       lifetimeMs: ttl * 1000,
     });
     expect(stored.refreshToken).toEqual(expect.any(String));
-    expect(await peer.client(stored.client.id)).toMatchObject({ application_type: 'native', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none' });
+    expect(await peer.client(stored.client.id)).toMatchObject({
+      application_type: 'native',
+      redirect_uris: ['http://127.0.0.1/callback'],
+      token_endpoint_auth_method: 'none',
+    });
     expect(peer.counts.registrations).toBe(1);
 
     const list = await runWtsProcess(['workspace', 'list'], { env });
@@ -131,7 +146,9 @@ describe.skipIf(!hasChromium).each([
 
   it('signs in with --no-browser: the address the browser ended on, pasted', async () => {
     const other = workdir();
-    const wts = spawnWts(['login', '--origin', peer.origin, '--no-browser'], { env: { ...env, WTS_CONFIG_DIR: other.configDir, WTS_CREDENTIALS_FILE: other.credentialsFile } });
+    const wts = spawnWts(['login', '--origin', peer.origin, '--no-browser'], {
+      env: { ...env, WTS_CONFIG_DIR: other.configDir, WTS_CREDENTIALS_FILE: other.credentialsFile },
+    });
     const [href] = await wts.waitForStderr(new RegExp(`${peer.issuer.replace(/[.]/g, '\\.')}/auth\\?\\S+`));
     await wts.waitForStderr(/paste the address it ends up on here/);
     // The browser is on another machine: its redirect to 127.0.0.1 never reaches wts's listener.
@@ -151,7 +168,9 @@ describe.skipIf(!hasChromium).each([
     const stored = storedCredentials(other.credentialsFile);
     expect(stored.refreshToken).toEqual(expect.any(String));
     expect(stored.accessToken).not.toBe(storedCredentials(w.credentialsFile).accessToken);
-    const list = await runWtsProcess(['workspace', 'list'], { env: { WTS_CONFIG_DIR: other.configDir, WTS_CREDENTIALS_FILE: other.credentialsFile } });
+    const list = await runWtsProcess(['workspace', 'list'], {
+      env: { WTS_CONFIG_DIR: other.configDir, WTS_CREDENTIALS_FILE: other.credentialsFile },
+    });
     expect(list.stdout).toContain(WORKSPACE_LINE);
   }, 120_000);
 
@@ -194,7 +213,12 @@ describe.skipIf(!hasChromium).each([
     expect(calls.map((e) => e.status)).toEqual([401, 200]);
     expect(calls[1]!.jti).not.toBe(calls[0]!.jti);
     expect(peer.counts.refreshes).toBe(counts.refreshes + 1);
-    expect(peer.log.slice(from).filter((e) => e.path === '/oidc/token').map((e) => e.status)).toEqual([200]);
+    expect(
+      peer.log
+        .slice(from)
+        .filter((e) => e.path === '/oidc/token')
+        .map((e) => e.status),
+    ).toEqual([200]);
   });
 
   it('10 processes refused with 401 at once: one refresh, every request retried and served', async () => {
@@ -217,7 +241,12 @@ describe.skipIf(!hasChromium).each([
     );
     expect(r.stdout).not.toContain('30 days');
     // The refresh token (200, the grant revoked), then the access token (a JWT: unsupported_token_type, RFC 7009 §2.2.1).
-    expect(peer.log.slice(from).filter((e) => e.path === '/oidc/token/revocation').map((e) => e.status)).toEqual([200, 400]);
+    expect(
+      peer.log
+        .slice(from)
+        .filter((e) => e.path === '/oidc/token/revocation')
+        .map((e) => e.status),
+    ).toEqual([200, 400]);
     expect(peer.counts.revokedGrants).toBe(counts.revokedGrants + 1);
     expect(peer.counts.unsupportedRevocations).toBe(counts.unsupportedRevocations + 1);
 
@@ -238,7 +267,9 @@ describe.skipIf(!hasChromium).each([
     const online = workdir();
     const onlineEnv = { ...env, WTS_CONFIG_DIR: online.configDir, WTS_CREDENTIALS_FILE: online.credentialsFile };
     const record = `${online.dir}/peer-browser.json`;
-    const login = await runWtsProcess(['login', '--origin', peer.origin, '--scopes', 'workspace:read'], { env: { ...onlineEnv, BROWSER: peerBrowserCommand(record) } });
+    const login = await runWtsProcess(['login', '--origin', peer.origin, '--scopes', 'workspace:read'], {
+      env: { ...onlineEnv, BROWSER: peerBrowserCommand(record) },
+    });
     expect(login.stderr).not.toMatch(/^wts: /m);
     expect(login.code).toBe(0);
     await until(() => existsSync(record), 'the browser record');

@@ -80,7 +80,11 @@ describe('20 processes with an expired access token', () => {
     const before = await sandbox.stats();
     // Each with a configuration directory of its own: sharing the credentials file is enough to share the lock.
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => runWtsProcess(['auth', 'token'], { env: { ...env, WTS_ORIGIN: sandbox.origin, WTS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'wts-own-config-')) } })),
+      Array.from({ length: 20 }, () =>
+        runWtsProcess(['auth', 'token'], {
+          env: { ...env, WTS_ORIGIN: sandbox.origin, WTS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'wts-own-config-')) },
+        }),
+      ),
     );
     const current = storedCredentials(w.credentialsFile);
     expect(current.accessToken).not.toBe(old.accessToken);
@@ -111,7 +115,16 @@ describe('the refresh lock', () => {
 
   it('a lock left by a process on another host is taken over after the stale timeout (WTS_LOCK_STALE_MS)', async () => {
     mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
-    writeFileSync(lockPath, JSON.stringify({ pid: 4242, host: 'another-host.example', createdAt: Date.now(), nonce: 'elsewhere', purpose: 'refreshing elsewhere' }));
+    writeFileSync(
+      lockPath,
+      JSON.stringify({
+        pid: 4242,
+        host: 'another-host.example',
+        createdAt: Date.now(),
+        nonce: 'elsewhere',
+        purpose: 'refreshing elsewhere',
+      }),
+    );
     expireStoredToken();
     const r = await runWtsProcess(['auth', 'token'], { env: { ...env, WTS_LOCK_STALE_MS: '1500' } });
     expect(r.code).toBe(0);
@@ -122,11 +135,17 @@ describe('the refresh lock', () => {
     const holder = await startHolder();
     try {
       expireStoredToken();
-      const gaveUp = new RegExp(`wts: gave up after waiting \\d+\\.\\d s \\(WTS_LOCK_WAIT_MS\\) for wts process ${holder.child.pid} \\(a test holding the lock, since \\d\\d:\\d\\d:\\d\\d\\), which holds .*\\.lock and is still running, so its lock was not taken over; let it finish \\(or end it\\) and try again\\n$`);
+      const gaveUp = new RegExp(
+        `wts: gave up after waiting \\d+\\.\\d s \\(WTS_LOCK_WAIT_MS\\) for wts process ${holder.child.pid} \\(a test holding the lock, since \\d\\d:\\d\\d:\\d\\d\\), which holds .*\\.lock and is still running, so its lock was not taken over; let it finish \\(or end it\\) and try again\\n$`,
+      );
       // On a terminal: once, after 2 s, who holds the lock and since when.
       const onTerminal = await runWts(['auth', 'token'], { env: { ...env, WTS_LOCK_WAIT_MS: '2600' }, tty: true });
       expect(onTerminal.code).toBe(1);
-      expect(onTerminal.stderr).toMatch(new RegExp(`^wts: waiting for wts process ${holder.child.pid} \\(a test holding the lock, since \\d\\d:\\d\\d:\\d\\d\\); giving up after 3 s \\(WTS_LOCK_WAIT_MS\\)…\\n`));
+      expect(onTerminal.stderr).toMatch(
+        new RegExp(
+          `^wts: waiting for wts process ${holder.child.pid} \\(a test holding the lock, since \\d\\d:\\d\\d:\\d\\d\\); giving up after 3 s \\(WTS_LOCK_WAIT_MS\\)…\\n`,
+        ),
+      );
       expect(onTerminal.stderr).toMatch(gaveUp);
       // In a script: only the reason it gave up.
       const r = await runWtsProcess(['auth', 'token'], { env: { ...env, WTS_LOCK_WAIT_MS: '1000' } });
@@ -198,7 +217,9 @@ describe('a refresh whose outcome is unknown', () => {
       const r = await runWtsProcess(['auth', 'token'], { env });
       expect(r.code).toBe(4);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^wts: a refresh of this sign-in by wts process 999999 at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d was interrupted before its answer was saved/);
+      expect(r.stderr).toMatch(
+        /^wts: a refresh of this sign-in by wts process 999999 at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d was interrupted before its answer was saved/,
+      );
       expect((await sandbox.stats()).requests).toBe(before.requests);
       expect((await sandbox.stats()).refreshes).toBe(before.refreshes);
     } finally {

@@ -182,13 +182,25 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
           await decide('a', approved(item.id));
           break;
         case 'edit':
-          await decide('e', approved(item.id), ['the question to approve', (t) => after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'), 'y']);
+          await decide('e', approved(item.id), [
+            'the question to approve',
+            (t) => after(t, '· the draft as edited').includes('? Approve this draft now? (y/N)'),
+            'y',
+          ]);
           break;
         case 'reject':
-          await decide('r', ['rejected', `✓ Rejected ${item.id}: ${item.summary} (reason: Amount does not match the invoice)`], ['the question for a reason', (t) => after(t, '? Reason').length > 0, '  Amount does not match the invoice  ']);
+          await decide(
+            'r',
+            ['rejected', `✓ Rejected ${item.id}: ${item.summary} (reason: Amount does not match the invoice)`],
+            ['the question for a reason', (t) => after(t, '? Reason').length > 0, '  Amount does not match the invoice  '],
+          );
           break;
         case 'done':
-          await decide('d', ['done', `✓ Done ${item.id}: `], ['the question for a note', (t) => after(t, '? Note').length > 0, 'Called them; all set']);
+          await decide(
+            'd',
+            ['done', `✓ Done ${item.id}: `],
+            ['the question for a note', (t) => after(t, '? Note').length > 0, 'Called them; all set'],
+          );
           break;
         case 'answer': {
           review.line('t');

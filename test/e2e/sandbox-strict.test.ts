@@ -38,7 +38,10 @@ const TOTAL = 200 * 1024 * 1024;
 function upload(path: string, headers: Record<string, string>, chunked: boolean): Promise<{ status: number | undefined; sent: number }> {
   const chunk = Buffer.alloc(1024 * 1024, 0x61);
   return new Promise((resolve) => {
-    const req = request(`${origin}${path}`, { method: 'POST', headers: { ...headers, ...(chunked ? {} : { 'content-length': String(TOTAL) }) } });
+    const req = request(`${origin}${path}`, {
+      method: 'POST',
+      headers: { ...headers, ...(chunked ? {} : { 'content-length': String(TOTAL) }) },
+    });
     let sent = 0;
     let status: number | undefined;
     let ended = false;
@@ -116,7 +119,12 @@ describe('a used code presented by another client', () => {
     const auth = await authorize(origin);
     const tokens = await exchangeCode(origin, auth);
     const intruder = await registerClient(origin);
-    const res = await tokenRequest(origin, intruder, { grant_type: 'authorization_code', code: auth.code, redirect_uri: auth.redirectUri, code_verifier: auth.codeVerifier });
+    const res = await tokenRequest(origin, intruder, {
+      grant_type: 'authorization_code',
+      code: auth.code,
+      redirect_uri: auth.redirectUri,
+      code_verifier: auth.codeVerifier,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('invalid_grant');
     // The first client's connection lives on: its refresh token still works.
@@ -135,14 +143,25 @@ describe('a used code presented by another client', () => {
 
 describe('/api/v1 content types', () => {
   const send = (type: string) =>
-    fetch(`${origin}/api/v1/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body: JSON.stringify({ name: `Typed ${type}` }) });
+    fetch(`${origin}/api/v1/workspaces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      body: JSON.stringify({ name: `Typed ${type}` }),
+    });
 
   for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8']) {
     it(`takes ${type}`, async () => {
       expect((await send(type)).status).toBe(200);
     });
   }
-  for (const type of ['application/json-patch+json', 'application/json-seq', 'application/jsonx', 'application/merge-patch+json', 'text/json', 'text/plain']) {
+  for (const type of [
+    'application/json-patch+json',
+    'application/json-seq',
+    'application/jsonx',
+    'application/merge-patch+json',
+    'text/json',
+    'text/plain',
+  ]) {
     it(`refuses ${type} with 415`, async () => {
       const res = await send(type);
       expect(res.status).toBe(415);

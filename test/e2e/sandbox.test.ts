@@ -102,7 +102,9 @@ describe('sandbox test controls', () => {
     await sandbox.setFaults({ dropRate: 0 });
     const normal = await fetch(`${sandbox.origin}/api/v1/workspaces`);
     expect(normal.status).toBe(401);
-    expect(normal.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${sandbox.origin}/.well-known/oauth-protected-resource/api/v1"`);
+    expect(normal.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${sandbox.origin}/.well-known/oauth-protected-resource/api/v1"`,
+    );
   });
 
   it('answers unknown paths with problem+json', async () => {

@@ -20,7 +20,9 @@ async function setFaults(faults: Partial<Faults>): Promise<void> {
 const refusedStart = (r: RunResult) => r.code === 1 && /^wts: the service failed \(503\): .*\n$/.test(r.stderr) && r.stdout === '';
 
 describe('waits under --fault-429 0.5 --fault-5xx 0.2', () => {
-  it('end with the run\'s exit code (0 succeeded, 8 failed), or exit 1 only when the start was refused and nothing was started', { timeout: 420_000 }, async () => {
+  it("end with the run's exit code (0 succeeded, 8 failed), or exit 1 only when the start was refused and nothing was started", {
+    timeout: 420_000,
+  }, async () => {
     // Runs to watch, started before the faults; the scheduler keeps running, so they finish during the storm.
     const toWatch = await Promise.all(
       ['Watched during the storm', 'Watched fail during the storm'].map(async (title) => {
@@ -34,7 +36,9 @@ describe('waits under --fault-429 0.5 --fault-5xx 0.2', () => {
 
     // Each failure lengthens the interval (up to 15 s), so a wait in this storm takes a minute or two.
     const wait = (args: string[]) => runWts([...args, '--timeout', '6m'], { env: sandbox.env });
-    const creates = [1, 2].map((i) => ({ title: `Storm task ${i}`, expected: 0 })).concat([1, 2].map((i) => ({ title: `Storm fail task ${i}`, expected: 8 })));
+    const creates = [1, 2]
+      .map((i) => ({ title: `Storm task ${i}`, expected: 0 }))
+      .concat([1, 2].map((i) => ({ title: `Storm fail task ${i}`, expected: 8 })));
     const messages = [1, 2].map((i) => `Storm question ${i}: any update?`);
     const [created, sent, scheduled, watched] = await Promise.all([
       Promise.all(creates.map((c) => wait(['task', 'create', '--agent', 'agt_support', c.title, '--wait']))),
@@ -82,7 +86,9 @@ describe('waits under --fault-429 0.5 --fault-5xx 0.2', () => {
     // Watching only reads: always the run's own exit code.
     expect(watched.map((r) => r.code)).toEqual([0, 8]);
     tally.right += 2;
-    console.log(`wait-faults: ${tally.right + tally.refused} waits: ${tally.right} ended with the run's exit code, ${tally.refused} exited 1 because the service refused the start with 503 (nothing created)`);
+    console.log(
+      `wait-faults: ${tally.right + tally.refused} waits: ${tally.right} ended with the run's exit code, ${tally.refused} exited 1 because the service refused the start with 503 (nothing created)`,
+    );
     expect(tally.right).toBeGreaterThan(0);
   });
 });

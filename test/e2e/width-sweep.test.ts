@@ -36,7 +36,9 @@ const ids: Record<string, string> = {};
 async function seedWide(): Promise<void> {
   const data = sandbox.ctx.store.state.data;
   const orgId = orgIdOf(sandbox, 'acme');
-  const ws = (await sandbox.api.ok('POST', '/workspaces', { body: { name: `東京サポート窓口🚀顧客対応チーム${'（本社）'.repeat(3)}` } })) as { id: string };
+  const ws = (await sandbox.api.ok('POST', '/workspaces', {
+    body: { name: `東京サポート窓口🚀顧客対応チーム${'（本社）'.repeat(3)}` },
+  })) as { id: string };
   ids.WS = ws.id;
   const agent = data.agents.find((a) => a.workspaceId === ws.id)!;
   agent.name = `東京エージェント🤖サポート担当${'の補佐'.repeat(4)}`;
@@ -48,7 +50,9 @@ async function seedWide(): Promise<void> {
   workspace.statuses[1]!.name = '対応中の作業🔧（担当者確認中）';
   const tasks: string[] = [];
   for (let i = 0; i < 6; i++) {
-    const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: `${TITLE}${i}`, description: BLOCK } })) as { id: string };
+    const task = (await sandbox.api.ok('POST', `/agents/${agent.id}/tasks`, { body: { title: `${TITLE}${i}`, description: BLOCK } })) as {
+      id: string;
+    };
     tasks.push(task.id);
     const record = data.tasks.find((t) => t.id === task.id)!;
     record.assigneeIds = ['usr_hanako', 'usr_ada'];
@@ -62,13 +66,19 @@ async function seedWide(): Promise<void> {
   await sandbox.api.ok('POST', `/tasks/${task}/messages`, { body: { content: BLOCK } });
   const remindAt = new Date(sandbox.ctx.clock.now() + 3 * 86_400_000).toISOString();
   await sandbox.api.ok('POST', `/tasks/${task}/reminders`, { body: { message: LONG, remindAt } });
-  ids['knowledge ID'] = ((await sandbox.api.ok('POST', '/knowledge-sources', { body: { url: `https://acme.example/${'%E8%AB%8B'.repeat(30)}`, name: TITLE, note: LONG } })) as { id: string }).id;
+  ids['knowledge ID'] = (
+    (await sandbox.api.ok('POST', '/knowledge-sources', {
+      body: { url: `https://acme.example/${'%E8%AB%8B'.repeat(30)}`, name: TITLE, note: LONG },
+    })) as { id: string }
+  ).id;
   addKnowledgeFile(sandbox, orgId, `${TITLE}の添付資料（最新版）.pdf`);
   const company = (await sandbox.api.ok('GET', '/company-handbook')) as { items: { id: string }[] };
   ids['handbook SECTION'] = company.items[0]!.id;
   await sandbox.api.ok('PATCH', `/company-handbook/${ids['handbook SECTION']}`, { body: { title: TITLE, body: BLOCK } });
   ids['instructions SECTION'] = addSection(sandbox, { orgId, agentId: agent.id, title: TITLE, body: BLOCK }).id;
-  const schedule = (await sandbox.api.ok('POST', '/scheduled-tasks', { body: { title: TITLE, prompt: BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id } })) as { id: string };
+  const schedule = (await sandbox.api.ok('POST', '/scheduled-tasks', {
+    body: { title: TITLE, prompt: BLOCK, cron: '0 9 * * 1', workspaceId: ws.id, agentId: agent.id },
+  })) as { id: string };
   ids['schedule ID'] = schedule.id;
   await sandbox.api.ok('POST', `/scheduled-tasks/${schedule.id}/run`, { body: {} });
   const action = addPendingAction(sandbox, task, 'action', { to: 'keiri@yamada.example', channel: '#経理部', subject: TITLE, body: BLOCK });
@@ -133,7 +143,10 @@ let commands: { args: string[]; codes: number[] }[] = [];
 
 beforeAll(async () => {
   await seedWide();
-  commands = (await pagedCommands()).map(({ words, command }) => ({ args: argsFor(words, command), codes: EXTRA[words.join(' ')]?.codes ?? [0] }));
+  commands = (await pagedCommands()).map(({ words, command }) => ({
+    args: argsFor(words, command),
+    codes: EXTRA[words.join(' ')]?.codes ?? [0],
+  }));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -144,7 +157,8 @@ describe('the commands swept', () => {
     const walk = (command: Command, words: string[]) => {
       for (const sub of command.commands) {
         const path = [...words, sub.name()];
-        if (/^(list|view|board|status|search|runs|members|statuses|events|chat|conversation|inbox)$/.test(sub.name()) && !PAGED.has(sub)) missing.push(path.join(' '));
+        if (/^(list|view|board|status|search|runs|members|statuses|events|chat|conversation|inbox)$/.test(sub.name()) && !PAGED.has(sub))
+          missing.push(path.join(' '));
         walk(sub, path);
       }
     };
@@ -186,7 +200,10 @@ describe.skipIf(!TMUX)('on a terminal of 60, 80 and 120 columns (tmux)', () => {
       const start = screen.indexOf(`@@@ begin ${i}\n`);
       const end = new RegExp(`^@@@ end ${i} (\\d+)$`, 'm').exec(screen);
       if (start < 0 || !end) throw new Error(`no output of \`${line}\` at ${width} columns:\n${screen}`);
-      const printed = screen.slice(start + `@@@ begin ${i}\n`.length, end.index).replace(/\n$/, '').split('\n');
+      const printed = screen
+        .slice(start + `@@@ begin ${i}\n`.length, end.index)
+        .replace(/\n$/, '')
+        .split('\n');
       return { line, code: Number(end[1]), printed };
     });
   }
@@ -197,7 +214,10 @@ describe.skipIf(!TMUX)('on a terminal of 60, 80 and 120 columns (tmux)', () => {
     it(`${width} columns: no line of any list, view or board is wider`, { timeout: SWEEP_WAIT_MS + 30_000 }, async () => {
       const lines = commands.map(({ args }) => `wts ${args.map(shellQuote).join(' ')}`);
       // The measure sees a line one column too wide, of ASCII and of wide characters.
-      const control = [`printf '%s\\n' ${shellQuote('x'.repeat(width + 1))}`, `printf '%s\\n' ${shellQuote(`${'字'.repeat(Math.floor(width / 2))}x`)}`];
+      const control = [
+        `printf '%s\\n' ${shellQuote('x'.repeat(width + 1))}`,
+        `printf '%s\\n' ${shellQuote(`${'字'.repeat(Math.floor(width / 2))}x`)}`,
+      ];
       const results = await sweep(width, [...control, ...lines]);
       for (const r of results.slice(0, control.length)) expect(tooWide(r.printed, width), `the control \`${r.line}\``).toHaveLength(1);
       const problems: string[] = [];

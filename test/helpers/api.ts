@@ -58,7 +58,12 @@ export interface ProblemBody {
 }
 
 /** Asserts an RFC 9457 problem: status, media type, every field, the code and (optionally) the detail. */
-export async function expectProblem(response: ApiResponse | Promise<ApiResponse>, status: number, code: string, detail?: RegExp | string): Promise<ProblemBody> {
+export async function expectProblem(
+  response: ApiResponse | Promise<ApiResponse>,
+  status: number,
+  code: string,
+  detail?: RegExp | string,
+): Promise<ProblemBody> {
   const res = await response;
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -91,7 +96,12 @@ export function waitingIn(sandbox: InProcess, orgId: string): PendingActionRec[]
 }
 
 /** A pending action as the agent would propose it. */
-export function addPendingAction(sandbox: InProcess, taskId: string, kind: PendingKind, draft: Record<string, unknown> = {}): PendingActionRec {
+export function addPendingAction(
+  sandbox: InProcess,
+  taskId: string,
+  kind: PendingKind,
+  draft: Record<string, unknown> = {},
+): PendingActionRec {
   return recordPendingAction(sandbox.ctx, { taskId, runId: null, kind, summary: `${kind} for ${taskId}`, draft });
 }
 
@@ -111,7 +121,15 @@ export function addSection(sandbox: InProcess, fields: { orgId: string; agentId:
 
 /** A file knowledge source (the API only adds links). */
 export function addKnowledgeFile(sandbox: InProcess, orgId: string, fileName: string): KnowledgeRec {
-  const source: KnowledgeRec = { id: sandbox.ctx.store.nextId('ks'), orgId, name: fileName, note: '', url: null, fileName, createdAt: sandbox.ctx.clock.iso() };
+  const source: KnowledgeRec = {
+    id: sandbox.ctx.store.nextId('ks'),
+    orgId,
+    name: fileName,
+    note: '',
+    url: null,
+    fileName,
+    createdAt: sandbox.ctx.clock.iso(),
+  };
   sandbox.ctx.store.state.data.knowledge.push(source);
   return source;
 }

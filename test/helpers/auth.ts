@@ -157,7 +157,8 @@ export async function authorize(origin: string, options: AuthorizeOptions = {}):
   url.searchParams.set('code_challenge_method', 'S256');
   // offline_access is granted only on a request that asks for consent (OpenID Connect Core §11).
   if ((options.scopes ?? ALL_SCOPES).includes('offline_access')) url.searchParams.set('prompt', 'consent');
-  for (const r of typeof options.resource === 'string' ? [options.resource] : (options.resource ?? [])) url.searchParams.append('resource', r);
+  for (const r of typeof options.resource === 'string' ? [options.resource] : (options.resource ?? []))
+    url.searchParams.append('resource', r);
 
   const callback = await approve(url, options);
   const error = callback.searchParams.get('error');
@@ -168,7 +169,11 @@ export async function authorize(origin: string, options: AuthorizeOptions = {}):
 }
 
 /** POSTs a form to the token endpoint, authenticating as the client registered (none, client_secret_post or _basic). */
-export async function tokenRequest(origin: string, client: RegisteredClient, params: Record<string, string | readonly string[]>): Promise<Response> {
+export async function tokenRequest(
+  origin: string,
+  client: RegisteredClient,
+  params: Record<string, string | readonly string[]>,
+): Promise<Response> {
   const form = new URLSearchParams({ client_id: client.client_id });
   if (client.client_secret) form.set('client_secret', client.client_secret);
   for (const [key, value] of Object.entries(params)) {
@@ -185,7 +190,11 @@ export async function tokenRequest(origin: string, client: RegisteredClient, par
 }
 
 /** Exchanges a code; throws with the OAuth error when refused. */
-export async function exchangeCode(origin: string, auth: AuthorizationResult, resource?: string | readonly string[]): Promise<TokenResponse> {
+export async function exchangeCode(
+  origin: string,
+  auth: AuthorizationResult,
+  resource?: string | readonly string[],
+): Promise<TokenResponse> {
   const params: Record<string, string | readonly string[]> = {
     grant_type: 'authorization_code',
     code: auth.code,
@@ -197,7 +206,12 @@ export async function exchangeCode(origin: string, auth: AuthorizationResult, re
 }
 
 /** Refreshes (the refresh token rotates: use the returned one next time); throws when refused. */
-export async function refreshTokens(origin: string, client: RegisteredClient, refreshToken: string, params: Record<string, string> = {}): Promise<TokenResponse> {
+export async function refreshTokens(
+  origin: string,
+  client: RegisteredClient,
+  refreshToken: string,
+  params: Record<string, string> = {},
+): Promise<TokenResponse> {
   return tokenBody(await tokenRequest(origin, client, { grant_type: 'refresh_token', refresh_token: refreshToken, ...params }));
 }
 
@@ -220,5 +234,10 @@ function locationOf(res: Response, origin: string, body: string): URL {
 }
 
 function textOf(html: string): string {
-  return html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+  return html
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
 }

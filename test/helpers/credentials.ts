@@ -22,7 +22,13 @@ export interface Workdir {
 export function workdir(): Workdir {
   const dir = mkdtempSync(join(tmpdir(), 'wts-auth-test-'));
   const browserRecord = join(dir, 'browser.json');
-  return { dir, configDir: join(dir, 'config'), credentialsFile: join(dir, 'secrets', 'credentials.json'), browserRecord, browser: fakeBrowserCommand(browserRecord) };
+  return {
+    dir,
+    configDir: join(dir, 'config'),
+    credentialsFile: join(dir, 'secrets', 'credentials.json'),
+    browserRecord,
+    browser: fakeBrowserCommand(browserRecord),
+  };
 }
 
 export interface BrowserRecord {
@@ -37,7 +43,12 @@ export function browserRecord(w: Workdir): BrowserRecord {
 }
 
 /** `wts login` with the fake browser, as `user` (auto-approved), credentials in the workdir's file. */
-export async function loginWithFakeBrowser(origin: string, w: Workdir, args: string[] = [], options: { user?: string; env?: Record<string, string>; tty?: boolean } = {}): Promise<RunResult> {
+export async function loginWithFakeBrowser(
+  origin: string,
+  w: Workdir,
+  args: string[] = [],
+  options: { user?: string; env?: Record<string, string>; tty?: boolean } = {},
+): Promise<RunResult> {
   await setAutoApprove(origin, options.user ?? 'ada');
   rmSync(w.browserRecord, { force: true });
   try {
@@ -61,7 +72,12 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
   }
 }
 
-export async function expectLoggedIn(origin: string, w: Workdir, args: string[] = [], options: { user?: string; env?: Record<string, string> } = {}): Promise<StoredCredentials> {
+export async function expectLoggedIn(
+  origin: string,
+  w: Workdir,
+  args: string[] = [],
+  options: { user?: string; env?: Record<string, string> } = {},
+): Promise<StoredCredentials> {
   const r = await loginWithFakeBrowser(origin, w, args, options);
   expect(r.stderr).not.toMatch(/^wts: /m);
   expect(r.code).toBe(0);

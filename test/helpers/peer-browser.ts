@@ -22,7 +22,14 @@ const args = process.argv.slice(2);
 const url = args.at(-1)!;
 const recordAt = args.indexOf('--record');
 const recordFile = recordAt >= 0 ? args[recordAt + 1] : undefined;
-const result: PeerBrowserRecord = { argv: process.argv, consentText: null, callbackUrl: null, callbackStatus: null, page: null, error: null };
+const result: PeerBrowserRecord = {
+  argv: process.argv,
+  consentText: null,
+  callbackUrl: null,
+  callbackStatus: null,
+  page: null,
+  error: null,
+};
 
 const chrome = await launchChromium();
 try {

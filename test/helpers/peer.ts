@@ -101,7 +101,12 @@ export async function startPeer(options: PeerOptions): Promise<RunningPeer> {
   const resource = `${origin}/api/v1`;
   const metadataUrl = `${origin}/.well-known/oauth-protected-resource/api/v1`;
 
-  const signingKey = async (alg: 'ES256' | 'RS256') => ({ ...(await exportJWK((await generateKeyPair(alg, { extractable: true })).privateKey)), alg, use: 'sig', kid: `peer-${alg}` });
+  const signingKey = async (alg: 'ES256' | 'RS256') => ({
+    ...(await exportJWK((await generateKeyPair(alg, { extractable: true })).privateKey)),
+    alg,
+    use: 'sig',
+    kid: `peer-${alg}`,
+  });
   const provider = new Provider(issuer, {
     jwks: { keys: [await signingKey('ES256'), await signingKey('RS256')] },
     cookies: { keys: ['peer-cookie-key-for-tests-only'] },
@@ -141,7 +146,10 @@ export async function startPeer(options: PeerOptions): Promise<RunningPeer> {
     if (grantType(ctx) === 'refresh_token' && err.error_description === 'refresh token already used') counts.reuses++;
   });
   provider.on('grant.revoked', () => counts.revokedGrants++);
-  provider.on('revocation.error', (_ctx: KoaContextWithOIDC, err: { error?: string }) => err.error === 'unsupported_token_type' && counts.unsupportedRevocations++);
+  provider.on(
+    'revocation.error',
+    (_ctx: KoaContextWithOIDC, err: { error?: string }) => err.error === 'unsupported_token_type' && counts.unsupportedRevocations++,
+  );
   provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) => serverErrors.push(err.stack ?? String(err)));
   handleProvider = provider.callback();
 
@@ -150,28 +158,55 @@ export async function startPeer(options: PeerOptions): Promise<RunningPeer> {
   const jwks = createRemoteJWKSet(new URL(discovery.jwks_uri));
   const expired = new Set<string>();
   const unauthorized = (res: ServerResponse, detail: string, invalid: boolean) =>
-    send(res, 401, { status: 401, code: 'unauthorized', detail }, { 'www-authenticate': `Bearer resource_metadata="${metadataUrl}"${invalid ? ', error="invalid_token"' : ''}` });
+    send(
+      res,
+      401,
+      { status: 401, code: 'unauthorized', detail },
+      { 'www-authenticate': `Bearer resource_metadata="${metadataUrl}"${invalid ? ', error="invalid_token"' : ''}` },
+    );
 
   handleApi = async (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (req.method === 'GET' && path === '/.well-known/oauth-protected-resource/api/v1') {
-      return send(res, 200, { resource, authorization_servers: [issuer], scopes_supported: [...API_SCOPES, 'offline_access'], bearer_methods_supported: ['header'], resource_name: 'oidc-provider peer' });
+      return send(res, 200, {
+        resource,
+        authorization_servers: [issuer],
+        scopes_supported: [...API_SCOPES, 'offline_access'],
+        bearer_methods_supported: ['header'],
+        resource_name: 'oidc-provider peer',
+      });
     }
-    if (path !== '/api/v1' && !path.startsWith('/api/v1/')) return send(res, 404, { status: 404, code: 'not_found', detail: `nothing at ${path}` });
+    if (path !== '/api/v1' && !path.startsWith('/api/v1/'))
+      return send(res, 404, { status: 404, code: 'not_found', detail: `nothing at ${path}` });
     const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(req.headers.authorization ?? '');
     if (!match) return unauthorized(res, 'an access token is required', false);
     let claims;
     try {
-      ({ payload: claims } = await jwtVerify(match[1]!, jwks, { issuer, audience: resource, typ: 'at+jwt', algorithms: ['ES256'], requiredClaims: ['exp', 'jti', 'scope'] }));
+      ({ payload: claims } = await jwtVerify(match[1]!, jwks, {
+        issuer,
+        audience: resource,
+        typ: 'at+jwt',
+        algorithms: ['ES256'],
+        requiredClaims: ['exp', 'jti', 'scope'],
+      }));
     } catch (err) {
-      return unauthorized(res, err instanceof joseErrors.JWTExpired ? 'the access token expired' : 'the access token is invalid or not meant for this resource', true);
+      return unauthorized(
+        res,
+        err instanceof joseErrors.JWTExpired ? 'the access token expired' : 'the access token is invalid or not meant for this resource',
+        true,
+      );
     }
     log.at(-1)!.jti = String(claims.jti);
     if (expired.has(String(claims.jti))) return unauthorized(res, 'the access token expired', true);
     const scopes = String(claims.scope).split(' ');
     if (req.method === 'GET' && path === '/api/v1/workspaces') {
       if (!scopes.includes('workspace:read')) {
-        return send(res, 403, { status: 403, code: 'insufficient_scope', detail: 'needs workspace:read' }, { 'www-authenticate': 'Bearer error="insufficient_scope", scope="workspace:read"' });
+        return send(
+          res,
+          403,
+          { status: 403, code: 'insufficient_scope', detail: 'needs workspace:read' },
+          { 'www-authenticate': 'Bearer error="insufficient_scope", scope="workspace:read"' },
+        );
       }
       return send(res, 200, { items: PEER_WORKSPACES });
     }

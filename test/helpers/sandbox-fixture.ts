@@ -100,7 +100,8 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
     return running;
   };
   const session = (): { result: SignInResult; api: Api } => {
-    if (!signedIn) throw new Error(signInOptions === false ? 'useSandbox({ signIn: false }) signs no one in' : 'useSandbox: not signed in yet');
+    if (!signedIn)
+      throw new Error(signInOptions === false ? 'useSandbox({ signIn: false }) signs no one in' : 'useSandbox: not signed in yet');
     return signedIn;
   };
   const token = (): string => session().result.access_token;
@@ -127,7 +128,11 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
   };
 
   const control = (path: 'faults' | 'clock', body: unknown): Promise<Response> =>
-    fetch(`${started().origin}/__sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${started().origin}/__sandbox/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   const setUp = async (): Promise<void> => {
     if (scratchDataFile !== undefined) {

@@ -182,11 +182,19 @@ export async function sandboxStats(origin: string): Promise<SandboxStats> {
 
 /** Moves the sandbox's clock (token expiry follows it). */
 export async function advanceSandboxClock(origin: string, seconds: number): Promise<void> {
-  const res = await fetch(`${origin}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+  const res = await fetch(`${origin}/__sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
+  });
   if (!res.ok) throw new Error(`clock: ${res.status}`);
 }
 
 export async function setAutoApprove(origin: string, user: string | null): Promise<void> {
-  const res = await fetch(`${origin}/__sandbox/auto-approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user }) });
+  const res = await fetch(`${origin}/__sandbox/auto-approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user }),
+  });
   if (!res.ok) throw new Error(`auto-approve: ${res.status}`);
 }

@@ -122,7 +122,7 @@ describe('nextRunAt', () => {
     expect(next('acme', '0 9 * * *', '2026-01-15T08:00:00.001Z')).toBe('2026-01-16T08:00:00.000Z');
   });
 
-  it('reads the cron in the schedule organization\'s timezone, not the machine\'s', () => {
+  it("reads the cron in the schedule organization's timezone, not the machine's", () => {
     const after = '2026-01-15T00:00:00Z';
     expect(next('acme', '0 9 * * *', after)).toBe('2026-01-15T08:00:00.000Z');
     expect(next('globex', '0 9 * * *', after)).toBe('2026-01-15T14:00:00.000Z');

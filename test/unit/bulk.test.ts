@@ -65,7 +65,7 @@ describe('ids', () => {
 });
 
 describe('the exit code', () => {
-  it('is 0 when all succeed, the failures\' code when they share one, else 1', () => {
+  it("is 0 when all succeed, the failures' code when they share one, else 1", () => {
     expect(bulkExitCode([ok('a'), ok('b')])).toBe(0);
     expect(bulkExitCode([ok('a'), failed('b', 3), failed('c', 3)])).toBe(3);
     expect(bulkExitCode([failed('b', 3), failed('c', 6)])).toBe(1);
@@ -77,15 +77,28 @@ describe('the exit code', () => {
     expect(tally([ok('a'), failed('b', 3), failed('c', 1, true)]).text).toBe('1 done, 1 failed, 1 unknown');
     const err = new BulkFailure([ok('a'), failed('b', 3), failed('c', 3)]);
     expect([err.message, err.exitCode]).toEqual(['2 of 3 failed', 3]);
-    expect(new BulkFailure([ok('a'), failed('c', 1, true)]).message).toBe('1 of 2 may or may not have been changed (the answer was lost; not repeated)');
+    expect(new BulkFailure([ok('a'), failed('c', 1, true)]).message).toBe(
+      '1 of 2 may or may not have been changed (the answer was lost; not repeated)',
+    );
   });
 });
 
 describe('what is printed for an item', () => {
   it('is { id, ok: true, result } or { id, ok: false, error: { status, code, detail }, exitCode } in the --json array', () => {
     expect(jsonEntry(ok('a'))).toEqual({ id: 'a', ok: true, result: { id: 'a' } });
-    expect(jsonEntry(failed('b', 3))).toEqual({ id: 'b', ok: false, error: { status: 404, code: 'not_found', detail: 'no task b' }, exitCode: 3 });
-    expect(jsonEntry(failed('c', 1, true))).toEqual({ id: 'c', ok: false, error: { status: null, code: 'network_error', detail: 'no task c' }, exitCode: 1, unknown: true });
+    expect(jsonEntry(failed('b', 3))).toEqual({
+      id: 'b',
+      ok: false,
+      error: { status: 404, code: 'not_found', detail: 'no task b' },
+      exitCode: 3,
+    });
+    expect(jsonEntry(failed('c', 1, true))).toEqual({
+      id: 'c',
+      ok: false,
+      error: { status: null, code: 'network_error', detail: 'no task c' },
+      exitCode: 1,
+      unknown: true,
+    });
   });
 
   it('is id<TAB>ok|error|unknown<TAB>what happened when piped, control characters escaped; a sanitized line on a terminal', () => {

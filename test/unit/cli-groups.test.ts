@@ -12,13 +12,16 @@ const answering = (program: Command, word: string) => program.commands.find((c) 
 const subcommands = (command: Command | undefined) => command?.commands.map((c) => c.name());
 
 describe('loading the command tree by group', () => {
-  it.each(words.map(([word, command]) => [word, command.name(), command] as const))('`wts %s …` loads the group of %s', async (word, _name, command) => {
-    const program = await buildProgram(deps, ['node', 'wts', '--profile', 'work', word, '--json']);
-    expect(answering(program, word)?.name()).toBe(command.name());
-    expect(subcommands(answering(program, word))).toEqual(subcommands(command));
-    // Found by the manifest, not by the fallback that loads everything (help and completion need everything).
-    if (!['help', 'completion'].includes(command.name())) expect(program.commands.length).toBeLessThan(whole.commands.length);
-  });
+  it.each(words.map(([word, command]) => [word, command.name(), command] as const))(
+    '`wts %s …` loads the group of %s',
+    async (word, _name, command) => {
+      const program = await buildProgram(deps, ['node', 'wts', '--profile', 'work', word, '--json']);
+      expect(answering(program, word)?.name()).toBe(command.name());
+      expect(subcommands(answering(program, word))).toEqual(subcommands(command));
+      // Found by the manifest, not by the fallback that loads everything (help and completion need everything).
+      if (!['help', 'completion'].includes(command.name())) expect(program.commands.length).toBeLessThan(whole.commands.length);
+    },
+  );
 
   it('loads one group for a group word, and every group for help, completion and words no group knows', async () => {
     const size = async (...args: string[]) => (await buildProgram(deps, ['node', 'wts', ...args])).commands.length;

@@ -26,7 +26,10 @@ describe('rememberIds', () => {
     const dir = fresh();
     rememberIds(dir, [{ kind: 'workspace', id: 'ws_keep', label: '' }]);
     for (let round = 0; round < 3; round++) {
-      rememberIds(dir, Array.from({ length: 100 }, (_, i) => ({ kind: 'task' as const, id: `task_${round}_${i}`, label: `Task ${i}` })));
+      rememberIds(
+        dir,
+        Array.from({ length: 100 }, (_, i) => ({ kind: 'task' as const, id: `task_${round}_${i}`, label: `Task ${i}` })),
+      );
     }
     const ids = readRememberedIds(dir);
     expect(ids.filter((e) => e.kind === 'task')).toHaveLength(MAX_PER_KIND);

@@ -1,7 +1,16 @@
 // The five cron shapes the service accepts, every field at its bounds, the crons it refuses with the
 // reason, and the nearest supported cron a refusal suggests.
 import { describe, expect, it } from 'vitest';
-import { canonicalCron, checkCron, cronProblem, CRON_SHAPES, nearestCron, normalizeCron, suggestionText, type CronFields } from '../../src/contract/cron.js';
+import {
+  canonicalCron,
+  checkCron,
+  cronProblem,
+  CRON_SHAPES,
+  nearestCron,
+  normalizeCron,
+  suggestionText,
+  type CronFields,
+} from '../../src/contract/cron.js';
 
 const fieldsOf = (cron: string): CronFields => {
   const check = checkCron(cron);
@@ -147,7 +156,9 @@ describe('cronProblem: the one-line refusal', () => {
       'day of week must be 1-5 (weekdays) or one day from 0 to 6 (0 = Sunday), not "1-6"; nearest supported: weekdays "0 9 * * 1-5" (Monday to Friday: drops Saturday); ' +
         'supported shapes: hourly "M * * * *", daily "M H * * *", weekdays "M H * * 1-5", weekly "M H * * D", monthly "M H DOM * *"',
     );
-    expect(cronProblem('*/15 * * * *')).toMatch(/; nearest supported: hourly "0 \* \* \* \*" \(at most once an hour: one schedule per minute \(0, 15, 30, 45\)\); supported shapes: /);
+    expect(cronProblem('*/15 * * * *')).toMatch(
+      /; nearest supported: hourly "0 \* \* \* \*" \(at most once an hour: one schedule per minute \(0, 15, 30, 45\)\); supported shapes: /,
+    );
     expect(cronProblem('0 9 * * MON')).toMatch(/; nearest supported: weekly "0 9 \* \* 1"; supported shapes: /);
   });
 

@@ -18,7 +18,9 @@ describe('draftDocument', () => {
     const doc = draftDocument(DRAFT, 'Draft of act_1 (action): Reply to Lena');
     const tag = tagOf(doc.text);
     expect(doc.text.split('\n')[0]).toBe('# Draft of act_1 (action): Reply to Lena');
-    expect(doc.text).toContain(`\n@@ body @@ ${tag}\nHi Lena,\n\nThe refund is on its way.\n\n  — Ada\n\n@@ empty @@ ${tag}\n\n@@ priority (json) @@ ${tag}\n2\n`);
+    expect(doc.text).toContain(
+      `\n@@ body @@ ${tag}\nHi Lena,\n\nThe refund is on its way.\n\n  — Ada\n\n@@ empty @@ ${tag}\n\n@@ priority (json) @@ ${tag}\n2\n`,
+    );
     expect(doc.text).toContain(`\n@@ to (json) @@ ${tag}\n[\n  "lena@example.com",\n  "ops@example.com"\n]\n`);
     expect(doc.text).not.toContain('\\n');
   });

@@ -29,7 +29,9 @@ describe('poll: how often it asks', () => {
   it('starts at 1 s and grows by half while nothing changes, up to 15 s', async () => {
     const clock = fakeClock();
     let steps = 0;
-    await poll(async (): Promise<StepResult<string>> => (++steps === 12 ? { done: true, value: 'x' } : { done: false, changed: false }), { clock });
+    await poll(async (): Promise<StepResult<string>> => (++steps === 12 ? { done: true, value: 'x' } : { done: false, changed: false }), {
+      clock,
+    });
     expect(clock.sleeps).toEqual([1500, 2250, 3375, 5063, 7595, 11393, 15000, 15000, 15000, 15000, 15000]);
     expect(Math.max(...clock.sleeps)).toBe(MAX_INTERVAL_MS);
   });
@@ -37,10 +39,15 @@ describe('poll: how often it asks', () => {
   it('makes at most 15 requests in 60 s of nothing happening', async () => {
     const clock = fakeClock();
     let steps = 0;
-    await expect(poll(async () => {
-      steps++;
-      return { done: false, changed: false };
-    }, { clock, timeoutMs: 60_000 })).rejects.toBeInstanceOf(WaitTimeout);
+    await expect(
+      poll(
+        async () => {
+          steps++;
+          return { done: false, changed: false };
+        },
+        { clock, timeoutMs: 60_000 },
+      ),
+    ).rejects.toBeInstanceOf(WaitTimeout);
     expect(steps).toBeLessThanOrEqual(15);
     expect(steps).toBe(9); // at 0, 1.5, 3.75, 7.1, 12.2, 19.8, 31.2, 46.2 and 60 s (the deadline)
   });
@@ -49,7 +56,10 @@ describe('poll: how often it asks', () => {
     const clock = fakeClock();
     const changes = [false, false, false, true, false];
     let i = 0;
-    await poll(async (): Promise<StepResult<number>> => (i < changes.length ? { done: false, changed: changes[i++]! } : { done: true, value: i }), { clock });
+    await poll(
+      async (): Promise<StepResult<number>> => (i < changes.length ? { done: false, changed: changes[i++]! } : { done: true, value: i }),
+      { clock },
+    );
     expect(clock.sleeps).toEqual([1500, 2250, 3375, MIN_INTERVAL_MS, 1500]);
   });
 
@@ -58,7 +68,9 @@ describe('poll: how often it asks', () => {
     const high = fakeClock(() => 0.999999);
     for (const clock of [low, high]) {
       let n = 0;
-      await poll(async (): Promise<StepResult<null>> => (++n === 3 ? { done: true, value: null } : { done: false, changed: true }), { clock });
+      await poll(async (): Promise<StepResult<null>> => (++n === 3 ? { done: true, value: null } : { done: false, changed: true }), {
+        clock,
+      });
     }
     expect(low.sleeps).toEqual([900, 900]);
     expect(high.sleeps).toEqual([1100, 1100]);
@@ -95,7 +107,9 @@ describe('poll: errors never end a wait early', () => {
   it('retries only what `retryable` allows (a POST: only a 429)', async () => {
     const clock = fakeClock();
     const err = unavailable();
-    await expect(poll(async () => Promise.reject(err), { clock, retryable: (e) => e instanceof ApiError && e.status === 429 })).rejects.toBe(err);
+    await expect(
+      poll(async () => Promise.reject(err), { clock, retryable: (e) => e instanceof ApiError && e.status === 429 }),
+    ).rejects.toBe(err);
   });
 });
 
@@ -103,10 +117,13 @@ describe('poll: what ends it', () => {
   it('times out at the deadline, after one last step there', async () => {
     const clock = fakeClock();
     const at: number[] = [];
-    const err = await poll(async () => {
-      at.push(clock.t);
-      return { done: false, changed: false };
-    }, { clock, timeoutMs: 2000 }).catch((e: unknown) => e);
+    const err = await poll(
+      async () => {
+        at.push(clock.t);
+        return { done: false, changed: false };
+      },
+      { clock, timeoutMs: 2000 },
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WaitTimeout);
     expect(at).toEqual([0, 1500, 2000]);
     expect((err as WaitTimeout).waitedMs).toBe(2000);
@@ -114,7 +131,13 @@ describe('poll: what ends it', () => {
 
   it('a step that finds the end at the deadline wins over the timeout', async () => {
     const clock = fakeClock();
-    expect(await poll(async (): Promise<StepResult<string>> => (clock.t >= 2000 ? { done: true, value: 'just in time' } : { done: false, changed: false }), { clock, timeoutMs: 2000 })).toBe('just in time');
+    expect(
+      await poll(
+        async (): Promise<StepResult<string>> =>
+          clock.t >= 2000 ? { done: true, value: 'just in time' } : { done: false, changed: false },
+        { clock, timeoutMs: 2000 },
+      ),
+    ).toBe('just in time');
   });
 
   it('keeps waiting out a storm of errors until the deadline, then times out (never a 429 or a 503)', async () => {
@@ -168,14 +191,20 @@ describe('ListingTail over cursor pages', () => {
     id: string;
     createdAt: string;
   }
-  const listing = { name: 'list_task_messages', filters: { taskId: 't' }, key: (m: Item) => [m.createdAt, m.id] as const, order: 'oldest first' as const };
+  const listing = {
+    name: 'list_task_messages',
+    filters: { taskId: 't' },
+    key: (m: Item) => [m.createdAt, m.id] as const,
+    order: 'oldest first' as const,
+  };
   function source(pageSize: number) {
     const items: Item[] = [];
     let n = 0;
     const requests: (string | undefined)[] = [];
     return {
       add(count: number) {
-        for (let i = 0; i < count; i++, n++) items.push({ id: `msg_${n}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString() });
+        for (let i = 0; i < count; i++, n++)
+          items.push({ id: `msg_${n}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString() });
       },
       requests,
       read: async (cursor: string | undefined): Promise<Page<Item>> => {

@@ -18,12 +18,15 @@ describe('--limit in every listing command', () => {
   it('is found in the listing commands', () => {
     expect(withLimit.map((c) => c.path)).toEqual(expect.arrayContaining(['task list', 'task events', 'task chat', 'schedule runs']));
   });
-  it.each(withLimit.map((c) => [c.path, c.command] as const))('%s: "at most N items in all (default 30); --all for every item"', (_, command) => {
-    const options = command.options as Option[];
-    const limit = options.find((o) => o.long === '--limit');
-    expect(limit?.flags).toBe('-L, --limit <n>');
-    expect(limit?.description).toBe('at most N items in all (default 30); --all for every item');
-    expect(options.find((o) => o.long === '--all')?.description).toBe('every item (as many pages as it takes)');
-    expect(command.helpInformation()).toMatch(/-L, --limit <n>\s+at most N items in all \(default 30\); --all for every\s+item/);
-  });
+  it.each(withLimit.map((c) => [c.path, c.command] as const))(
+    '%s: "at most N items in all (default 30); --all for every item"',
+    (_, command) => {
+      const options = command.options as Option[];
+      const limit = options.find((o) => o.long === '--limit');
+      expect(limit?.flags).toBe('-L, --limit <n>');
+      expect(limit?.description).toBe('at most N items in all (default 30); --all for every item');
+      expect(options.find((o) => o.long === '--all')?.description).toBe('every item (as many pages as it takes)');
+      expect(command.helpInformation()).toMatch(/-L, --limit <n>\s+at most N items in all \(default 30\); --all for every\s+item/);
+    },
+  );
 });

@@ -73,7 +73,10 @@ describe('holdList', () => {
     it(`prints what printItems prints for the same items in the same order (${mode})`, async () => {
       // A table of a few hundred rows says as much as one of thousands, in less time.
       const [list, by] = mode === 'table' ? [items.slice(0, 300), order.filter((i) => i < 300)] : [items, order];
-      const want = await printed(mode, by.map((i) => items[i] as Item));
+      const want = await printed(
+        mode,
+        by.map((i) => items[i] as Item),
+      );
       const got = held(mode, list, by);
       expect(got.size).toBe(list.length);
       expect(got.count).toBe(list.length);
@@ -97,7 +100,11 @@ describe('holdList', () => {
     const big: Item = { id: 't_big', title: `big ${'é'.repeat(700_000)}`, n: -1 };
     const list = [...items.slice(0, 10), big, ...items.slice(10, 20)];
     for (const mode of ['json', 'plain'] as const) {
-      const got = held(mode, list, list.map((_, i) => i));
+      const got = held(
+        mode,
+        list,
+        list.map((_, i) => i),
+      );
       expect(got.text).toBe((await printed(mode, list)).text);
     }
     expect(JSON.parse(held('json', list, [10]).text)).toEqual([big]);

@@ -30,7 +30,13 @@ describe('the lock between processes', () => {
     writeFileSync(worker, WORKER);
     writeFileSync(log, '');
     const codes = await Promise.all(
-      Array.from({ length: 8 }, () => new Promise<number | null>((resolve) => spawn(process.execPath, [worker, LOCK_MODULE, join(dir, 'the.lock'), log], { stdio: 'inherit' }).on('exit', resolve))),
+      Array.from(
+        { length: 8 },
+        () =>
+          new Promise<number | null>((resolve) =>
+            spawn(process.execPath, [worker, LOCK_MODULE, join(dir, 'the.lock'), log], { stdio: 'inherit' }).on('exit', resolve),
+          ),
+      ),
     );
     expect(codes.every((c) => c === 0)).toBe(true);
     const lines = readFileSync(log, 'utf8').trim().split('\n');

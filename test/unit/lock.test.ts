@@ -65,7 +65,10 @@ describe('acquireLock', () => {
   it('takes over a lock from another host only after the stale age', async () => {
     const path = fresh();
     await (await acquireLock(path, 'first', options)).release();
-    writeFileSync(path, JSON.stringify({ pid: 1, host: 'elsewhere.example', createdAt: Date.now() - 5_000, nonce: 'other', purpose: 'remote' }));
+    writeFileSync(
+      path,
+      JSON.stringify({ pid: 1, host: 'elsewhere.example', createdAt: Date.now() - 5_000, nonce: 'other', purpose: 'remote' }),
+    );
     await expect(acquireLock(path, 'too early', { staleMs: 60_000, waitMs: 150 })).rejects.toBeInstanceOf(LockTimeoutError);
     const lock = await acquireLock(path, 'late enough', { staleMs: 4_000, waitMs: 150 });
     await lock.release();
@@ -94,10 +97,14 @@ describe('acquireLock', () => {
     const path = fresh();
     const held = await acquireLock(path, 'refreshing the sign-in of profile default', options);
     const notices: (LockOwner | undefined)[] = [];
-    const err = await acquireLock(path, 'second', { ...options, waitMs: 300, noticeAfterMs: 50, onLongWait: (h) => notices.push(h) }).catch((e: unknown) => e);
+    const err = await acquireLock(path, 'second', { ...options, waitMs: 300, noticeAfterMs: 50, onLongWait: (h) => notices.push(h) }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(LockTimeoutError);
     expect((err as Error).message).toMatch(
-      new RegExp(`^gave up after waiting \\d+\\.\\d s \\(WTS_LOCK_WAIT_MS\\) for wts process ${process.pid} \\(refreshing the sign-in of profile default, since \\d\\d:\\d\\d:\\d\\d\\), which holds ${path} and is still running, so its lock was not taken over; let it finish \\(or end it\\) and try again$`),
+      new RegExp(
+        `^gave up after waiting \\d+\\.\\d s \\(WTS_LOCK_WAIT_MS\\) for wts process ${process.pid} \\(refreshing the sign-in of profile default, since \\d\\d:\\d\\d:\\d\\d\\), which holds ${path} and is still running, so its lock was not taken over; let it finish \\(or end it\\) and try again$`,
+      ),
     );
     expect((err as LockTimeoutError).exitCode).toBe(1);
     expect(notices).toHaveLength(1);
@@ -109,7 +116,10 @@ describe('acquireLock', () => {
     const path = fresh();
     const first = await acquireLock(path, 'slow', options);
     // Judged stale (by age) and taken over by another holder…
-    writeFileSync(path, JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now(), nonce: 'successor', purpose: 'successor' }));
+    writeFileSync(
+      path,
+      JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now(), nonce: 'successor', purpose: 'successor' }),
+    );
     // …the slow one's release leaves the successor's lock alone.
     await first.release();
     expect(JSON.parse(readFileSync(path, 'utf8')).nonce).toBe('successor');
@@ -118,7 +128,14 @@ describe('acquireLock', () => {
 
 describe('isStale', () => {
   const now = Date.now();
-  const owner = (o: Partial<LockOwner>): LockOwner => ({ pid: process.pid, host: hostname(), createdAt: now, nonce: 'n', purpose: 'p', ...o });
+  const owner = (o: Partial<LockOwner>): LockOwner => ({
+    pid: process.pid,
+    host: hostname(),
+    createdAt: now,
+    nonce: 'n',
+    purpose: 'p',
+    ...o,
+  });
 
   it('a live holder on this host: never, however old its lock', () => {
     expect(isStale(owner({}), now, 60_000)).toBe(false);

@@ -62,7 +62,10 @@ pause_scheduled_task POST /scheduled-tasks/{scheduledTaskId}/pause
 resume_scheduled_task POST /scheduled-tasks/{scheduledTaskId}/resume
 delete_scheduled_task DELETE /scheduled-tasks/{scheduledTaskId}
 run_scheduled_task_now POST /scheduled-tasks/{scheduledTaskId}/run
-`.trim().split('\n').map((line) => line.split(' ') as [string, string, string]);
+`
+  .trim()
+  .split('\n')
+  .map((line) => line.split(' ') as [string, string, string]);
 
 function inputError(fn: () => unknown): string {
   try {
@@ -99,31 +102,59 @@ describe('operations catalog', () => {
 
   it('bounds every path identifier to 1..64 characters', () => {
     expect(inputError(() => parseOperationInput('get_task', { path: { taskId: '' } }))).toBe('taskId: must not be empty');
-    expect(inputError(() => parseOperationInput('get_task', { path: { taskId: 'x'.repeat(65) } }))).toBe('taskId: must be at most 64 characters');
+    expect(inputError(() => parseOperationInput('get_task', { path: { taskId: 'x'.repeat(65) } }))).toBe(
+      'taskId: must be at most 64 characters',
+    );
     expect(parseOperationInput('get_task', { path: { taskId: 'x'.repeat(64) } }).path.taskId).toHaveLength(64);
   });
 
   it('applies the spec bounds to notes, titles, prompts, crons, tags, conversation keys and cursors', () => {
-    expect(inputError(() => parseOperationInput('add_task_note', { path: { taskId: 't' }, body: { content: '' } }))).toBe('content: must not be empty');
-    expect(inputError(() => parseOperationInput('add_task_note', { path: { taskId: 't' }, body: { content: 'x'.repeat(10_001) } }))).toBe('content: must be at most 10000 characters');
+    expect(inputError(() => parseOperationInput('add_task_note', { path: { taskId: 't' }, body: { content: '' } }))).toBe(
+      'content: must not be empty',
+    );
+    expect(inputError(() => parseOperationInput('add_task_note', { path: { taskId: 't' }, body: { content: 'x'.repeat(10_001) } }))).toBe(
+      'content: must be at most 10000 characters',
+    );
     parseOperationInput('add_task_note', { path: { taskId: 't' }, body: { content: 'x'.repeat(10_000) } });
     const sched = { title: 'Digest', prompt: 'Summarize', cron: '0 9 * * 1-5', workspaceId: 'w', agentId: 'a' };
     parseOperationInput('create_scheduled_task', { path: {}, body: sched });
-    expect(inputError(() => parseOperationInput('create_scheduled_task', { path: {}, body: { ...sched, title: 'x'.repeat(201) } }))).toBe('title: must be at most 200 characters');
-    expect(inputError(() => parseOperationInput('create_scheduled_task', { path: {}, body: { ...sched, prompt: 'x'.repeat(20_001) } }))).toBe('prompt: must be at most 20000 characters');
-    expect(inputError(() => parseOperationInput('update_scheduled_task', { path: { scheduledTaskId: 's' }, body: { cron: '* * * *' } }))).toBe('cron: must be at least 9 characters');
-    expect(inputError(() => parseOperationInput('update_scheduled_task', { path: { scheduledTaskId: 's' }, body: { cron: `0 9 * * 1${' '.repeat(100)}` } }))).toBe('cron: must be at most 100 characters');
-    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { tag: 'x'.repeat(101) } }))).toBe('tag: must be at most 100 characters');
-    expect(inputError(() => parseOperationInput('list_task_conversation_messages', { path: { taskId: 't' }, query: { conversationKey: 'k'.repeat(501) } }))).toBe('conversationKey: must be at most 500 characters');
-    expect(inputError(() => parseOperationInput('list_task_conversation_messages', { path: { taskId: 't' }, query: {} }))).toBe('conversationKey: is required');
-    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { cursor: 'c'.repeat(2001) } }))).toBe('cursor: must be at most 2000 characters');
+    expect(inputError(() => parseOperationInput('create_scheduled_task', { path: {}, body: { ...sched, title: 'x'.repeat(201) } }))).toBe(
+      'title: must be at most 200 characters',
+    );
+    expect(
+      inputError(() => parseOperationInput('create_scheduled_task', { path: {}, body: { ...sched, prompt: 'x'.repeat(20_001) } })),
+    ).toBe('prompt: must be at most 20000 characters');
+    expect(
+      inputError(() => parseOperationInput('update_scheduled_task', { path: { scheduledTaskId: 's' }, body: { cron: '* * * *' } })),
+    ).toBe('cron: must be at least 9 characters');
+    expect(
+      inputError(() =>
+        parseOperationInput('update_scheduled_task', { path: { scheduledTaskId: 's' }, body: { cron: `0 9 * * 1${' '.repeat(100)}` } }),
+      ),
+    ).toBe('cron: must be at most 100 characters');
+    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { tag: 'x'.repeat(101) } }))).toBe(
+      'tag: must be at most 100 characters',
+    );
+    expect(
+      inputError(() =>
+        parseOperationInput('list_task_conversation_messages', { path: { taskId: 't' }, query: { conversationKey: 'k'.repeat(501) } }),
+      ),
+    ).toBe('conversationKey: must be at most 500 characters');
+    expect(inputError(() => parseOperationInput('list_task_conversation_messages', { path: { taskId: 't' }, query: {} }))).toBe(
+      'conversationKey: is required',
+    );
+    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { cursor: 'c'.repeat(2001) } }))).toBe(
+      'cursor: must be at most 2000 characters',
+    );
   });
 
   it('accepts the five cron shapes and names the supported ones when refusing', () => {
     for (const cron of ['15 * * * *', '0 9 * * *', '30 8 * * 1-5', '0 9 * * 0', '0 9 31 * *']) {
       expect(parseOperationInput('update_scheduled_task', { path: { scheduledTaskId: 's' }, body: { cron } }).body.cron).toBe(cron);
     }
-    const message = inputError(() => parseOperationInput('update_scheduled_task', { path: { scheduledTaskId: 's' }, body: { cron: '*/5 * * * *' } }));
+    const message = inputError(() =>
+      parseOperationInput('update_scheduled_task', { path: { scheduledTaskId: 's' }, body: { cron: '*/5 * * * *' } }),
+    );
     expect(message).toMatch(/^cron: minute must be a number from 0 to 59/);
     expect(message).toContain('weekdays "M H * * 1-5"');
   });
@@ -131,29 +162,55 @@ describe('operations catalog', () => {
   it('defaults and bounds page sizes: 1..50 default 20, runs 1..25 default 10', () => {
     expect(parseOperationInput('list_tasks', { path: { workspaceId: 'w' } }).query.limit).toBe(20);
     expect(parseOperationInput('list_task_messages', { path: { taskId: 't' } }).query.limit).toBe(20);
-    expect(parseOperationInput('list_task_conversation_messages', { path: { taskId: 't' }, query: { conversationKey: 'k' } }).query.limit).toBe(20);
+    expect(
+      parseOperationInput('list_task_conversation_messages', { path: { taskId: 't' }, query: { conversationKey: 'k' } }).query.limit,
+    ).toBe(20);
     expect(parseOperationInput('list_task_runs', { path: { taskId: 't' } }).query.limit).toBe(10);
-    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { limit: 51 } }))).toBe('limit: must be at most 50');
-    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { limit: 0 } }))).toBe('limit: must be at least 1');
-    expect(inputError(() => parseOperationInput('list_task_runs', { path: { taskId: 't' }, query: { limit: 26 } }))).toBe('limit: must be at most 25');
-    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { limit: 2.5 } }))).toBe('limit: must be a whole number');
+    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { limit: 51 } }))).toBe(
+      'limit: must be at most 50',
+    );
+    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { limit: 0 } }))).toBe(
+      'limit: must be at least 1',
+    );
+    expect(inputError(() => parseOperationInput('list_task_runs', { path: { taskId: 't' }, query: { limit: 26 } }))).toBe(
+      'limit: must be at most 25',
+    );
+    expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: { limit: 2.5 } }))).toBe(
+      'limit: must be a whole number',
+    );
   });
 
   it('bounds the handbook offset to 0..2^53-1', () => {
-    expect(parseOperationInput('read_agent_instruction_section', { path: { sectionId: 's' }, query: { offset: MAX_OFFSET } }).query.offset).toBe(MAX_OFFSET);
-    expect(inputError(() => parseOperationInput('read_company_handbook_section', { path: { sectionId: 's' }, query: { offset: -1 } }))).toBe('offset: must be at least 0');
-    expect(inputError(() => parseOperationInput('read_company_handbook_section', { path: { sectionId: 's' }, query: { offset: MAX_OFFSET + 2 } }))).toMatch(/^offset: must be/);
+    expect(
+      parseOperationInput('read_agent_instruction_section', { path: { sectionId: 's' }, query: { offset: MAX_OFFSET } }).query.offset,
+    ).toBe(MAX_OFFSET);
+    expect(
+      inputError(() => parseOperationInput('read_company_handbook_section', { path: { sectionId: 's' }, query: { offset: -1 } })),
+    ).toBe('offset: must be at least 0');
+    expect(
+      inputError(() =>
+        parseOperationInput('read_company_handbook_section', { path: { sectionId: 's' }, query: { offset: MAX_OFFSET + 2 } }),
+      ),
+    ).toMatch(/^offset: must be/);
   });
 
   it('refuses unknown fields and non-object bodies', () => {
-    expect(inputError(() => parseOperationInput('update_task', { path: { taskId: 't' }, body: { titel: 'x' } }))).toBe('unknown field titel');
+    expect(inputError(() => parseOperationInput('update_task', { path: { taskId: 't' }, body: { titel: 'x' } }))).toBe(
+      'unknown field titel',
+    );
     expect(inputError(() => parseOperationInput('update_task', { path: { taskId: 't' }, body: 'x' }))).toBe('body: must be a JSON object');
-    expect(inputError(() => parseOperationInput('update_task', { path: { taskId: 't' }, body: { dueDate: 'friday' } }))).toMatch(/^dueDate: must be an ISO 8601 date-time/);
+    expect(inputError(() => parseOperationInput('update_task', { path: { taskId: 't' }, body: { dueDate: 'friday' } }))).toMatch(
+      /^dueDate: must be an ISO 8601 date-time/,
+    );
   });
 
   it('reads wire query strings as the typed values the schemas expect', () => {
     const query = readQuery(operations.list_tasks.query, { limit: ['5'], unassigned: ['true'], tag: ['42'] });
-    expect(parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query }).query).toEqual({ limit: 5, unassigned: true, tag: '42' });
+    expect(parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query }).query).toEqual({
+      limit: 5,
+      unassigned: true,
+      tag: '42',
+    });
     const bad = readQuery(operations.list_tasks.query, { limit: ['ten'] });
     expect(inputError(() => parseOperationInput('list_tasks', { path: { workspaceId: 'w' }, query: bad }))).toBe('limit: must be a number');
   });
@@ -164,7 +221,11 @@ describe('operations catalog', () => {
 });
 
 describe('OpenAPI document', () => {
-  const doc = buildOpenApi('http://127.0.0.1:1') as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; schema: Record<string, unknown> }[] }>> };
+  const doc = buildOpenApi('http://127.0.0.1:1') as {
+    openapi: string;
+    info: { version: string };
+    paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; schema: Record<string, unknown> }[] }>>;
+  };
 
   it('is OpenAPI 3.1.0, version 1.0.0, with one operationId per catalog entry', () => {
     expect(doc.openapi).toBe('3.1.0');

@@ -27,7 +27,9 @@ describe('checkCommandFor', () => {
   });
 
   it('says what is known in one sentence', () => {
-    expect(unknownOutcome('DELETE', '/tasks/task_1')).toBe('the change may or may not have been made; check with `wts task view task_1` before trying again');
+    expect(unknownOutcome('DELETE', '/tasks/task_1')).toBe(
+      'the change may or may not have been made; check with `wts task view task_1` before trying again',
+    );
     expect(unknownOutcome('POST', '/agents/agent_1/tasks')).toBe('the change may or may not have been made; check before trying again');
   });
 });

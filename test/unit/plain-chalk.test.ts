@@ -10,11 +10,15 @@ import { PLAIN_CHALK } from '../../src/context.js';
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Every `chalk.a.b(` chain in the source. */
-const chains = [...new Set(sources(SRC).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bchalk((?:\.\w+)+)\(/g)].map((m) => m[1]!.slice(1))))];
+const chains = [
+  ...new Set(sources(SRC).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bchalk((?:\.\w+)+)\(/g)].map((m) => m[1]!.slice(1)))),
+];
 
 describe('PLAIN_CHALK', () => {
   const real = new Chalk({ level: 0 });
@@ -26,7 +30,8 @@ describe('PLAIN_CHALK', () => {
   });
 
   it.each(chains)('chalk.%s prints what chalk at level 0 prints', (chain) => {
-    for (const args of [['text'], ['two', 'words'], [42], [''], ['a\nb']]) expect(style(PLAIN_CHALK, chain)(...args)).toBe(style(real, chain)(...args));
+    for (const args of [['text'], ['two', 'words'], [42], [''], ['a\nb']])
+      expect(style(PLAIN_CHALK, chain)(...args)).toBe(style(real, chain)(...args));
   });
 
   it('says level 0 and is not a thenable (it is returned from async functions)', async () => {

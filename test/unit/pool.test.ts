@@ -93,7 +93,10 @@ describe('runPool', () => {
   it('gives every item its outcome: failures kept per item, a lost write marked unknown', async () => {
     const outcomes = await runPool(['a', 'b', 'c'], async (id) => {
       if (id === 'b') throw new ApiError(404, 'not_found', 'no task b', undefined);
-      if (id === 'c') throw new NetworkError('cannot reach x: ECONNRESET — the answer was lost and the request was not repeated; the change may or may not have been made; check');
+      if (id === 'c')
+        throw new NetworkError(
+          'cannot reach x: ECONNRESET — the answer was lost and the request was not repeated; the change may or may not have been made; check',
+        );
       return id.toUpperCase();
     });
     expect(outcomes[0]).toMatchObject({ item: 'a', ok: true, result: 'A' });
@@ -104,7 +107,11 @@ describe('runPool', () => {
 
   it('with stopOnFailure starts nothing new after a failure', async () => {
     const c = controlled();
-    const result = runPool(Array.from({ length: 50 }, (_, i) => i), c.work, { initial: 4, stopOnFailure: true });
+    const result = runPool(
+      Array.from({ length: 50 }, (_, i) => i),
+      c.work,
+      { initial: 4, stopOnFailure: true },
+    );
     await tick();
     c.waiting.shift()!.reject(new Error('sign-in needed'));
     await tick();
@@ -176,7 +183,11 @@ describe('AdaptiveLimit', () => {
   it('halves on a push-back once a round, then grows by one a round; refusals in a row hold new requests for Retry-After', async () => {
     let now = 1000;
     const slept: number[] = [];
-    const limit = new AdaptiveLimit({ initial: 16, max: 64, now: () => now, sleep: async (ms) => {
+    const limit = new AdaptiveLimit({
+      initial: 16,
+      max: 64,
+      now: () => now,
+      sleep: async (ms) => {
         slept.push(ms);
         now += ms;
       },

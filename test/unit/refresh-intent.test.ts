@@ -4,7 +4,14 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clearRefreshIntent, interruptedRefresh, interruptedRefreshError, readRefreshIntent, recordRefreshIntent, refreshIntentPath } from '../../src/auth/refresh-intent.js';
+import {
+  clearRefreshIntent,
+  interruptedRefresh,
+  interruptedRefreshError,
+  readRefreshIntent,
+  recordRefreshIntent,
+  refreshIntentPath,
+} from '../../src/auth/refresh-intent.js';
 
 const fresh = () => refreshIntentPath(join(mkdtempSync(join(tmpdir(), 'wts-intent-')), 'connection-abc.lock'));
 
@@ -16,7 +23,11 @@ describe('the refresh-intent record', () => {
     const text = readFileSync(path, 'utf8');
     expect(text).not.toContain('rt-secret-value');
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(readRefreshIntent(path)).toMatchObject({ pid: process.pid, startedAt: Date.UTC(2026, 10, 22, 20, 41, 7), refreshTokenSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(readRefreshIntent(path)).toMatchObject({
+      pid: process.pid,
+      startedAt: Date.UTC(2026, 10, 22, 20, 41, 7),
+      refreshTokenSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('is about the token it was written for, not another (a later sign-in or refresh)', () => {
@@ -36,7 +47,9 @@ describe('the refresh-intent record', () => {
     writeFileSync(path, '{"pid": 12');
     const intent = interruptedRefresh(path, 'any');
     expect(intent).toBeDefined();
-    expect(interruptedRefreshError(intent!).message).toMatch(/^an earlier refresh of this sign-in \(its record is damaged\) was interrupted/);
+    expect(interruptedRefreshError(intent!).message).toMatch(
+      /^an earlier refresh of this sign-in \(its record is damaged\) was interrupted/,
+    );
     expect(interruptedRefreshError(intent!).exitCode).toBe(4);
   });
 });

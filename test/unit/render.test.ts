@@ -4,7 +4,17 @@ import { PassThrough } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { renderBoard } from '../../src/output/board.js';
-import { fitColumns, pipeText, printDone, printObject, renderTable, styled, terminalText, terminalView, type OutputTarget } from '../../src/output/print.js';
+import {
+  fitColumns,
+  pipeText,
+  printDone,
+  printObject,
+  renderTable,
+  styled,
+  terminalText,
+  terminalView,
+  type OutputTarget,
+} from '../../src/output/print.js';
 import { wrapText } from '../../src/output/format.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../../src/output/width.js';
 import type { IO } from '../../src/io.js';
@@ -68,7 +78,10 @@ describe('terminalText, terminalView, pipeText', () => {
   });
   it('cuts after sanitizing, so a cut never lands inside an escape sequence', () => {
     for (let width = 1; width < 60; width++) {
-      const line = terminalText(styled(`${ESC}]8;;https://evil.example${ESC}\\link${ESC}]8;;${ESC}\\`, (t) => chalk.bold(t)), width);
+      const line = terminalText(
+        styled(`${ESC}]8;;https://evil.example${ESC}\\link${ESC}]8;;${ESC}\\`, (t) => chalk.bold(t)),
+        width,
+      );
       expect(onlySgr(line)).toBe(true);
       expect(displayWidth(line)).toBeLessThanOrEqual(width);
     }
@@ -123,7 +136,12 @@ describe('tables and views', () => {
   });
 
   it('a table with wide characters and emoji never exceeds 60, 80 or 120 columns', () => {
-    const columns = [{ header: 'ID' }, { header: 'Title', flex: true, min: 16 }, { header: 'Tags', flex: true, priority: 1 }, { header: 'Due' }];
+    const columns = [
+      { header: 'ID' },
+      { header: 'Title', flex: true, min: 16 },
+      { header: 'Tags', flex: true, priority: 1 },
+      { header: 'Due' },
+    ];
     const rows = [
       ['task_s021', '請求書の二重請求について顧客から問い合わせがありました 🎉🎉', 'billing, 緊急, vip', 'in 2 days'],
       ['task_s022', 'e\u0301e\u0301 combining marks and 👩‍💻 a long english title here', 'x', 'yesterday'],
@@ -158,7 +176,10 @@ describe('tables and views', () => {
   });
   it('a view piped: one line per field, escaped', () => {
     const { out, text } = target(false);
-    printObject(out, {}, [['Title', () => HOSTILE], ['Notes', () => 'a\nb']]);
+    printObject(out, {}, [
+      ['Title', () => HOSTILE],
+      ['Notes', () => 'a\nb'],
+    ]);
     const lines = text().trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line.replace(/\t/, ' ')).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
@@ -171,11 +192,22 @@ describe('tables and views', () => {
   });
   it('a board cuts sanitized titles by display width', () => {
     const task = (title: string) => ({ id: 't', title }) as never;
-    const out = renderBoard(chalk, [{ key: 'todo', name: `To do${ESC}]0;X\x07`, tasks: [task(`${ESC}]8;;https://evil.example${ESC}\\click here now${ESC}]8;;${ESC}\\`), task('返金の依頼です返金の依頼です')] }, { key: 'done', name: 'Done', tasks: [task('ok')] }], {
-      width: 40,
-      rows: 10,
-      overdue: () => false,
-    });
+    const out = renderBoard(
+      chalk,
+      [
+        {
+          key: 'todo',
+          name: `To do${ESC}]0;X\x07`,
+          tasks: [task(`${ESC}]8;;https://evil.example${ESC}\\click here now${ESC}]8;;${ESC}\\`), task('返金の依頼です返金の依頼です')],
+        },
+        { key: 'done', name: 'Done', tasks: [task('ok')] },
+      ],
+      {
+        width: 40,
+        rows: 10,
+        overdue: () => false,
+      },
+    );
     expect(onlySgr(out)).toBe(true);
     for (const line of out.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(40);
     expect(out).toContain('\\x1b]8;;');

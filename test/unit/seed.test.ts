@@ -56,7 +56,11 @@ describe('a believable board', () => {
     expect(support.filter((t) => t.dueDate !== null && Date.parse(t.dueDate) < START && t.status !== 'done').length).toBeGreaterThan(0);
     expect(support.filter((t) => t.dueDate !== null && Date.parse(t.dueDate) > START).length).toBeGreaterThan(5);
     expect(support.filter((t) => t.notes.length > 0).length).toBeGreaterThan(3);
-    for (const tag of ['billing', 'bug', 'urgent', 'onboarding']) expect(support.some((t) => t.tags.includes(tag)), tag).toBe(true);
+    for (const tag of ['billing', 'bug', 'urgent', 'onboarding'])
+      expect(
+        support.some((t) => t.tags.includes(tag)),
+        tag,
+      ).toBe(true);
   });
 
   it('gives the other workspaces a handful of tasks each', () => {
@@ -76,7 +80,11 @@ describe('a believable board', () => {
   it('has chat with the agent, activity on every task, and runs that succeeded and failed', () => {
     expect(new Set(d.messages.map((m) => m.taskId)).size).toBeGreaterThanOrEqual(5);
     expect(d.messages.some((m) => m.author.kind === 'person')).toBe(true);
-    for (const t of d.tasks) expect(d.events.some((e) => e.taskId === t.id && e.kind === 'task.created'), t.id).toBe(true);
+    for (const t of d.tasks)
+      expect(
+        d.events.some((e) => e.taskId === t.id && e.kind === 'task.created'),
+        t.id,
+      ).toBe(true);
     expect(d.runs.filter((r) => r.state === 'succeeded').length).toBeGreaterThanOrEqual(8);
     expect(d.runs.filter((r) => r.state === 'failed')).toHaveLength(1);
     for (const r of d.runs) expect(r.output.length, r.id).toBeGreaterThan(40);
@@ -87,7 +95,9 @@ describe('a believable board', () => {
     expect(new Set(pending.map((a) => a.kind))).toEqual(new Set(['action', 'human_task', 'question']));
     expect(new Set(pending.map((a) => tasks.get(a.taskId)!.workspaceId)).size).toBeGreaterThanOrEqual(3);
     expect(new Set(pending.map((a) => a.taskId)).size).toBeGreaterThanOrEqual(5);
-    expect(new Set(d.pendingActions.filter((a) => a.state !== 'pending').map((a) => a.state))).toEqual(new Set(['approved', 'rejected', 'completed', 'answered']));
+    expect(new Set(d.pendingActions.filter((a) => a.state !== 'pending').map((a) => a.state))).toEqual(
+      new Set(['approved', 'rejected', 'completed', 'answered']),
+    );
   });
 
   it('gives each kind of pending action a full draft', () => {
@@ -119,7 +129,8 @@ describe('a believable board', () => {
 
   it('has handbooks for every agent and both companies, with entries too long for one 2000-character read', () => {
     for (const agent of d.agents) expect(d.sections.filter((s) => s.agentId === agent.id).length, agent.id).toBeGreaterThanOrEqual(3);
-    for (const org of d.organizations) expect(d.sections.filter((s) => s.agentId === null && s.orgId === org.id).length, org.id).toBeGreaterThanOrEqual(2);
+    for (const org of d.organizations)
+      expect(d.sections.filter((s) => s.agentId === null && s.orgId === org.id).length, org.id).toBeGreaterThanOrEqual(2);
     expect(d.sections.filter((s) => s.agentId !== null && s.body.length > 2000).length).toBeGreaterThanOrEqual(2);
     expect(d.sections.filter((s) => s.agentId === null && s.body.length > 2000).length).toBeGreaterThanOrEqual(1);
     // Positions are 0..n-1 within each handbook.
@@ -134,18 +145,26 @@ describe('a believable board', () => {
   it('has web links and files as knowledge sources for each organization', () => {
     for (const org of d.organizations) {
       const sources = d.knowledge.filter((k) => k.orgId === org.id);
-      expect(sources.some((k) => k.url !== null && k.fileName === null), org.id).toBe(true);
-      expect(sources.some((k) => k.url === null && k.fileName !== null), org.id).toBe(true);
+      expect(
+        sources.some((k) => k.url !== null && k.fileName === null),
+        org.id,
+      ).toBe(true);
+      expect(
+        sources.some((k) => k.url === null && k.fileName !== null),
+        org.id,
+      ).toBe(true);
     }
     for (const k of d.knowledge) if (k.url !== null) expect(k.url).toMatch(/^https:\/\//);
   });
 
   it('has active and paused schedules in all five cron shapes, with their next run computed', () => {
-    const shapes = new Set(d.scheduledTasks.map((s) => {
-      const check = checkCron(s.cron);
-      if (!check.ok) throw new Error(`${s.id}: ${check.reason}`);
-      return check.fields.shape;
-    }));
+    const shapes = new Set(
+      d.scheduledTasks.map((s) => {
+        const check = checkCron(s.cron);
+        if (!check.ok) throw new Error(`${s.id}: ${check.reason}`);
+        return check.fields.shape;
+      }),
+    );
     expect(shapes).toEqual(new Set(['hourly', 'daily', 'weekdays', 'weekly', 'monthly']));
     const active = d.scheduledTasks.filter((s) => s.state === 'active');
     expect(active.length).toBeGreaterThanOrEqual(3);
@@ -166,8 +185,18 @@ describe('a believable board', () => {
 });
 
 describe('every reference resolves', () => {
-  it('ids are unique per table and never of the store\'s generated form', () => {
-    const tables = { tasks: d.tasks, runs: d.runs, pendingActions: d.pendingActions, events: d.events, messages: d.messages, reminders: d.reminders, sections: d.sections, knowledge: d.knowledge, scheduledTasks: d.scheduledTasks };
+  it("ids are unique per table and never of the store's generated form", () => {
+    const tables = {
+      tasks: d.tasks,
+      runs: d.runs,
+      pendingActions: d.pendingActions,
+      events: d.events,
+      messages: d.messages,
+      reminders: d.reminders,
+      sections: d.sections,
+      knowledge: d.knowledge,
+      scheduledTasks: d.scheduledTasks,
+    };
     for (const [name, rows] of Object.entries(tables)) {
       const ids = rows.map((r) => r.id);
       expect(new Set(ids).size, name).toBe(ids.length);
@@ -184,7 +213,10 @@ describe('every reference resolves', () => {
       const ws = workspaces.get(t.workspaceId);
       expect(ws, t.id).toBeDefined();
       expect(agents.get(t.agentId!)?.workspaceId, t.id).toBe(t.workspaceId);
-      expect(ws!.statuses.some((s) => s.key === t.status), t.id).toBe(true);
+      expect(
+        ws!.statuses.some((s) => s.key === t.status),
+        t.id,
+      ).toBe(true);
       for (const a of t.assigneeIds) expect(ws!.memberIds, t.id).toContain(a);
       for (const n of t.notes) expect(ws!.memberIds, t.id).toContain(n.authorId);
       if (t.conversationKey !== null) {
@@ -194,7 +226,11 @@ describe('every reference resolves', () => {
       }
       expect(t.title.length).toBeLessThanOrEqual(200);
     }
-    for (const c of d.conversations) expect(d.tasks.some((t) => t.conversationKey === c.key), c.key).toBe(true);
+    for (const c of d.conversations)
+      expect(
+        d.tasks.some((t) => t.conversationKey === c.key),
+        c.key,
+      ).toBe(true);
   });
 
   it('runs, pending actions, events, messages and reminders point at tasks that exist', () => {
@@ -224,10 +260,17 @@ describe('every reference resolves', () => {
 
   it('handbooks, knowledge sources and schedules belong to organizations and agents that exist', () => {
     for (const s of d.sections) {
-      expect(d.organizations.some((o) => o.id === s.orgId), s.id).toBe(true);
+      expect(
+        d.organizations.some((o) => o.id === s.orgId),
+        s.id,
+      ).toBe(true);
       if (s.agentId !== null) expect(agents.get(s.agentId)?.orgId, s.id).toBe(s.orgId);
     }
-    for (const k of d.knowledge) expect(d.organizations.some((o) => o.id === k.orgId), k.id).toBe(true);
+    for (const k of d.knowledge)
+      expect(
+        d.organizations.some((o) => o.id === k.orgId),
+        k.id,
+      ).toBe(true);
     for (const s of d.scheduledTasks) {
       expect(workspaces.get(s.workspaceId)?.orgId, s.id).toBe(s.orgId);
       expect(agents.get(s.agentId)?.workspaceId, s.id).toBe(s.workspaceId);

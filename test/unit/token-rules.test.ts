@@ -13,7 +13,12 @@ function record(over: Partial<StoredCredentials> = {}): StoredCredentials {
     version: 1,
     origin: 'https://tasks.example',
     resource: 'https://tasks.example/api/v1',
-    server: { issuer: 'https://tasks.example', authorizationEndpoint: 'https://tasks.example/a', tokenEndpoint: 'https://tasks.example/t', issParameterSupported: true },
+    server: {
+      issuer: 'https://tasks.example',
+      authorizationEndpoint: 'https://tasks.example/a',
+      tokenEndpoint: 'https://tasks.example/t',
+      issParameterSupported: true,
+    },
     client: { id: 'c', authMethod: 'none', registration: 'dynamic', applicationType: 'native' },
     accessToken: 'at-1',
     refreshToken: 'rt-1',
@@ -63,31 +68,57 @@ describe('what was granted', () => {
   const asked = ['workspace:read', 'agents:read', 'offline_access'];
 
   it('offline access is the refresh token, whatever the scope of the access token says (RFC 6749 §5.1)', () => {
-    const c = withTokenResponse(record({ refreshToken: undefined }), { access_token: 'a', refresh_token: 'r', scope: 'workspace:read agents:read' }, NOW, asked);
+    const c = withTokenResponse(
+      record({ refreshToken: undefined }),
+      { access_token: 'a', refresh_token: 'r', scope: 'workspace:read agents:read' },
+      NOW,
+      asked,
+    );
     expect(c.scopes).toEqual(['workspace:read', 'agents:read']);
     expect(notGranted(asked, c)).toEqual([]);
   });
 
   it('a scope naming offline_access without a refresh token grants no offline access', () => {
-    const c = withTokenResponse(record({ refreshToken: undefined }), { access_token: 'a', scope: 'workspace:read agents:read offline_access' }, NOW, asked);
+    const c = withTokenResponse(
+      record({ refreshToken: undefined }),
+      { access_token: 'a', scope: 'workspace:read agents:read offline_access' },
+      NOW,
+      asked,
+    );
     expect(notGranted(asked, c)).toEqual(['offline_access']);
   });
 
   it('a narrower scope is reported', () => {
-    const c = withTokenResponse(record({ refreshToken: undefined }), { access_token: 'a', refresh_token: 'r', scope: 'workspace:read' }, NOW, asked);
+    const c = withTokenResponse(
+      record({ refreshToken: undefined }),
+      { access_token: 'a', refresh_token: 'r', scope: 'workspace:read' },
+      NOW,
+      asked,
+    );
     expect(notGranted(asked, c)).toEqual(['agents:read']);
   });
 
   it('no scope in the response means the scope asked for (RFC 6749 §5.1)', () => {
-    const c = withTokenResponse(record({ refreshToken: undefined, scopes: undefined as unknown as string[] }), { access_token: 'a', refresh_token: 'r' }, NOW, asked);
+    const c = withTokenResponse(
+      record({ refreshToken: undefined, scopes: undefined as unknown as string[] }),
+      { access_token: 'a', refresh_token: 'r' },
+      NOW,
+      asked,
+    );
     expect(notGranted(asked, c)).toEqual([]);
   });
 });
 
 describe('where an issuer publishes its metadata', () => {
   it('without a path: RFC 8414, then OpenID Connect Discovery', () => {
-    expect(metadataUrls('https://auth.example')).toEqual(['https://auth.example/.well-known/oauth-authorization-server', 'https://auth.example/.well-known/openid-configuration']);
-    expect(metadataUrls('https://auth.example/')).toEqual(['https://auth.example/.well-known/oauth-authorization-server', 'https://auth.example/.well-known/openid-configuration']);
+    expect(metadataUrls('https://auth.example')).toEqual([
+      'https://auth.example/.well-known/oauth-authorization-server',
+      'https://auth.example/.well-known/openid-configuration',
+    ]);
+    expect(metadataUrls('https://auth.example/')).toEqual([
+      'https://auth.example/.well-known/oauth-authorization-server',
+      'https://auth.example/.well-known/openid-configuration',
+    ]);
   });
 
   it('with a path: both inserted before the path (RFC 8414 §3, §5), then OpenID Connect appended', () => {

@@ -8,14 +8,18 @@ import { connect, constants } from '../../src/api/undici-http2.js';
 
 describe('the node:http2 stand-in for undici', () => {
   it('has the values of node:http2 for every constant it defines', () => {
-    for (const [name, value] of Object.entries(constants)) expect([name, value]).toEqual([name, http2.constants[name as keyof typeof http2.constants]]);
+    for (const [name, value] of Object.entries(constants))
+      expect([name, value]).toEqual([name, http2.constants[name as keyof typeof http2.constants]]);
   });
 
   it('defines every constant undici reads from node:http2', () => {
     const source = readFileSync(fileURLToPath(new URL('../../node_modules/undici/lib/dispatcher/client-h2.js', import.meta.url)), 'utf8');
     const block = /const \{\s*constants: \{([^}]*)\}\s*\} = http2/.exec(source);
     expect(block, 'undici no longer destructures http2.constants this way: review src/api/undici-http2.ts').not.toBeNull();
-    const read = block![1]!.split(',').map((s) => s.trim()).filter(Boolean);
+    const read = block![1]!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     expect(read.length).toBeGreaterThan(0);
     expect(Object.keys(constants).sort()).toEqual([...read].sort());
     // and nothing else of http2 but connect, called later

@@ -28,8 +28,21 @@ describe('parseWhen', () => {
   });
 
   it('reads ISO 8601 strictly: a date or time that does not exist is refused, not rolled over', async () => {
-    for (const text of ['2026-02-30', '2026-13-01', '2026-00-10', '2026-11-31', '2026-11-23T24:00', '2026-11-23T09:60', '2026-11-23T09:00:61Z', '2026-11-23T09:00+25:00', '2025-02-29']) {
-      await expect(parseWhen(text, '--due', NOW), text).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(new RegExp(`^--due: "${text.replace(/[+]/g, '\\+')}" is not a real date and time`)) });
+    for (const text of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-11-31',
+      '2026-11-23T24:00',
+      '2026-11-23T09:60',
+      '2026-11-23T09:00:61Z',
+      '2026-11-23T09:00+25:00',
+      '2025-02-29',
+    ]) {
+      await expect(parseWhen(text, '--due', NOW), text).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringMatching(new RegExp(`^--due: "${text.replace(/[+]/g, '\\+')}" is not a real date and time`)),
+      });
     }
     expect(await parseWhen('2028-02-29', '--due', NOW)).toBe(new Date(2028, 1, 29).toISOString());
     expect(await parseWhen('2026-11-23 09:00', '--due', NOW)).toBe(new Date(2026, 10, 23, 9, 0).toISOString());
@@ -38,7 +51,10 @@ describe('parseWhen', () => {
 
   it('refuses numeric dates other than ISO, with a hint to write ISO', async () => {
     for (const text of ['01/12/2026', '12/1', '12.1.2026', '2026-1-5', '1-12-2026', 'fri 01/12']) {
-      await expect(parseWhen(text, '--due', NOW), text).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('write the date as ISO 8601, year-month-day') });
+      await expect(parseWhen(text, '--due', NOW), text).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringContaining('write the date as ISO 8601, year-month-day'),
+      });
     }
   });
 
@@ -60,11 +76,15 @@ describe('parseWhen', () => {
   it('reads a moment back as "Fri 27 Nov 17:00 (in 5 days)", with the year when it is another', () => {
     const friday = new Date(2026, 10, 27, 17, 0).toISOString();
     expect(describeWhen(friday, new Date(2026, 10, 22, 10, 30).getTime())).toBe('Fri 27 Nov 17:00 (in 5 days)');
-    expect(describeWhen(new Date(2027, 0, 4, 9, 5).toISOString(), new Date(2026, 10, 22, 10, 30).getTime())).toBe('Mon 4 Jan 2027 09:05 (next month)');
+    expect(describeWhen(new Date(2027, 0, 4, 9, 5).toISOString(), new Date(2026, 10, 22, 10, 30).getTime())).toBe(
+      'Mon 4 Jan 2027 09:05 (next month)',
+    );
   });
 
   it('refuses a moment that is not in the future where one is needed', () => {
-    expect(() => requireFuture(new Date(NOW - 60_000).toISOString(), '--at', NOW, 'a reminder')).toThrow(/^--at: .* \(1 minute ago\) is in the past; a reminder must be in the future$/);
+    expect(() => requireFuture(new Date(NOW - 60_000).toISOString(), '--at', NOW, 'a reminder')).toThrow(
+      /^--at: .* \(1 minute ago\) is in the past; a reminder must be in the future$/,
+    );
     expect(() => requireFuture(new Date(NOW + 60_000).toISOString(), '--at', NOW, 'a reminder')).not.toThrow();
   });
 });

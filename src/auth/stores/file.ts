@@ -14,7 +14,6 @@ interface CredentialsFile {
   credentials: Record<string, unknown>;
 }
 
-
 export interface FileStoreOptions {
   lock: LockOptions;
   /** The directory is ours (the configuration directory): make it 0700 even when it exists. */
@@ -54,7 +53,10 @@ export class FileStore implements CredentialStore {
       // JSON.parse's message quotes the text, which holds tokens: say only what is wrong.
     }
     if (parsed?.version !== 1 || typeof parsed.credentials !== 'object' || parsed.credentials === null) {
-      throw new CliError(`the credentials file ${this.path} is damaged (not a wts credentials file); remove it and run \`wts login\``, ExitCode.failure);
+      throw new CliError(
+        `the credentials file ${this.path} is damaged (not a wts credentials file); remove it and run \`wts login\``,
+        ExitCode.failure,
+      );
     }
     return parsed;
   }

@@ -48,7 +48,11 @@ export async function keychainCall<T>(what: string, timeoutMs: number, call: (si
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new KeychainError(`${keychainName()} did not answer within ${Math.round(timeoutMs / 100) / 10} s (${what}); unlock it, or set WTS_KEYCHAIN_TIMEOUT_MS`));
+      reject(
+        new KeychainError(
+          `${keychainName()} did not answer within ${Math.round(timeoutMs / 100) / 10} s (${what}); unlock it, or set WTS_KEYCHAIN_TIMEOUT_MS`,
+        ),
+      );
     }, timeoutMs);
   });
   try {

@@ -29,23 +29,31 @@ export function registerCheck(group: Command, deps: CliDeps): void {
         .option('--workspace <id>', 'only the scheduled tasks of this workspace')
         .option('--require <state>', 'fail unless the scheduled task is in this state: active or paused')
         .option('--max-late <duration>', 'fail when an occurrence older than this (e.g. 15m, 2h, 1d) has had no run started since')
-        .option('--last-run <outcome>', 'fail unless the latest finished run has this outcome: succeeded (one that never ran passes)')),
+        .option('--last-run <outcome>', 'fail unless the latest finished run has this outcome: succeeded (one that never ran passes)'),
+    ),
     fields: FIELDS,
     examples: [
       'wts schedule check --require active --max-late 30m --last-run succeeded',
       'wts schedule check sched_ops_backups sched_sales_digest --max-late 2h',
-      'wts schedule check --workspace ws_ops --require active --json | jq \'.[] | select(.ok | not) | .id\'',
+      "wts schedule check --workspace ws_ops --require active --json | jq '.[] | select(.ok | not) | .id'",
     ],
     async run({ ctx, args, opts }) {
       const ids = args[0] ?? [];
-      if (ids.length > 0 && opts.workspace !== undefined) throw new CliError('pass scheduled task IDs or --workspace, not both', ExitCode.usage);
+      if (ids.length > 0 && opts.workspace !== undefined)
+        throw new CliError('pass scheduled task IDs or --workspace, not both', ExitCode.usage);
       const required = (['active', 'paused'] as const).find((state) => state === opts.require);
-      if (opts.require !== undefined && required === undefined) throw new CliError(`--require: must be active or paused, not "${opts.require}"`, ExitCode.usage);
+      if (opts.require !== undefined && required === undefined)
+        throw new CliError(`--require: must be active or paused, not "${opts.require}"`, ExitCode.usage);
       const lastRun = (['succeeded'] as const).find((state) => state === opts.lastRun);
-      if (opts.lastRun !== undefined && lastRun === undefined) throw new CliError(`--last-run: must be succeeded, not "${opts.lastRun}"`, ExitCode.usage);
-      const [{ parseDuration }, { checkSchedule, checksFor, latestFinished }] = await Promise.all([import('../../schedules/duration.js'), import('../../schedules/check.js')]);
+      if (opts.lastRun !== undefined && lastRun === undefined)
+        throw new CliError(`--last-run: must be succeeded, not "${opts.lastRun}"`, ExitCode.usage);
+      const [{ parseDuration }, { checkSchedule, checksFor, latestFinished }] = await Promise.all([
+        import('../../schedules/duration.js'),
+        import('../../schedules/check.js'),
+      ]);
       const maxLateMs = opts.maxLate === undefined ? undefined : parseDuration(opts.maxLate);
-      if (opts.maxLate !== undefined && maxLateMs === undefined) throw new CliError(`--max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "${opts.maxLate}"`, ExitCode.usage);
+      if (opts.maxLate !== undefined && maxLateMs === undefined)
+        throw new CliError(`--max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "${opts.maxLate}"`, ExitCode.usage);
       const options = { require: required, maxLateMs, lastRun };
 
       const api = await ctx.api();
@@ -53,10 +61,14 @@ export function registerCheck(group: Command, deps: CliDeps): void {
       if (ids.length > 0) {
         for (const scheduledTaskId of ids) schedules.push(await api.call('get_scheduled_task', { path: { scheduledTaskId } }));
       } else {
-        for await (const s of api.items('list_scheduled_tasks', { path: {} })) if (opts.workspace === undefined || s.workspaceId === opts.workspace) schedules.push(s);
+        for await (const s of api.items('list_scheduled_tasks', { path: {} }))
+          if (opts.workspace === undefined || s.workspaceId === opts.workspace) schedules.push(s);
       }
       if (schedules.length === 0) {
-        throw new CliError(`no scheduled tasks${opts.workspace ? ` in ${opts.workspace}` : ''}: nothing was checked (a check of nothing fails, so a mistyped workspace cannot pass)`, ExitCode.checkFailed);
+        throw new CliError(
+          `no scheduled tasks${opts.workspace ? ` in ${opts.workspace}` : ''}: nothing was checked (a check of nothing fails, so a mistyped workspace cannot pass)`,
+          ExitCode.checkFailed,
+        );
       }
 
       const reports: ScheduleReport[] = [];
@@ -75,27 +87,58 @@ export function registerCheck(group: Command, deps: CliDeps): void {
       }
 
       const names = checksFor(options);
-      const mark = (result: string, mode: Mode): Text => (mode === 'plain' ? `${result}: ` : result === 'pass' ? styled('✓ ', (t) => ctx.chalk.green(t)) : result === 'fail' ? styled('✗ ', (t) => ctx.chalk.red(t)) : styled('– ', (t) => ctx.chalk.dim(t)));
+      const mark = (result: string, mode: Mode): Text =>
+        mode === 'plain'
+          ? `${result}: `
+          : result === 'pass'
+            ? styled('✓ ', (t) => ctx.chalk.green(t))
+            : result === 'fail'
+              ? styled('✗ ', (t) => ctx.chalk.red(t))
+              : styled('– ', (t) => ctx.chalk.dim(t));
       const columns: Column<ScheduleReport>[] = [
         { header: 'ID', value: (r) => r.id },
-        { header: 'Result', value: (r, mode) => (mode === 'plain' ? (r.ok ? 'pass' : 'fail') : r.ok ? styled('ok', (t) => ctx.chalk.green(t)) : styled('FAILED', (t) => ctx.chalk.red(t))) },
+        {
+          header: 'Result',
+          value: (r, mode) =>
+            mode === 'plain'
+              ? r.ok
+                ? 'pass'
+                : 'fail'
+              : r.ok
+                ? styled('ok', (t) => ctx.chalk.green(t))
+                : styled('FAILED', (t) => ctx.chalk.red(t)),
+        },
         { header: 'Title', value: (r) => r.title, flex: true },
-        ...names.map((name): Column<ScheduleReport> => ({
-          header: CHECK_HEADERS[name],
-          value: (r, mode) => {
-            const check = r.checks[name];
-            return check ? [mark(check.result, mode), check.detail].flat() : '';
-          },
-        })),
+        ...names.map(
+          (name): Column<ScheduleReport> => ({
+            header: CHECK_HEADERS[name],
+            value: (r, mode) => {
+              const check = r.checks[name];
+              return check ? [mark(check.result, mode), check.detail].flat() : '';
+            },
+          }),
+        ),
       ];
       await printItems(ctx, reports, columns);
 
       const failed = reports.filter((r) => !r.ok);
       if (failed.length > 0) {
-        const which = failed.map((r) => `${r.id} (${names.filter((n) => r.checks[n]?.result === 'fail').map((n) => CHECK_NAMES[n]).join(', ')})`);
-        throw new CliError(`${failed.length} of ${reports.length} scheduled tasks failed a check: ${which.join(', ')}`, ExitCode.checkFailed);
+        const which = failed.map(
+          (r) =>
+            `${r.id} (${names
+              .filter((n) => r.checks[n]?.result === 'fail')
+              .map((n) => CHECK_NAMES[n])
+              .join(', ')})`,
+        );
+        throw new CliError(
+          `${failed.length} of ${reports.length} scheduled tasks failed a check: ${which.join(', ')}`,
+          ExitCode.checkFailed,
+        );
       }
-      if (ctx.io.isStderrTTY && !ctx.json) ctx.io.stderr.write(`${ctx.chalk.green('✓')} ${reports.length} scheduled task${reports.length === 1 ? '' : 's'} passed: ${names.map((n) => CHECK_NAMES[n]).join(', ')}\n`);
+      if (ctx.io.isStderrTTY && !ctx.json)
+        ctx.io.stderr.write(
+          `${ctx.chalk.green('✓')} ${reports.length} scheduled task${reports.length === 1 ? '' : 's'} passed: ${names.map((n) => CHECK_NAMES[n]).join(', ')}\n`,
+        );
     },
   });
 }

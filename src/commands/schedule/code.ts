@@ -15,12 +15,16 @@ interface FileFlags {
   yes?: boolean;
 }
 
-const FILE_HELP = 'the schedules file, JSON or YAML: {"schedules": [{key?, title, prompt, cron, workspace, agent, state?}]} (- for standard input)';
+const FILE_HELP =
+  'the schedules file, JSON or YAML: {"schedules": [{key?, title, prompt, cron, workspace, agent, state?}]} (- for standard input)';
 
 /** Reads and checks the file (exit 2 before any request), then lists the service's scheduled tasks and plans. */
 async function planFromFile(ctx: CommandContext, opts: FileFlags) {
   if (opts.file === undefined) throw new CliError(`--file: is required: ${FILE_HELP}`, ExitCode.usage);
-  const [{ parseScheduleFile }, { planSchedules }] = await Promise.all([import('../../schedules/file.js'), import('../../schedules/plan.js')]);
+  const [{ parseScheduleFile }, { planSchedules }] = await Promise.all([
+    import('../../schedules/file.js'),
+    import('../../schedules/plan.js'),
+  ]);
   const fileName = opts.file === '-' ? '<stdin>' : opts.file;
   const specs = parseScheduleFile(await readTextFile(ctx, opts.file, '--file'), fileName);
   const api = await ctx.api();
@@ -44,17 +48,27 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
     pages: true,
     description: "show how the service's scheduled tasks differ from a schedules file; exit 8 on any drift",
     options: options<FileFlags>((c) => c.option('-f, --file <file>', FILE_HELP)),
-    examples: ['wts schedule diff -f schedules.yaml', 'wts schedule diff -f schedules.json --json', 'wts schedule diff -f schedules.yaml; echo $?   # 0 no drift, 8 drift, 2 a malformed file'],
+    examples: [
+      'wts schedule diff -f schedules.yaml',
+      'wts schedule diff -f schedules.json --json',
+      'wts schedule diff -f schedules.yaml; echo $?   # 0 no drift, 8 drift, 2 a malformed file',
+    ],
     async run({ ctx, opts }) {
       const { fileName, plan } = await planFromFile(ctx, opts);
       const { hasDrift, renderPlan, planJson, planSummary } = await import('../../schedules/plan.js');
       const drift = hasDrift(plan);
       if (ctx.json) printJson(ctx, planJson(plan));
       else if (drift) ctx.io.stdout.write(renderPlan(plan, ctx.chalk, ctx.io.isStdoutTTY ? ctx.io.columns : Infinity));
-      else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${ctx.chalk.green('✓')} ${terminalLine(`No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}`)}\n`);
+      else if (ctx.io.isStdoutTTY)
+        ctx.io.stdout.write(
+          `${ctx.chalk.green('✓')} ${terminalLine(`No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}`)}\n`,
+        );
       if (drift) {
         const extra = plan.steps.some((s) => s.action === 'extra');
-        throw new CliError(`${fileName} and the service differ: ${planSummary(plan)} — \`wts schedule apply -f ${opts.file}${extra ? ' --prune' : ''}\` makes them match`, ExitCode.checkFailed);
+        throw new CliError(
+          `${fileName} and the service differ: ${planSummary(plan)} — \`wts schedule apply -f ${opts.file}${extra ? ' --prune' : ''}\` makes them match`,
+          ExitCode.checkFailed,
+        );
       }
     },
   });
@@ -68,8 +82,13 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       c
         .option('-f, --file <file>', FILE_HELP)
         .option('--prune', 'also delete the scheduled tasks the file does not list, in the workspaces it names (never in others)')
-        .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)')),
-    examples: ['wts schedule apply -f schedules.yaml', 'wts schedule apply -f schedules.yaml --prune --yes   # in CI', 'wts schedule apply -f schedules.yaml --yes --json'],
+        .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)'),
+    ),
+    examples: [
+      'wts schedule apply -f schedules.yaml',
+      'wts schedule apply -f schedules.yaml --prune --yes   # in CI',
+      'wts schedule apply -f schedules.yaml --yes --json',
+    ],
     async run({ ctx, opts }) {
       const { api, fileName, plan } = await planFromFile(ctx, opts);
       const { renderPlan, changingSteps } = await import('../../schedules/plan.js');
@@ -95,10 +114,15 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
           if (!ctx.json) printDone(ctx, step, `${verbs[step.action]} ${step.id} "${step.title}" in ${step.workspaceId}`);
         });
         if (ctx.json) printJson(ctx, { applied });
-        else if (ctx.io.isStdoutTTY) ctx.io.stdout.write(`${terminalLine(`${applied.length} change${applied.length === 1 ? '' : 's'} applied: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}`)}\n`);
+        else if (ctx.io.isStdoutTTY)
+          ctx.io.stdout.write(
+            `${terminalLine(`${applied.length} change${applied.length === 1 ? '' : 's'} applied: the scheduled tasks in ${scope(plan.workspaces)} match ${fileName}${kept}`)}\n`,
+          );
       } catch (err) {
         if (!(err instanceof ApplyStopped)) throw err;
-        ctx.io.stderr.write(`wts: ${terminalLine(`${err.message}; what was done stays done — \`wts schedule diff -f ${opts.file}\` shows what is left`)}\n`);
+        ctx.io.stderr.write(
+          `wts: ${terminalLine(`${err.message}; what was done stays done — \`wts schedule diff -f ${opts.file}\` shows what is left`)}\n`,
+        );
         throw err.cause;
       }
     },

@@ -17,7 +17,8 @@ export function registerCreate(group: Command, deps: CliDeps): Command {
       'wts schedule create --title "Backup check" --prompt-file prompt.md --cron "30 6 * * *" --workspace ws_ops --agent agt_ops',
     ],
     async run({ ctx, opts }) {
-      if (opts.prompt === undefined && opts.promptFile === undefined) throw new CliError('--prompt: is required (or --prompt-file F)', ExitCode.usage);
+      if (opts.prompt === undefined && opts.promptFile === undefined)
+        throw new CliError('--prompt: is required (or --prompt-file F)', ExitCode.usage);
       const body = await scheduleChanges(ctx, opts);
       const api = await ctx.api();
       const schedule = await api.call('create_scheduled_task', { path: {}, body: body as Required<typeof body> });

@@ -15,10 +15,16 @@ export function registerDelete(group: Command, deps: CliDeps): Command {
       ...SCHEDULES,
       operation: 'delete_scheduled_task',
       doing: 'deleting',
-      confirm: (ids) => (ids.length === 1 ? `Delete scheduled task ${ids[0]}? Its earlier runs stay.` : `Delete ${ids.length} scheduled tasks? Their earlier runs stay.`),
+      confirm: (ids) =>
+        ids.length === 1
+          ? `Delete scheduled task ${ids[0]}? Its earlier runs stay.`
+          : `Delete ${ids.length} scheduled tasks? Their earlier runs stay.`,
       async prepare({ ctx }) {
         const api = await ctx.api();
-        return async (scheduledTaskId, options) => ({ result: await api.call('delete_scheduled_task', { path: { scheduledTaskId } }, options), message: `Deleted scheduled task ${scheduledTaskId}` });
+        return async (scheduledTaskId, options) => ({
+          result: await api.call('delete_scheduled_task', { path: { scheduledTaskId } }, options),
+          message: `Deleted scheduled task ${scheduledTaskId}`,
+        });
       },
     },
   });

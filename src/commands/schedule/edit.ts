@@ -13,10 +13,14 @@ export function registerEdit(group: Command, deps: CliDeps): Command {
     args: [ID],
     options: options<ScheduleFlags>((c) => scheduleOptions(c, '')),
     fields: FIELDS,
-    examples: ['wts schedule edit sched_sales_digest --cron "0 8 * * 1-5"', 'wts schedule edit sched_support_weekly --prompt-file prompt.md'],
+    examples: [
+      'wts schedule edit sched_sales_digest --cron "0 8 * * 1-5"',
+      'wts schedule edit sched_support_weekly --prompt-file prompt.md',
+    ],
     async run({ ctx, args, opts }) {
       const body = await scheduleChanges(ctx, opts);
-      if (Object.keys(body).length === 0) throw new CliError('nothing to change: pass --title, --prompt, --prompt-file, --cron, --workspace or --agent', ExitCode.usage);
+      if (Object.keys(body).length === 0)
+        throw new CliError('nothing to change: pass --title, --prompt, --prompt-file, --cron, --workspace or --agent', ExitCode.usage);
       const api = await ctx.api();
       const schedule = await api.call('update_scheduled_task', { path: { scheduledTaskId: args[0] }, body });
       printDone(ctx, schedule, `Updated ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);

@@ -28,8 +28,12 @@ export function registerExplain(group: Command, deps: CliDeps): void {
     args: [['<CRON>', `a five-field cron, quoted; one of ${CRON_SHAPES_TEXT}`]],
     options: options<ExplainFlags>((c) =>
       c
-        .option('--tz <zone>', "read the cron in this IANA timezone, e.g. Europe/Berlin (default: the local one; the service uses the organization's, shown by `wts schedule list`)")
-        .option('--count <n>', 'how many next runs to show, 1 to 100', '5')),
+        .option(
+          '--tz <zone>',
+          "read the cron in this IANA timezone, e.g. Europe/Berlin (default: the local one; the service uses the organization's, shown by `wts schedule list`)",
+        )
+        .option('--count <n>', 'how many next runs to show, 1 to 100', '5'),
+    ),
     examples: [
       'wts schedule explain "0 9 * * 1-5" --tz Europe/Berlin',
       'wts schedule explain "30 2 * * *" --tz Europe/Berlin --count 10   # a change of the clocks moves a run',
@@ -42,7 +46,8 @@ export function registerExplain(group: Command, deps: CliDeps): void {
       const localZone = localTimeZone();
       const timezone = timeZoneOption(opts.tz, localZone);
       const count = /^\d{1,3}$/.test(opts.count.trim()) ? Number(opts.count) : Number.NaN;
-      if (!(count >= 1 && count <= 100)) throw new CliError(`--count: must be a whole number from 1 to 100, not "${opts.count}"`, ExitCode.usage);
+      if (!(count >= 1 && count <= 100))
+        throw new CliError(`--count: must be a whole number from 1 to 100, not "${opts.count}"`, ExitCode.usage);
       const { explainCron } = await import('../../schedules/explain.js');
       const explained = explainCron(cron, timezone, { nowMs: ctx.now(), count, localTimezone: localZone });
       printObject(ctx, explained, [
@@ -57,10 +62,27 @@ export function registerExplain(group: Command, deps: CliDeps): void {
       }
       const sameZone = timezone === localZone;
       const notes = explained.nextRuns.some((r) => r.note);
-      const headers = [sameZone ? `${timezone} (local)` : timezone, ...(sameZone ? [] : [`Local (${localZone})`]), 'When', ...(notes ? ['Note'] : [])];
-      const rows = explained.nextRuns.map((r) => [r.inZone, ...(sameZone ? [] : [r.local]), relativeTime(r.at, ctx.now()), ...(notes ? [r.note ? styled(r.note, (t) => ctx.chalk.yellow(t)) : ''] : [])]);
+      const headers = [
+        sameZone ? `${timezone} (local)` : timezone,
+        ...(sameZone ? [] : [`Local (${localZone})`]),
+        'When',
+        ...(notes ? ['Note'] : []),
+      ];
+      const rows = explained.nextRuns.map((r) => [
+        r.inZone,
+        ...(sameZone ? [] : [r.local]),
+        relativeTime(r.at, ctx.now()),
+        ...(notes ? [r.note ? styled(r.note, (t) => ctx.chalk.yellow(t)) : ''] : []),
+      ]);
       ctx.io.stdout.write(`\n${ctx.chalk.bold(`Next ${count === 1 ? 'run' : `${count} runs`}:`)}\n`);
-      ctx.io.stdout.write(renderTable(ctx.chalk, ctx.io.columns, headers.map((header) => ({ header, flex: header === 'Note' })), rows));
+      ctx.io.stdout.write(
+        renderTable(
+          ctx.chalk,
+          ctx.io.columns,
+          headers.map((header) => ({ header, flex: header === 'Note' })),
+          rows,
+        ),
+      );
     },
   });
 }

@@ -24,7 +24,15 @@ export function registerList(group: Command, deps: CliDeps): Command {
       const last: Column<Schedule> = { header: 'Last run', value: (s, mode) => lastRun(ctx, s, mode), priority: 2 };
       // People read the schedule as a sentence; piped, the columns stay the ones scripts already cut (the cron).
       const columns: Column<Schedule>[] = ctx.io.isStdoutTTY
-        ? [id, title, { header: 'Schedule', value: (s) => cronSentence(s.cron), flex: true, min: 12, priority: 3 }, timezone, state, next, last]
+        ? [
+            id,
+            title,
+            { header: 'Schedule', value: (s) => cronSentence(s.cron), flex: true, min: 12, priority: 3 },
+            timezone,
+            state,
+            next,
+            last,
+          ]
         : [id, title, { header: 'Cron', value: (s) => s.cron, priority: 3 }, timezone, state, next, last];
       await printItems(ctx, api.items('list_scheduled_tasks', { path: {} }), columns, { empty: 'No scheduled tasks.' });
     },

@@ -45,11 +45,14 @@ export function scheduleOptions(command: Command, required: string): Command {
 
 /** The body fields the flags give, checked before any request: the prompt read, the cron shape known. */
 export async function scheduleChanges(ctx: CommandContext, opts: ScheduleFlags) {
-  if (opts.prompt !== undefined && opts.promptFile !== undefined) throw new CliError('--prompt and --prompt-file cannot be used together', ExitCode.usage);
+  if (opts.prompt !== undefined && opts.promptFile !== undefined)
+    throw new CliError('--prompt and --prompt-file cannot be used together', ExitCode.usage);
   const problem = opts.cron === undefined ? undefined : cronProblem(opts.cron);
   if (problem) throw new CliError(`--cron: ${problem}`, ExitCode.usage);
   const prompt =
-    opts.promptFile !== undefined ? requiredText(await readTextFile(ctx, opts.promptFile, '--prompt-file'), '--prompt-file') : optionalText(opts.prompt, '--prompt');
+    opts.promptFile !== undefined
+      ? requiredText(await readTextFile(ctx, opts.promptFile, '--prompt-file'), '--prompt-file')
+      : optionalText(opts.prompt, '--prompt');
   const title = optionalText(opts.title, '--title');
   return {
     ...(title !== undefined && { title }),
@@ -61,7 +64,8 @@ export async function scheduleChanges(ctx: CommandContext, opts: ScheduleFlags) 
 }
 
 /** For people: local time, how far off, and the time where the schedule runs; for scripts: ISO 8601. */
-export const nextRun = (ctx: CommandContext, s: Schedule, mode: Mode) => (mode === 'human' ? (s.nextRunAt ? runTimeForPeople(s.nextRunAt, s.timezone, ctx.now()) : '—') : (s.nextRunAt ?? ''));
+export const nextRun = (ctx: CommandContext, s: Schedule, mode: Mode) =>
+  mode === 'human' ? (s.nextRunAt ? runTimeForPeople(s.nextRunAt, s.timezone, ctx.now()) : '—') : (s.nextRunAt ?? '');
 
 /** In a one-line confirmation: local time and how far off. */
 export const nextRunShort = (ctx: CommandContext, s: Schedule) => (s.nextRunAt ? localAndRelative(s.nextRunAt, ctx.now()) : '—');
@@ -92,7 +96,8 @@ export function printSchedule(ctx: CommandContext, s: Schedule): void {
 
 /** `schedule run` without --wait: a run of each scheduled task, started now (--wait follows one only). */
 export async function startRuns({ ctx, opts }: { ctx: CommandContext; opts: WaitFlags }): Promise<Act> {
-  if (opts.wait) throw new CliError('--wait follows one run: pass one ID (or run them without --wait, then `wts run watch RUN` each)', ExitCode.usage);
+  if (opts.wait)
+    throw new CliError('--wait follows one run: pass one ID (or run them without --wait, then `wts run watch RUN` each)', ExitCode.usage);
   const api = await ctx.api();
   return async (scheduledTaskId, options) => {
     const run = await api.call('run_scheduled_task_now', { path: { scheduledTaskId }, body: {} }, options);

@@ -10,7 +10,10 @@ export function registerAssign(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'assign',
     description: 'add and remove the people assigned to tasks (adding never removes anyone); --set replaces them all',
-    args: [TASK, ['[PERSON...]', 'people to add: id, name, email or @me (as --add); with --add, --remove, --set or --clear every word is a TASK']],
+    args: [
+      TASK,
+      ['[PERSON...]', 'people to add: id, name, email or @me (as --add); with --add, --remove, --set or --clear every word is a TASK'],
+    ],
     options: options<ChangeOptions>((c) => changeOptions(c, 'person', 'people', 'id, name, email or @me')),
     fields: { taskId: 'TASK', assigneeIds: 'PERSON' },
     examples: [
@@ -46,7 +49,8 @@ export function registerAssign(group: Command, deps: CliDeps): Command {
           current: (task) => task.assignees.map((a) => ({ id: a.id, name: a.name })),
           key: (p) => p.id,
           name: (p) => p.name,
-          send: (api, taskId, after, options) => api.call('assign_task', { path: { taskId }, body: { assigneeIds: after.map((p) => p.id) } }, options),
+          send: (api, taskId, after, options) =>
+            api.call('assign_task', { path: { taskId }, body: { assigneeIds: after.map((p) => p.id) } }, options),
           unchanged: (names) => `is assigned to ${names.length ? names.join(', ') : 'nobody'}`,
           verbed: 'assigned',
           nothing: 'nobody',

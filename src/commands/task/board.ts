@@ -13,12 +13,19 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
     pages: true,
     description: "show a workspace's board: its columns side by side with their tasks, fitted to the terminal",
     args: [WS_ARG],
-    options: options<{ rows?: string }>((c) => c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)')),
+    options: options<{ rows?: string }>((c) =>
+      c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)'),
+    ),
     fields: { workspaceId: 'WS' },
-    examples: ['wts task board ws_support', "wts task board ws_support --json | jq '.columns[] | {key, count}'", 'wts task board ws_support | grep ^waiting   # status<TAB>id<TAB>title'],
+    examples: [
+      'wts task board ws_support',
+      "wts task board ws_support --json | jq '.columns[] | {key, count}'",
+      'wts task board ws_support | grep ^waiting   # status<TAB>id<TAB>title',
+    ],
     async run({ ctx, args, opts }) {
       const rows = opts.rows === undefined ? 10 : Number(opts.rows);
-      if (!Number.isInteger(rows) || rows < 1 || rows > 1000) throw new CliError('--rows: must be a whole number from 1 to 1000', ExitCode.usage);
+      if (!Number.isInteger(rows) || rows < 1 || rows > 1000)
+        throw new CliError('--rows: must be a whole number from 1 to 1000', ExitCode.usage);
       const workspaceId = args[0];
       const api = await ctx.api();
       const [statuses, tasks] = await Promise.all([
@@ -26,7 +33,9 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
         collectItems<Task>(api.items('list_tasks', { path: { workspaceId }, query: { limit: 50 } })),
       ]);
       // Columns in board order; a task in a column the workspace no longer lists still shows, after them.
-      const columns = [...statuses].sort((a, b) => a.position - b.position).map((s): { key: string; name: string; tasks: Task[] } => ({ key: s.key, name: s.name, tasks: [] }));
+      const columns = [...statuses]
+        .sort((a, b) => a.position - b.position)
+        .map((s): { key: string; name: string; tasks: Task[] } => ({ key: s.key, name: s.name, tasks: [] }));
       for (const task of tasks) {
         let column = columns.find((c) => c.key === task.status);
         if (!column) columns.push((column = { key: task.status, name: task.status, tasks: [] }));

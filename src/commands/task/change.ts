@@ -31,8 +31,13 @@ function planChange(opts: ChangeOptions, words: string[], arg: string, many: str
   const add = [...words.map((w, i) => requiredText(w, `${arg} #${i + 1}`)), ...opts.add];
   const set = opts.clear ? [] : opts.set;
   if (opts.clear && opts.set) throw new CliError('pass --set or --clear, not both', ExitCode.usage);
-  if (set && (add.length || opts.remove.length)) throw new CliError(`--${opts.clear ? 'clear' : 'set'} replaces all the ${many}: pass it without ${arg}, --add or --remove`, ExitCode.usage);
-  if (!set && !add.length && !opts.remove.length) throw new CliError(`nothing to change: name ${many} to add (${arg} or --add), --remove, --set or --clear`, ExitCode.usage);
+  if (set && (add.length || opts.remove.length))
+    throw new CliError(
+      `--${opts.clear ? 'clear' : 'set'} replaces all the ${many}: pass it without ${arg}, --add or --remove`,
+      ExitCode.usage,
+    );
+  if (!set && !add.length && !opts.remove.length)
+    throw new CliError(`nothing to change: name ${many} to add (${arg} or --add), --remove, --set or --clear`, ExitCode.usage);
   const both = add.find((a) => opts.remove.includes(a));
   if (both !== undefined) throw new CliError(`"${pipeText(both)}" is both added and removed`, ExitCode.usage);
   return { add, remove: opts.remove, ...(set && { set }) };
@@ -55,7 +60,13 @@ function changeWords(args: readonly [string, string[] | undefined], opts: Change
 }
 
 /** The list after the change: `set` when given, else `current` with `add` appended and `remove` taken out. */
-function applyChange<T>(current: readonly T[], set: readonly T[] | undefined, add: readonly T[], remove: readonly T[], key: (item: T) => string): T[] {
+function applyChange<T>(
+  current: readonly T[],
+  set: readonly T[] | undefined,
+  add: readonly T[],
+  remove: readonly T[],
+  key: (item: T) => string,
+): T[] {
   const out: T[] = [];
   const seen = new Set<string>();
   const gone = new Set(remove.map(key));
@@ -75,7 +86,11 @@ function difference<T>(before: readonly T[], after: readonly T[], key: (item: T)
 
 /** "Tagged task_1: added vip; removed urgent; now billing, vip". */
 function changeMessage(id: string, verbed: string, added: string[], removed: string[], now: string[], nothing: string): string {
-  const parts = [...(added.length ? [`added ${added.join(', ')}`] : []), ...(removed.length ? [`removed ${removed.join(', ')}`] : []), `now ${now.length ? now.join(', ') : nothing}`];
+  const parts = [
+    ...(added.length ? [`added ${added.join(', ')}`] : []),
+    ...(removed.length ? [`removed ${removed.join(', ')}`] : []),
+    `now ${now.length ? now.join(', ') : nothing}`,
+  ];
   return `${verbed.charAt(0).toUpperCase()}${verbed.slice(1)} ${id}: ${parts.join('; ')}`;
 }
 
@@ -115,12 +130,27 @@ export async function changeTaskList<T>(
   const resolve = list.resolver(ctx, api);
   return async (taskId, options) => {
     const task = await api.call('get_task', { path: { taskId } }, options);
-    const [set, add, remove] = await Promise.all([change.set && resolve(task, change.set, '--set'), resolve(task, change.add, '--add'), resolve(task, change.remove, '--remove')]);
+    const [set, add, remove] = await Promise.all([
+      change.set && resolve(task, change.set, '--set'),
+      resolve(task, change.add, '--add'),
+      resolve(task, change.remove, '--remove'),
+    ]);
     const before = list.current(task);
     const after = applyChange(before, set || undefined, add, remove, list.key);
     const { added, removed } = difference(before, after, list.key);
-    if (!added.length && !removed.length) return { result: task, message: `No change: ${task.id} ${list.unchanged(before.map(list.name))}` };
+    if (!added.length && !removed.length)
+      return { result: task, message: `No change: ${task.id} ${list.unchanged(before.map(list.name))}` };
     const updated = await list.send(api, taskId, after, options);
-    return { result: updated, message: changeMessage(updated.id, list.verbed, added.map(list.name), removed.map(list.name), list.current(updated).map(list.name), list.nothing) };
+    return {
+      result: updated,
+      message: changeMessage(
+        updated.id,
+        list.verbed,
+        added.map(list.name),
+        removed.map(list.name),
+        list.current(updated).map(list.name),
+        list.nothing,
+      ),
+    };
   };
 }

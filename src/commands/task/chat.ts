@@ -13,7 +13,11 @@ export function registerChat(group: Command, deps: CliDeps): Command {
     args: [TASK],
     options: options<PageOptions & { follow?: boolean }>((c) => followOption(pageOptions(c), 'messages')),
     fields: { taskId: 'TASK' },
-    examples: ['wts task chat task_s021', 'wts task chat task_s021 --all', 'wts task chat task_s021 --follow   # new messages as they arrive, until Ctrl-C'],
+    examples: [
+      'wts task chat task_s021',
+      'wts task chat task_s021 --all',
+      'wts task chat task_s021 --follow   # new messages as they arrive, until Ctrl-C',
+    ],
     async run({ ctx, args, opts }) {
       if (opts.follow) return (await import('../../follow/listings.js')).followChat(ctx, args[0], printMessages(ctx), opts);
       await ctx.api(); // signed in first, as before the listing is read

@@ -9,7 +9,11 @@ export function registerComplete(group: Command, deps: CliDeps): Command {
     description: 'mark tasks done',
     args: [TASKS],
     fields: { taskId: 'TASK' },
-    examples: ['wts task complete task_s001', 'wts task complete task_s001 task_s002', 'wts task list ws_support --tag resolved | wts task complete -'],
+    examples: [
+      'wts task complete task_s001',
+      'wts task complete task_s001 task_s002',
+      'wts task list ws_support --tag resolved | wts task complete -',
+    ],
     bulk: {
       operation: 'complete_task',
       field: 'taskId',

@@ -21,9 +21,18 @@ export function registerConversation(group: Command, deps: CliDeps): Command {
       listTotal(opts);
       const task = await api.call('get_task', { path });
       if (!task.conversationKey) {
-        throw new CliError(`task ${task.id} did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat ${task.id}`, ExitCode.notFound);
+        throw new CliError(
+          `task ${task.id} did not come from an email or chat thread, so it has no conversation; its chat with the agent: wts task chat ${task.id}`,
+          ExitCode.notFound,
+        );
       }
-      await printListing(ctx, 'list_task_conversation_messages', { path, query: { conversationKey: task.conversationKey } }, opts, printMessages(ctx));
+      await printListing(
+        ctx,
+        'list_task_conversation_messages',
+        { path, query: { conversationKey: task.conversationKey } },
+        opts,
+        printMessages(ctx),
+      );
     },
   });
 }

@@ -19,7 +19,8 @@ export function registerCreate(group: Command, deps: CliDeps): Command {
           .option('--description <text>', 'what the agent should know and do')
           .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00"'),
         "the agent's run on it finishes",
-      )),
+      ),
+    ),
     fields: { agentId: '--agent', title: 'TITLE', dueDate: '--due' },
     examples: [
       'wts task create --agent agt_support "Reply to Lena about the login problem"',
@@ -40,7 +41,11 @@ export function registerCreate(group: Command, deps: CliDeps): Command {
         return (await import('../../follow/wait.js')).submitAndWait(ctx, opts.agent, body, { timeoutMs });
       }
       const task = await api.call('submit_task', { path: { agentId: opts.agent }, body });
-      printDone(ctx, task, `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}${opts.due === undefined ? '' : dueEcho(task, parsedAt)}`);
+      printDone(
+        ctx,
+        task,
+        `Created ${task.id} in ${task.workspaceId} for ${opts.agent}: ${task.title}${opts.due === undefined ? '' : dueEcho(task, parsedAt)}`,
+      );
     },
   });
 }

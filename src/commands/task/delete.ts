@@ -10,7 +10,11 @@ export function registerDelete(group: Command, deps: CliDeps): Command {
     args: [TASKS],
     options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: { taskId: 'TASK' },
-    examples: ['wts task delete task_s050', 'wts task delete task_s050 --yes   # in scripts', 'wts task list ws_support --status done | wts task delete - --yes'],
+    examples: [
+      'wts task delete task_s050',
+      'wts task delete task_s050 --yes   # in scripts',
+      'wts task list ws_support --status done | wts task delete - --yes',
+    ],
     bulk: {
       operation: 'delete_task',
       field: 'taskId',
@@ -22,7 +26,10 @@ export function registerDelete(group: Command, deps: CliDeps): Command {
           : `Delete ${ids.length} tasks? Their chat, activity, reminders and pending approvals go with them.`,
       async prepare({ ctx }) {
         const api = await ctx.api();
-        return async (taskId, options) => ({ result: await api.call('delete_task', { path: { taskId } }, options), message: `Deleted ${taskId}` });
+        return async (taskId, options) => ({
+          result: await api.call('delete_task', { path: { taskId } }, options),
+          message: `Deleted ${taskId}`,
+        });
       },
     },
   });

@@ -24,7 +24,9 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
   const api = await ctx.api();
   api.prepare('update_task', { path: { taskId }, body: {} });
   const task = await api.call('get_task', { path: { taskId } });
-  const statuses = (await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId: task.workspaceId } }))).sort((a, b) => a.position - b.position);
+  const statuses = (await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId: task.workspaceId } }))).sort(
+    (a, b) => a.position - b.position,
+  );
   const shown = { title: task.title, status: task.status, due: task.dueDate ?? '' };
   const initial = [
     `# Edit ${task.id}: change the values, save and quit. Lines starting with # are ignored.`,
@@ -34,7 +36,11 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
     '',
   ].join('\n');
   const { editText, reportUnchanged, keepText } = await import('../../input/editor.js');
-  const text = await editText(ctx, initial, { postfix: '.txt', what: 'the task', isEmpty: (t) => t.split('\n').every((l) => l.trim() === '' || l.startsWith('#')) });
+  const text = await editText(ctx, initial, {
+    postfix: '.txt',
+    what: 'the task',
+    isEmpty: (t) => t.split('\n').every((l) => l.trim() === '' || l.startsWith('#')),
+  });
   if (text === initial) {
     reportUnchanged(ctx, task);
     return;
@@ -46,7 +52,8 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
     for (const line of text.split(/\r?\n/)) {
       if (line.trim() === '' || line.startsWith('#')) continue;
       const [, key = '', value = ''] = /^(\w+):[ \t]?(.*)$/.exec(line) ?? [];
-      if (!EDITABLE.some((editable) => editable === key)) throw new CliError(`cannot read "${pipeText(line)}": each line is title:, status: or due: and its value`, ExitCode.usage);
+      if (!EDITABLE.some((editable) => editable === key))
+        throw new CliError(`cannot read "${pipeText(line)}": each line is title:, status: or due: and its value`, ExitCode.usage);
       if (values.has(key)) throw new CliError(`${key} is given twice`, ExitCode.usage);
       values.set(key, value.trim());
     }
@@ -57,7 +64,8 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
     if (status !== undefined && status !== task.status) body.status = statusKey(status, statuses, 'status');
     const due = values.get('due');
     parsedAt = ctx.now();
-    if (due !== undefined && due !== shown.due) body.dueDate = due === '' || due.toLowerCase() === 'none' ? null : await parseWhen(due, 'due', parsedAt);
+    if (due !== undefined && due !== shown.due)
+      body.dueDate = due === '' || due.toLowerCase() === 'none' ? null : await parseWhen(due, 'due', parsedAt);
     if (body.status === task.status) delete body.status;
     if (body.dueDate !== undefined && body.dueDate === task.dueDate) delete body.dueDate;
   } catch (err) {
@@ -70,7 +78,13 @@ async function editInEditor(ctx: CommandContext, taskId: string): Promise<void> 
   }
   const { sendKeepingText } = await import('../../input/editor.js');
   const updated = await sendKeepingText(ctx, text, () => api.call('update_task', { path: { taskId }, body }), '.txt');
-  printDone(ctx, updated, `Updated ${Object.keys(body).map((k) => (k === 'dueDate' ? 'due' : k)).join(', ')} of ${updated.id} (${updated.title})${body.dueDate !== undefined ? dueEcho(updated, parsedAt) : ''}`);
+  printDone(
+    ctx,
+    updated,
+    `Updated ${Object.keys(body)
+      .map((k) => (k === 'dueDate' ? 'due' : k))
+      .join(', ')} of ${updated.id} (${updated.title})${body.dueDate !== undefined ? dueEcho(updated, parsedAt) : ''}`,
+  );
 }
 
 interface EditOptions {
@@ -82,7 +96,10 @@ interface EditOptions {
 /** `task edit` with --title, --status or --due: the flags checked once, then the change for each task. */
 async function editWithFlags({ ctx, opts }: { ctx: CommandContext; opts: EditOptions }): Promise<Act> {
   if (opts.title === undefined && opts.status === undefined && opts.due === undefined) {
-    throw new CliError('nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)', ExitCode.usage);
+    throw new CliError(
+      'nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)',
+      ExitCode.usage,
+    );
   }
   const title = optionalText(opts.title, '--title');
   const typedStatus = opts.status === undefined ? undefined : requiredText(opts.status, '--status');
@@ -92,7 +109,9 @@ async function editWithFlags({ ctx, opts }: { ctx: CommandContext; opts: EditOpt
   const body = {
     ...(title !== undefined && { title }),
     ...(typedStatus !== undefined && { status: typedStatus }),
-    ...(opts.due !== undefined && { dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', parsedAt) }),
+    ...(opts.due !== undefined && {
+      dueDate: opts.due.trim().toLowerCase() === 'none' ? null : await parseWhen(opts.due, '--due', parsedAt),
+    }),
   };
   const api = await ctx.api();
   api.prepare('update_task', { path: { taskId: '-' }, body }); // a bad value fails before anything is sent
@@ -101,7 +120,8 @@ async function editWithFlags({ ctx, opts }: { ctx: CommandContext; opts: EditOpt
   const columns = new Map<string, Promise<Status[]>>();
   const statusFor = async (taskId: string, typed: string) => {
     const { workspaceId } = await api.call('get_task', { path: { taskId } });
-    if (!columns.has(workspaceId)) columns.set(workspaceId, collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })));
+    if (!columns.has(workspaceId))
+      columns.set(workspaceId, collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })));
     return statusKey(typed, (await columns.get(workspaceId)) ?? [], '--status');
   };
   return async (taskId, options) => {
@@ -120,7 +140,8 @@ export function registerEdit(group: Command, deps: CliDeps): Command {
       c
         .option('--title <text>', 'the new title')
         .option('--status <column>', 'move it to this column: its key or name, any case (from `wts workspace statuses WS`)')
-        .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00", or "none" to clear it')),
+        .option('--due <time>', 'due date: ISO 8601, "tomorrow 9:00", "in 2d", "fri 17:00", or "none" to clear it'),
+    ),
     fields: { taskId: 'TASK', dueDate: '--due' },
     examples: [
       'wts task edit task_s001                 # on a terminal: title, status and due date in $EDITOR',
@@ -137,7 +158,8 @@ export function registerEdit(group: Command, deps: CliDeps): Command {
       prepare: editWithFlags,
       async single(call, taskId) {
         const { ctx, opts } = call;
-        if (opts.title === undefined && opts.status === undefined && opts.due === undefined && ctx.io.canPrompt) return editInEditor(ctx, taskId);
+        if (opts.title === undefined && opts.status === undefined && opts.due === undefined && ctx.io.canPrompt)
+          return editInEditor(ctx, taskId);
         const { result, message } = await (await editWithFlags(call))(taskId, {});
         printDone(ctx, result, message);
       },

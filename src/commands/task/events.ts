@@ -16,7 +16,11 @@ export function registerEvents(group: Command, deps: CliDeps): Command {
     args: [TASK],
     options: options<PageOptions & { follow?: boolean }>((c) => followOption(pageOptions(c), 'activity')),
     fields: { taskId: 'TASK' },
-    examples: ['wts task events task_s021', 'wts task events task_s021 --all --json', 'wts task events task_s021 -f   # new activity as it happens, until Ctrl-C'],
+    examples: [
+      'wts task events task_s021',
+      'wts task events task_s021 --all --json',
+      'wts task events task_s021 -f   # new activity as it happens, until Ctrl-C',
+    ],
     async run({ ctx, args, opts }) {
       if (opts.follow) return (await import('../../follow/listings.js')).followEvents(ctx, args[0], opts);
       await ctx.api(); // signed in first, as before the listing is read

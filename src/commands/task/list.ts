@@ -19,11 +19,17 @@ export function registerList(group: Command, deps: CliDeps): Command {
     options: options<PageOptions & { status: string[]; assignee?: string; tag?: string; unassigned?: boolean }>((c) =>
       pageOptions(
         c
-          .option('--status <column>', 'only these columns: key or name, repeatable or comma-separated; "all" for every column (default: all but done)', collectList, [])
+          .option(
+            '--status <column>',
+            'only these columns: key or name, repeatable or comma-separated; "all" for every column (default: all but done)',
+            collectList,
+            [],
+          )
           .option('--assignee <person>', 'only tasks assigned to this person: id, name, email or @me')
           .option('--tag <tag>', 'only tasks with this tag')
           .option('--unassigned', 'only tasks nobody is assigned to'),
-      )),
+      ),
+    ),
     fields: { workspaceId: 'WS' },
     examples: [
       'wts task list ws_support                       # open work: every column but done',
@@ -37,14 +43,26 @@ export function registerList(group: Command, deps: CliDeps): Command {
       const api = await ctx.api();
       const path = { workspaceId };
       // Bad input fails before any request.
-      api.prepare('list_tasks', { path, query: { ...(opts.tag !== undefined && { tag: opts.tag }), ...(opts.assignee !== undefined && { assignee: opts.assignee }) } });
+      api.prepare('list_tasks', {
+        path,
+        query: { ...(opts.tag !== undefined && { tag: opts.tag }), ...(opts.assignee !== undefined && { assignee: opts.assignee }) },
+      });
       const every = opts.status.some((s) => s.trim().toLowerCase() === 'all');
-      const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) => s.sort((a, b) => a.position - b.position));
+      const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) =>
+        s.sort((a, b) => a.position - b.position),
+      );
       // With every column, the columns are read alongside the tasks (they only order them), and awaited
       // later: not an unhandled rejection meanwhile. Otherwise first: --status names them.
       columns.catch(() => {});
-      const keys = every ? [] : await columns.then((statuses) => (opts.status.length ? [...new Set(opts.status.map((s) => statusKey(s, statuses, '--status')))] : statuses.map((s) => s.key).filter((k) => k !== DONE)));
-      const assignee = opts.assignee === undefined ? undefined : (await new PeopleResolver(ctx, api, workspaceId).resolve(opts.assignee, '--assignee')).id;
+      const keys = every
+        ? []
+        : await columns.then((statuses) =>
+            opts.status.length
+              ? [...new Set(opts.status.map((s) => statusKey(s, statuses, '--status')))]
+              : statuses.map((s) => s.key).filter((k) => k !== DONE),
+          );
+      const assignee =
+        opts.assignee === undefined ? undefined : (await new PeopleResolver(ctx, api, workspaceId).resolve(opts.assignee, '--assignee')).id;
       const filters = {
         ...(assignee !== undefined && { assignee }),
         ...(opts.tag !== undefined && { tag: opts.tag }),
@@ -61,7 +79,11 @@ export function registerList(group: Command, deps: CliDeps): Command {
       // sorting would change nothing (its first run would be all of them), and is left out.
       let inOrder = true;
       const read = async (status: string | undefined) => {
-        const pages = api.pages('list_tasks', { path, query: { ...filters, ...(status !== undefined && { status }) } }, { readAhead: true });
+        const pages = api.pages(
+          'list_tasks',
+          { path, query: { ...filters, ...(status !== undefined && { status }) } },
+          { readAhead: true },
+        );
         // The first page is asked for before the columns are awaited: with every column, both at once.
         const first = pages.next();
         first.catch(() => {});

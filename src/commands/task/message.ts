@@ -13,7 +13,10 @@ export function registerMessage(group: Command, deps: CliDeps): Command {
     args: [TASK, ['<TEXT>', 'the message']],
     options: options<WaitFlags>((c) => waitOptions(c, 'the agent replies (or the run it starts finishes)')),
     fields: { taskId: 'TASK', content: 'TEXT' },
-    examples: ['wts task message task_s021 "Please also check the March invoice"', 'wts task message task_s021 "What is the status?" --wait'],
+    examples: [
+      'wts task message task_s021 "Please also check the March invoice"',
+      'wts task message task_s021 "What is the status?" --wait',
+    ],
     async run({ ctx, args, opts }) {
       const timeoutMs = waitTimeoutMs(opts);
       const taskId = args[0];

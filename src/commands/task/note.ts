@@ -34,14 +34,21 @@ export function registerNote(group: Command, deps: CliDeps): Command {
     async run({ ctx, args, opts }) {
       const taskId = args[0];
       const given = args[1];
-      if (given !== undefined && opts.file !== undefined) throw new CliError('pass the note as TEXT, with --file F, or as - for standard input: only one of them', ExitCode.usage);
+      if (given !== undefined && opts.file !== undefined)
+        throw new CliError('pass the note as TEXT, with --file F, or as - for standard input: only one of them', ExitCode.usage);
       const useEditor = given === undefined && opts.file === undefined;
-      if (useEditor && !ctx.io.canPrompt) throw new CliError('no note: pass it as TEXT, with --file F, or - to read standard input', ExitCode.usage);
-      if (useEditor && !editorCommand(ctx)) throw new CliError('no editor: set VISUAL or EDITOR, or pass the note as TEXT, with --file F, or - for standard input', ExitCode.usage);
+      if (useEditor && !ctx.io.canPrompt)
+        throw new CliError('no note: pass it as TEXT, with --file F, or - to read standard input', ExitCode.usage);
+      if (useEditor && !editorCommand(ctx))
+        throw new CliError(
+          'no editor: set VISUAL or EDITOR, or pass the note as TEXT, with --file F, or - for standard input',
+          ExitCode.usage,
+        );
       const api = await ctx.api();
       const send = (content: string) => api.call('add_task_note', { path: { taskId }, body: { content } });
       let task: Task;
-      if (given === '-') task = await namingSource('standard input', async () => send(requiredText(await readStdin(ctx), 'standard input')));
+      if (given === '-')
+        task = await namingSource('standard input', async () => send(requiredText(await readStdin(ctx), 'standard input')));
       else if (given !== undefined) task = await send(requiredText(given, 'TEXT'));
       else if (opts.file !== undefined) {
         const file = opts.file;

@@ -1,4 +1,3 @@
-
 import type { Resource } from '../../contract/resources.js';
 import type { CommandContext } from '../../context.js';
 import { describeWhen } from '../../input/when.js';
@@ -15,7 +14,10 @@ export type Status = Resource<'Status'>;
 export const TASK = ['<TASK>', 'task id (from `wts task list WS`)'] as const;
 
 /** The tasks a bulk verb acts on (src/framework/verb.ts's BulkVerb). */
-export const TASKS = ['<TASK...>', 'task ids (from `wts task list WS`); - reads them from standard input, one a line (the first tab-separated field)'] as const;
+export const TASKS = [
+  '<TASK...>',
+  'task ids (from `wts task list WS`); - reads them from standard input, one a line (the first tab-separated field)',
+] as const;
 
 export const TASK_NOUN = ['task', 'tasks'] as const;
 
@@ -34,7 +36,17 @@ function taskColumns(ctx: CommandContext): Column<Task>[] {
     { header: 'Title', value: (t) => t.title, flex: true, min: 16 },
     { header: 'Status', value: (t) => stateText(ctx.chalk, t.status) },
     // People read names; scripts get ids.
-    { header: 'Assignees', value: (t, mode) => list(t.assignees.map((a) => (mode === 'human' ? a.name : a.id)), mode), flex: true, min: 9, priority: 2 },
+    {
+      header: 'Assignees',
+      value: (t, mode) =>
+        list(
+          t.assignees.map((a) => (mode === 'human' ? a.name : a.id)),
+          mode,
+        ),
+      flex: true,
+      min: 9,
+      priority: 2,
+    },
     { header: 'Tags', value: (t, mode) => list(t.tags, mode), flex: true, min: 8, priority: 1 },
     {
       header: 'Due',
@@ -48,36 +60,39 @@ function taskColumns(ctx: CommandContext): Column<Task>[] {
   ];
 }
 
-export const printTasks = (ctx: CommandContext) => (items: Iterable<Task> | AsyncIterable<Task>) => printItems(ctx, items, taskColumns(ctx), { empty: 'No tasks.' });
+export const printTasks = (ctx: CommandContext) => (items: Iterable<Task> | AsyncIterable<Task>) =>
+  printItems(ctx, items, taskColumns(ctx), { empty: 'No tasks.' });
 
 /** Tasks held to be printed once sorted (see holdList), as printTasks prints them. */
 export const holdTasks = (ctx: CommandContext): HeldList<Task> => holdList(ctx, taskColumns(ctx), { empty: 'No tasks.' });
 
 /** Messages as a transcript on a terminal (whole texts, not cut to a column); a table for scripts. */
-export const printMessages = (ctx: CommandContext) => async (items: Iterable<Message> | AsyncIterable<Message>): Promise<number> => {
-  if (ctx.json || !ctx.io.isStdoutTTY) {
-    const columns: Column<Message>[] = [
-      { header: 'ID', value: (m) => m.id },
-      { header: 'Kind', value: (m) => m.author.kind },
-      { header: 'Author', value: (m) => m.author.name, flex: true },
-      { header: 'Time', value: (m) => m.createdAt },
-      { header: 'Text', value: (m) => m.content, flex: true },
-    ];
-    return printItems(ctx, items, columns);
-  }
-  const { chalk } = ctx;
-  let count = 0;
-  for await (const m of items) {
-    const name = styled(m.author.name, (s) => (m.author.kind === 'agent' ? chalk.bold.cyan(s) : chalk.bold(s)));
-    const about = styled(` (${m.author.kind}) · ${relativeTime(m.createdAt, ctx.now())}`, (s) => chalk.dim(s));
-    const heading = terminalText([name, about], ctx.io.columns);
-    // The text indented under its author, so no line of it can pass for another message's heading, and
-    // wrapped to the terminal.
-    const text = wrapText(terminalView(m.content.replace(/\n+$/, '')), ctx.io.columns - 2)
-      .split('\n')
-      .map((line) => (line ? `  ${line}` : ''));
-    ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${heading}\n${text.join('\n')}\n`);
-  }
-  if (count === 0) ctx.io.stderr.write('No messages.\n');
-  return count;
-};
+export const printMessages =
+  (ctx: CommandContext) =>
+  async (items: Iterable<Message> | AsyncIterable<Message>): Promise<number> => {
+    if (ctx.json || !ctx.io.isStdoutTTY) {
+      const columns: Column<Message>[] = [
+        { header: 'ID', value: (m) => m.id },
+        { header: 'Kind', value: (m) => m.author.kind },
+        { header: 'Author', value: (m) => m.author.name, flex: true },
+        { header: 'Time', value: (m) => m.createdAt },
+        { header: 'Text', value: (m) => m.content, flex: true },
+      ];
+      return printItems(ctx, items, columns);
+    }
+    const { chalk } = ctx;
+    let count = 0;
+    for await (const m of items) {
+      const name = styled(m.author.name, (s) => (m.author.kind === 'agent' ? chalk.bold.cyan(s) : chalk.bold(s)));
+      const about = styled(` (${m.author.kind}) · ${relativeTime(m.createdAt, ctx.now())}`, (s) => chalk.dim(s));
+      const heading = terminalText([name, about], ctx.io.columns);
+      // The text indented under its author, so no line of it can pass for another message's heading, and
+      // wrapped to the terminal.
+      const text = wrapText(terminalView(m.content.replace(/\n+$/, '')), ctx.io.columns - 2)
+        .split('\n')
+        .map((line) => (line ? `  ${line}` : ''));
+      ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${heading}\n${text.join('\n')}\n`);
+    }
+    if (count === 0) ctx.io.stderr.write('No messages.\n');
+    return count;
+  };

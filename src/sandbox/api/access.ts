@@ -62,7 +62,8 @@ export function isListed(call: CallContext, ws: WorkspaceRec): boolean {
 
 function checkOpen(call: CallContext, ws: WorkspaceRec | undefined, notFoundError: ServiceError): WorkspaceRec {
   if (!ws || !isReachable(call, ws)) throw notFoundError;
-  if (!isAllowed(call, ws)) throw new ServiceError('workspace_forbidden', `workspace ${ws.id} is not among the workspaces this connection may use`);
+  if (!isAllowed(call, ws))
+    throw new ServiceError('workspace_forbidden', `workspace ${ws.id} is not among the workspaces this connection may use`);
   return ws;
 }
 
@@ -155,4 +156,3 @@ export function requireScheduledTask(call: CallContext, scheduledTaskId: string)
   if (!rec) throw missing;
   return { rec, ws: checkOpen(call, workspaceById(call, rec.workspaceId), missing) };
 }
-

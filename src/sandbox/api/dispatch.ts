@@ -13,7 +13,10 @@ export interface CallContext {
 }
 
 /** A handler returns the operation's result (the wire object, or a page of them), or throws a ServiceError. */
-export type Handler<K extends OperationId> = (call: CallContext, input: OperationInput<K>) => OperationResult<K> | Promise<OperationResult<K>>;
+export type Handler<K extends OperationId> = (
+  call: CallContext,
+  input: OperationInput<K>,
+) => OperationResult<K> | Promise<OperationResult<K>>;
 export type Handlers = { [K in OperationId]: Handler<K> };
 
 /**

@@ -39,7 +39,10 @@ function fingerprint(listing: Pick<Listing<unknown>, 'name' | 'filters'>): strin
     .sort()
     .filter((k) => listing.filters[k] !== undefined)
     .map((k) => [k, listing.filters[k]]);
-  return createHash('sha256').update(JSON.stringify([listing.name, filters])).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([listing.name, filters]))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 interface CursorPayload {
@@ -60,14 +63,21 @@ function decodeCursor(cursor: string, expected: string): SortKey {
   } catch {
     payload = undefined;
   }
-  const key: readonly unknown[] = isJsonObject(payload) && payload.f === expected && Array.isArray(payload.k) && payload.k.length === 2 ? payload.k : [];
+  const key: readonly unknown[] =
+    isJsonObject(payload) && payload.f === expected && Array.isArray(payload.k) && payload.k.length === 2 ? payload.k : [];
   const [time, id] = key;
-  if (typeof time !== 'string' || typeof id !== 'string') throw new ServiceError('invalid_request', 'cursor: is not a cursor from this listing; start again without a cursor');
+  if (typeof time !== 'string' || typeof id !== 'string')
+    throw new ServiceError('invalid_request', 'cursor: is not a cursor from this listing; start again without a cursor');
   return [time, id];
 }
 
 /** One page of `items` (in any order) after `cursor`, at most `limit` long. */
-export function cursorPage<T, V>(items: readonly T[], listing: Listing<T>, request: { cursor?: string | undefined; limit: number }, view: (item: T) => V): Page<V> {
+export function cursorPage<T, V>(
+  items: readonly T[],
+  listing: Listing<T>,
+  request: { cursor?: string | undefined; limit: number },
+  view: (item: T) => V,
+): Page<V> {
   const f = fingerprint(listing);
   const sorted = sortedBy(items, listing.key, listing.order);
   let start = 0;

@@ -72,7 +72,14 @@ function authorView(author: Author): Resource<'Message'>['author'] {
 }
 
 export function eventView(event: EventRec): Resource<'Event'> {
-  return { id: event.id, taskId: event.taskId, kind: event.kind, summary: event.summary, actor: authorView(event.actor), createdAt: event.createdAt };
+  return {
+    id: event.id,
+    taskId: event.taskId,
+    kind: event.kind,
+    summary: event.summary,
+    actor: authorView(event.actor),
+    createdAt: event.createdAt,
+  };
 }
 
 /** Task chat messages and source-conversation messages share the Message shape. */
@@ -120,7 +127,12 @@ export function entryView(section: SectionRec): Resource<'HandbookEntry'> {
 /** The piece of an entry's body starting at `offset` (checked by the caller to be within the body). */
 export function pieceView(section: SectionRec, offset: number): Resource<'HandbookPiece'> {
   const end = offset + HANDBOOK_PIECE;
-  return { id: section.id, title: section.title, body: section.body.slice(offset, end), nextOffset: end < section.body.length ? end : null };
+  return {
+    id: section.id,
+    title: section.title,
+    body: section.body.slice(offset, end),
+    nextOffset: end < section.body.length ? end : null,
+  };
 }
 
 export function knowledgeView(source: KnowledgeRec): Resource<'KnowledgeSource'> {

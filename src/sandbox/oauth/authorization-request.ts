@@ -28,7 +28,11 @@ export type Validation =
 const SINGLE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt'];
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
-export async function validateAuthorizationRequest(ctx: SandboxContext, clients: ClientDirectory, query: URLSearchParams): Promise<Validation> {
+export async function validateAuthorizationRequest(
+  ctx: SandboxContext,
+  clients: ClientDirectory,
+  query: URLSearchParams,
+): Promise<Validation> {
   const page = (message: string): Validation => ({ kind: 'page', title: 'This sign-in request cannot be accepted', message });
   const clientId = query.getAll('client_id');
   if (clientId.length !== 1 || !clientId[0]) return page('The request names no client (client_id is missing or repeated).');
@@ -42,7 +46,8 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
   const redirectUris = query.getAll('redirect_uri');
   const [redirectUri] = redirectUris;
   if (redirectUris.length !== 1 || !redirectUri) return page('The request has no redirect_uri (or repeats it).');
-  if (!usableRedirectUri(redirectUri)) return page('The redirect_uri is not a usable address (invalid_request): a port must be a number from 1 to 65535.');
+  if (!usableRedirectUri(redirectUri))
+    return page('The redirect_uri is not a usable address (invalid_request): a port must be a number from 1 to 65535.');
   if (!client.redirectUris.some((registered) => redirectUriMatches(client, registered, redirectUri))) {
     return page('The redirect_uri is not one registered for this application.');
   }
@@ -64,7 +69,8 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
   const method = query.get('code_challenge_method');
   if (!codeChallenge) return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256');
   if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256 (plain is not accepted)');
-  if (!S256_CHALLENGE.test(codeChallenge)) return fail('invalid_request', 'code_challenge must be base64url(SHA-256(code_verifier)), 43 characters');
+  if (!S256_CHALLENGE.test(codeChallenge))
+    return fail('invalid_request', 'code_challenge must be base64url(SHA-256(code_verifier)), 43 characters');
 
   const allowedScopes = client.scope === null ? SUPPORTED_SCOPES : client.scope.split(' ');
   const scopeParam = (query.get('scope') ?? '').split(' ').filter(Boolean);
@@ -82,7 +88,8 @@ export async function validateAuthorizationRequest(ctx: SandboxContext, clients:
   const requested: ResourcePath[] = [];
   for (const resource of query.getAll('resource')) {
     const path = resourcePathOf(ctx.origin, resource);
-    if (path === undefined) return fail('invalid_target', `unknown resource ${resource} (known: ${RESOURCE_PATHS.map((p) => `${ctx.origin}${p}`).join(', ')})`);
+    if (path === undefined)
+      return fail('invalid_target', `unknown resource ${resource} (known: ${RESOURCE_PATHS.map((p) => `${ctx.origin}${p}`).join(', ')})`);
     if (!requested.includes(path)) requested.push(path);
   }
 

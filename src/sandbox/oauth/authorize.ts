@@ -10,7 +10,16 @@ import { clearCookie, INTERACTION_COOKIE, pathOf, type Interaction, type Interac
 import type { Ledger } from './ledger.js';
 import { mediaTypeOf } from './form.js';
 import type { ResourcePath } from './metadata.js';
-import { consentPage, errorPage, organizationPage, PAGE_HEADERS, SCOPE_DESCRIPTIONS, signInPage, type ClientSummary, type PageUser } from './pages.js';
+import {
+  consentPage,
+  errorPage,
+  organizationPage,
+  PAGE_HEADERS,
+  SCOPE_DESCRIPTIONS,
+  signInPage,
+  type ClientSummary,
+  type PageUser,
+} from './pages.js';
 
 const RESOURCE_NAMES: Record<ResourcePath, string> = { '/api/v1': 'the API', '/mcp': 'the tool server' };
 
@@ -37,7 +46,8 @@ export class AuthorizationPages {
   private autoApprove(request: AuthorizationRequest, login: string): Response {
     const user = this.users().find((u) => u.login === login);
     const org = user && this.organizationsOf(user)[0];
-    if (!user || !org) return page(500, errorPage('Auto-approval failed', `The auto-approve user ${login} does not exist or belongs to no organization.`));
+    if (!user || !org)
+      return page(500, errorPage('Auto-approval failed', `The auto-approve user ${login} does not exist or belongs to no organization.`));
     return redirect(302, this.approve(request, user.id, org.id, request.scopes, null));
   }
 
@@ -54,7 +64,8 @@ export class AuthorizationPages {
     const user = this.users().find((u) => u.login === form.get('user'));
     if (!user) return this.render(interaction, 400);
     const organizations = this.organizationsOf(user);
-    if (organizations.length === 0) return page(403, errorPage('No organization', `${user.name} belongs to no organization, so there is nothing to grant access to.`));
+    if (organizations.length === 0)
+      return page(403, errorPage('No organization', `${user.name} belongs to no organization, so there is nothing to grant access to.`));
     interaction.userId = user.id;
     const [only] = organizations;
     interaction.orgId = organizations.length === 1 && only ? only.id : null;
@@ -89,7 +100,11 @@ export class AuthorizationPages {
     const decision = form.get('decision');
     if (decision === 'deny') {
       this.interactions.finish(interaction);
-      const location = authorizationRedirect(request.redirectUri, this.ctx.origin, { error: 'access_denied', error_description: 'the user denied access', state: request.state });
+      const location = authorizationRedirect(request.redirectUri, this.ctx.origin, {
+        error: 'access_denied',
+        error_description: 'the user denied access',
+        state: request.state,
+      });
       return redirect(303, location, { 'set-cookie': clearCookie(interaction.id) });
     }
 
@@ -99,13 +114,18 @@ export class AuthorizationPages {
     const selectable = this.selectableWorkspaces(user, org).map((w) => w.id);
     const chosen = { scopes, restricted, workspaceIds };
     if (decision !== 'approve') return this.render(interaction, 400, 'Choose Approve or Deny.', chosen);
-    if (scopes.some((s) => !request.scopes.includes(s))) return this.render(interaction, 400, 'Only the permissions the application asked for can be granted.', chosen);
+    if (scopes.some((s) => !request.scopes.includes(s)))
+      return this.render(interaction, 400, 'Only the permissions the application asked for can be granted.', chosen);
     if (scopes.length === 0) return this.render(interaction, 400, 'Leave at least one permission checked, or choose Deny.', chosen);
-    if (restricted && workspaceIds.length === 0) return this.render(interaction, 400, 'Choose at least one workspace, or All workspaces.', chosen);
-    if (restricted && workspaceIds.some((w) => !selectable.includes(w))) return this.render(interaction, 400, 'That workspace cannot be shared.', chosen);
+    if (restricted && workspaceIds.length === 0)
+      return this.render(interaction, 400, 'Choose at least one workspace, or All workspaces.', chosen);
+    if (restricted && workspaceIds.some((w) => !selectable.includes(w)))
+      return this.render(interaction, 400, 'That workspace cannot be shared.', chosen);
 
     this.interactions.finish(interaction);
-    return redirect(303, this.approve(request, user.id, org.id, scopes, restricted ? workspaceIds : null), { 'set-cookie': clearCookie(interaction.id) });
+    return redirect(303, this.approve(request, user.id, org.id, scopes, restricted ? workspaceIds : null), {
+      'set-cookie': clearCookie(interaction.id),
+    });
   }
 
   /** Issues the code for what was approved; returns the redirect that carries it to the client. */
@@ -124,7 +144,12 @@ export class AuthorizationPages {
   }
 
   /** The page for the step the interaction is at. */
-  private render(interaction: Interaction, status = 200, error?: string, chosen?: { scopes: string[]; restricted: boolean; workspaceIds: string[] }): Response {
+  private render(
+    interaction: Interaction,
+    status = 200,
+    error?: string,
+    chosen?: { scopes: string[]; restricted: boolean; workspaceIds: string[] },
+  ): Response {
     const { request } = interaction;
     const action = pathOf(interaction.id);
     const client = clientSummary(request);
@@ -141,9 +166,17 @@ export class AuthorizationPages {
       user: pageUser(user),
       organization: org,
       canChangeOrganization: organizations.length > 1,
-      scopes: request.scopes.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? scope, checked: checkedScopes.includes(scope) })),
+      scopes: request.scopes.map((scope) => ({
+        scope,
+        description: SCOPE_DESCRIPTIONS[scope] ?? scope,
+        checked: checkedScopes.includes(scope),
+      })),
       resources: request.resources.map((path) => ({ resource: `${this.ctx.origin}${path}`, name: RESOURCE_NAMES[path] })),
-      workspaces: this.selectableWorkspaces(user, org).map((w) => ({ id: w.id, name: w.name, checked: chosen?.workspaceIds.includes(w.id) ?? false })),
+      workspaces: this.selectableWorkspaces(user, org).map((w) => ({
+        id: w.id,
+        name: w.name,
+        checked: chosen?.workspaceIds.includes(w.id) ?? false,
+      })),
       restricted: chosen?.restricted ?? false,
       ...(error ? { error } : {}),
     };
@@ -188,11 +221,16 @@ function pageUser(user: User): PageUser {
 }
 
 async function readPageForm(c: Context): Promise<URLSearchParams> {
-  return mediaTypeOf(c.req.header('content-type')) === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : new URLSearchParams();
+  return mediaTypeOf(c.req.header('content-type')) === 'application/x-www-form-urlencoded'
+    ? new URLSearchParams(await c.req.text())
+    : new URLSearchParams();
 }
 
 function expiredPage(): Response {
-  return page(400, errorPage('This sign-in has expired', 'This sign-in page has expired, was already used, or was opened in another browser.'));
+  return page(
+    400,
+    errorPage('This sign-in has expired', 'This sign-in page has expired, was already used, or was opened in another browser.'),
+  );
 }
 
 export function page(status: number, html: string, headers: Record<string, string> = {}): Response {

@@ -44,14 +44,20 @@ export async function authenticateClient(
   }
   if (presented.method !== client.tokenEndpointAuthMethod) {
     const challenge = client.tokenEndpointAuthMethod === 'client_secret_basic' ? BASIC_CHALLENGE : basicChallenge;
-    throw new OAuthError('invalid_client', `this client authenticates with ${client.tokenEndpointAuthMethod}, not ${presented.method}`, 401, challenge);
+    throw new OAuthError(
+      'invalid_client',
+      `this client authenticates with ${client.tokenEndpointAuthMethod}, not ${presented.method}`,
+      401,
+      challenge,
+    );
   }
   switch (presented.method) {
     case 'none':
       return client;
     case 'client_secret_basic':
     case 'client_secret_post':
-      if (client.secretHash === null || !equalHashes(sha256Hex(presented.secret), client.secretHash)) throw fail('client authentication failed');
+      if (client.secretHash === null || !equalHashes(sha256Hex(presented.secret), client.secretHash))
+        throw fail('client authentication failed');
       return client;
     case 'private_key_jwt':
       await verifyAssertion(ctx, client, presented.assertion, audiences);
@@ -71,11 +77,13 @@ function presentedCredentials(form: URLSearchParams, authorization: string | und
   if (methods > 1) throw new OAuthError('invalid_request', 'use exactly one client authentication method');
 
   if (basic) {
-    if (formClientId !== undefined && formClientId !== basic.clientId) throw new OAuthError('invalid_request', 'client_id differs from the HTTP Basic user name');
+    if (formClientId !== undefined && formClientId !== basic.clientId)
+      throw new OAuthError('invalid_request', 'client_id differs from the HTTP Basic user name');
     return { method: 'client_secret_basic', ...basic };
   }
   if (assertion !== undefined || assertionType !== undefined) {
-    if (assertionType !== JWT_BEARER_ASSERTION) throw new OAuthError('invalid_request', `client_assertion_type must be ${JWT_BEARER_ASSERTION}`);
+    if (assertionType !== JWT_BEARER_ASSERTION)
+      throw new OAuthError('invalid_request', `client_assertion_type must be ${JWT_BEARER_ASSERTION}`);
     if (assertion === undefined) throw new OAuthError('invalid_request', 'client_assertion is missing');
     let claims;
     try {
@@ -85,7 +93,8 @@ function presentedCredentials(form: URLSearchParams, authorization: string | und
     }
     const clientId = typeof claims.sub === 'string' ? claims.sub : formClientId;
     if (clientId === undefined) throw new OAuthError('invalid_client', 'client_assertion names no client (sub)');
-    if (formClientId !== undefined && formClientId !== clientId) throw new OAuthError('invalid_client', 'client_id differs from the client assertion subject');
+    if (formClientId !== undefined && formClientId !== clientId)
+      throw new OAuthError('invalid_client', 'client_id differs from the client assertion subject');
     return { method: 'private_key_jwt', clientId, assertion };
   }
   if (formClientId === undefined) throw new OAuthError('invalid_client', 'client authentication is required: send client_id');
@@ -127,13 +136,15 @@ async function verifyAssertion(ctx: SandboxContext, client: ClientRec, assertion
   } catch (err) {
     throw new OAuthError('invalid_client', `the client assertion was refused: ${messageOf(err)}`);
   }
-  if (typeof payload.jti !== 'string' || payload.jti.length === 0) throw new OAuthError('invalid_client', 'the client assertion needs a jti');
+  if (typeof payload.jti !== 'string' || payload.jti.length === 0)
+    throw new OAuthError('invalid_client', 'the client assertion needs a jti');
   // jwtVerify required exp and checked that it is a number; narrowed here for the record of used assertions.
   if (typeof payload.exp !== 'number') throw new OAuthError('invalid_client', 'the client assertion needs an exp');
   const state = oauthState(ctx);
   const key = sha256Hex(`${client.clientId}\n${payload.jti}`);
   const seenUntil = own(state.assertionIds, key);
-  if (seenUntil !== undefined && seenUntil > ctx.clock.now()) throw new OAuthError('invalid_client', 'the client assertion was already used (jti)');
+  if (seenUntil !== undefined && seenUntil > ctx.clock.now())
+    throw new OAuthError('invalid_client', 'the client assertion was already used (jti)');
   state.assertionIds[key] = payload.exp * 1000;
   ctx.store.changed();
 }

@@ -67,7 +67,9 @@ async function fetchDocument(url: string): Promise<unknown> {
   try {
     res = await fetch(url, { redirect: 'manual', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (err) {
-    throw new ClientIdDocumentError(`could not fetch the client metadata document: ${err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'connection failed'}`);
+    throw new ClientIdDocumentError(
+      `could not fetch the client metadata document: ${err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'connection failed'}`,
+    );
   }
   if (res.status >= 300 && res.status < 400) {
     await res.body?.cancel();

@@ -36,13 +36,20 @@ export function redirectUriProblem(value: unknown, applicationType: ApplicationT
   if (url.protocol === 'https:') {
     if (!url.hostname) return `${value}: no host`;
     // RFC 8252 §7.2: a native app's https redirect is a claimed URI, never on loopback.
-    return applicationType === 'native' && LOOPBACK_HOSTS.has(url.hostname) ? `${value}: a native client uses http on loopback (RFC 8252 §7.3), not https` : undefined;
+    return applicationType === 'native' && LOOPBACK_HOSTS.has(url.hostname)
+      ? `${value}: a native client uses http on loopback (RFC 8252 §7.3), not https`
+      : undefined;
   }
   if (url.protocol === 'http:') {
-    return LOOPBACK_HOSTS.has(url.hostname) ? undefined : `${value}: http is allowed only for loopback hosts (127.0.0.1, [::1], localhost); use https`;
+    return LOOPBACK_HOSTS.has(url.hostname)
+      ? undefined
+      : `${value}: http is allowed only for loopback hosts (127.0.0.1, [::1], localhost); use https`;
   }
-  if (applicationType === 'web') return `${value}: a web client redirects to https or loopback http; register a private-use scheme as application_type native`;
-  return PRIVATE_USE_SCHEME.test(url.protocol) ? undefined : `${value}: scheme ${url.protocol} is not allowed (https, loopback http, or a private-use scheme like com.example.app:)`;
+  if (applicationType === 'web')
+    return `${value}: a web client redirects to https or loopback http; register a private-use scheme as application_type native`;
+  return PRIVATE_USE_SCHEME.test(url.protocol)
+    ? undefined
+    : `${value}: scheme ${url.protocol} is not allowed (https, loopback http, or a private-use scheme like com.example.app:)`;
 }
 
 // A loopback IP literal redirect URI, split around its port (RFC 8252 §7.3: any port matches).
@@ -99,7 +106,8 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
   if (method === undefined) throw fail(`token_endpoint_auth_method must be one of ${allowedMethods.join(', ')}`);
 
   const grantTypes = stringArray(m.grant_types, 'grant_types') ?? ['authorization_code'];
-  for (const g of grantTypes) if (!SUPPORTED_GRANT_TYPES.includes(g)) throw fail(`grant type ${g} is not supported (${SUPPORTED_GRANT_TYPES.join(', ')})`);
+  for (const g of grantTypes)
+    if (!SUPPORTED_GRANT_TYPES.includes(g)) throw fail(`grant type ${g} is not supported (${SUPPORTED_GRANT_TYPES.join(', ')})`);
   const responseTypes = stringArray(m.response_types, 'response_types') ?? ['code'];
   for (const r of responseTypes) if (r !== 'code') throw fail(`response type ${r} is not supported (code)`);
   if (grantTypes.includes('authorization_code') !== responseTypes.includes('code')) {
@@ -117,7 +125,8 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
 
   let clientName: string | null = null;
   if (m.client_name !== undefined) {
-    if (typeof m.client_name !== 'string' || m.client_name.length === 0 || m.client_name.length > 200) throw fail('client_name must be a string of 1 to 200 characters');
+    if (typeof m.client_name !== 'string' || m.client_name.length === 0 || m.client_name.length > 200)
+      throw fail('client_name must be a string of 1 to 200 characters');
     clientName = m.client_name;
   }
 
@@ -134,7 +143,8 @@ export function validateClientMetadata(raw: unknown, mode: Mode): Omit<ClientRec
   for (const field of STRING_FIELDS) {
     const value = m[field];
     if (value === undefined) continue;
-    if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) throw fail(`${field} must be a string of at most ${MAX_URL_LENGTH} characters`);
+    if (typeof value !== 'string' || value.length > MAX_URL_LENGTH)
+      throw fail(`${field} must be a string of at most ${MAX_URL_LENGTH} characters`);
     extra[field] = value;
   }
   if (m.contacts !== undefined) extra.contacts = stringArray(m.contacts, 'contacts');

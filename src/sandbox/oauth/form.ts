@@ -11,7 +11,8 @@ export function mediaTypeOf(contentType: string | null | undefined): string {
 }
 
 export async function readForm(req: Request): Promise<URLSearchParams> {
-  if (mediaTypeOf(req.headers.get('content-type')) !== 'application/x-www-form-urlencoded') throw new OAuthError('invalid_request', 'send the parameters as application/x-www-form-urlencoded');
+  if (mediaTypeOf(req.headers.get('content-type')) !== 'application/x-www-form-urlencoded')
+    throw new OAuthError('invalid_request', 'send the parameters as application/x-www-form-urlencoded');
   const form = new URLSearchParams(await req.text());
   const seen = new Set<string>();
   for (const key of form.keys()) {

@@ -65,7 +65,8 @@ export class Ledger {
   /** The authorization_code grant. A code works once; presenting it again revokes what it started. */
   redeemCode(client: ClientRec, request: CodeRedemption): TokenResponseBody {
     const now = this.ctx.clock.now();
-    if (!CODE_VERIFIER.test(request.codeVerifier)) throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of [A-Za-z0-9-._~]');
+    if (!CODE_VERIFIER.test(request.codeVerifier))
+      throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of [A-Za-z0-9-._~]');
     const code = own(this.state.codes, sha256Hex(request.code));
     if (!code) throw new OAuthError('invalid_grant', 'the authorization code is unknown or expired');
     // The client first: a code presented by another client says nothing about its own client's
@@ -78,13 +79,17 @@ export class Ledger {
     }
     if (code.expiresAt <= now) throw new OAuthError('invalid_grant', 'the authorization code expired');
     const unauthorized = request.resources.find((r) => !code.resources.includes(r));
-    if (unauthorized !== undefined) throw new OAuthError('invalid_target', `resource ${this.ctx.origin}${unauthorized} was not authorized for this code`);
+    if (unauthorized !== undefined)
+      throw new OAuthError('invalid_target', `resource ${this.ctx.origin}${unauthorized} was not authorized for this code`);
 
     code.usedAt = now;
     this.ctx.store.changed();
-    if (code.redirectUri !== request.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one in the authorization request');
-    if (s256(request.codeVerifier) !== code.codeChallenge) throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge');
-    if (!this.isMember(code.userId, code.orgId)) throw new OAuthError('invalid_grant', 'the user is no longer a member of the organization');
+    if (code.redirectUri !== request.redirectUri)
+      throw new OAuthError('invalid_grant', 'redirect_uri differs from the one in the authorization request');
+    if (s256(request.codeVerifier) !== code.codeChallenge)
+      throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge');
+    if (!this.isMember(code.userId, code.orgId))
+      throw new OAuthError('invalid_grant', 'the user is no longer a member of the organization');
 
     const connection: ConnectionRec = {
       id: this.ctx.store.nextId('conn'),
@@ -114,7 +119,8 @@ export class Ledger {
     const connection = token && own(this.state.connections, token.connectionId);
     if (!token || !connection) throw new OAuthError('invalid_grant', 'the refresh token is unknown or expired');
     if (connection.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'the refresh token was issued to another client');
-    if (connection.revokedAt !== null || token.state === 'revoked') throw new OAuthError('invalid_grant', 'the connection was revoked; sign in again');
+    if (connection.revokedAt !== null || token.state === 'revoked')
+      throw new OAuthError('invalid_grant', 'the connection was revoked; sign in again');
     if (token.state === 'superseded') {
       this.revokeConnection(connection);
       throw new OAuthError('invalid_grant', 'the refresh token was already used; the connection is revoked, sign in again');
@@ -125,14 +131,17 @@ export class Ledger {
     const extraScope = scopes.find((s) => !connection.scopes.includes(s));
     if (extraScope !== undefined) throw new OAuthError('invalid_scope', `scope ${extraScope} was not granted to this connection`);
     const unauthorized = request.resources.find((r) => !connection.resources.includes(r));
-    if (unauthorized !== undefined) throw new OAuthError('invalid_target', `resource ${this.ctx.origin}${unauthorized} was not authorized for this connection`);
-    if (!this.isMember(connection.userId, connection.orgId)) throw new OAuthError('invalid_grant', 'the user is no longer a member of the organization');
+    if (unauthorized !== undefined)
+      throw new OAuthError('invalid_target', `resource ${this.ctx.origin}${unauthorized} was not authorized for this connection`);
+    if (!this.isMember(connection.userId, connection.orgId))
+      throw new OAuthError('invalid_grant', 'the user is no longer a member of the organization');
 
     this.refreshing.add(connection.id);
     try {
       await new Promise((resolve) => setTimeout(resolve, REFRESH_PROCESSING_MS + this.ctx.faults.refreshDelayMs));
       // The connection may have been revoked while this refresh was under way.
-      if (connection.revokedAt !== null || token.state !== 'current') throw new OAuthError('invalid_grant', 'the connection was revoked; sign in again');
+      if (connection.revokedAt !== null || token.state !== 'current')
+        throw new OAuthError('invalid_grant', 'the connection was revoked; sign in again');
       token.state = 'superseded';
       connection.refreshes += 1;
       this.ctx.counters.refreshes += 1;
@@ -181,7 +190,12 @@ export class Ledger {
   }
 
   connectionStats(): { id: string; refreshes: number; revoked: boolean; refreshing: boolean }[] {
-    return Object.values(this.state.connections).map((c) => ({ id: c.id, refreshes: c.refreshes, revoked: c.revokedAt !== null, refreshing: this.refreshing.has(c.id) }));
+    return Object.values(this.state.connections).map((c) => ({
+      id: c.id,
+      refreshes: c.refreshes,
+      revoked: c.revokedAt !== null,
+      refreshing: this.refreshing.has(c.id),
+    }));
   }
 
   /** Revokes a connection and every token on it; counted once. */

@@ -98,7 +98,10 @@ ${body}
 }
 
 export function errorPage(title: string, message: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p class="error">${escapeHtml(message)}</p>\n<p class="muted">You were not sent back to the application. Close this page and start signing in again from the application.</p>`);
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>\n<p class="error">${escapeHtml(message)}</p>\n<p class="muted">You were not sent back to the application. Close this page and start signing in again from the application.</p>`,
+  );
 }
 
 function requester(client: ClientSummary): string {
@@ -108,7 +111,10 @@ function requester(client: ClientSummary): string {
 
 export function signInPage(action: string, client: ClientSummary, users: PageUser[]): string {
   const buttons = users
-    .map((u) => `<button type="submit" name="user" value="${escapeHtml(u.login)}">Sign in as ${escapeHtml(u.name)}<br><small class="muted">${escapeHtml(u.email)}</small></button>`)
+    .map(
+      (u) =>
+        `<button type="submit" name="user" value="${escapeHtml(u.login)}">Sign in as ${escapeHtml(u.name)}<br><small class="muted">${escapeHtml(u.email)}</small></button>`,
+    )
     .join('\n');
   return layout(
     'Sign in',
@@ -121,7 +127,12 @@ ${buttons}
   );
 }
 
-export function organizationPage(action: string, client: ClientSummary, user: PageUser, organizations: { slug: string; name: string }[]): string {
+export function organizationPage(
+  action: string,
+  client: ClientSummary,
+  user: PageUser,
+  organizations: { slug: string; name: string }[],
+): string {
   const buttons = organizations
     .map((o) => `<button type="submit" name="org" value="${escapeHtml(o.slug)}">${escapeHtml(o.name)}</button>`)
     .join('\n');
@@ -144,7 +155,10 @@ export function consentPage(v: ConsentView): string {
     )
     .join('\n');
   const workspaces = v.workspaces
-    .map((w) => `<label class="indent"><input type="checkbox" name="workspace" value="${escapeHtml(w.id)}"${w.checked ? ' checked' : ''}><span>${escapeHtml(w.name)}</span></label>`)
+    .map(
+      (w) =>
+        `<label class="indent"><input type="checkbox" name="workspace" value="${escapeHtml(w.id)}"${w.checked ? ' checked' : ''}><span>${escapeHtml(w.name)}</span></label>`,
+    )
     .join('\n');
   const resources = v.resources.map((r) => `${escapeHtml(r.name)} (<code>${escapeHtml(r.resource)}</code>)`).join(', ');
   const organization = `Signed in as <strong>${escapeHtml(v.user.name)}</strong> (${escapeHtml(v.user.email)}) in <strong>${escapeHtml(v.organization.name)}</strong>.`;

@@ -9,7 +9,8 @@ import { oauthState, type ClientRec } from './state.js';
 
 export function registerClient(ctx: SandboxContext, body: unknown): Response {
   const metadata = validateClientMetadata(body, { kind: 'registration' });
-  const usesSecret = metadata.tokenEndpointAuthMethod === 'client_secret_basic' || metadata.tokenEndpointAuthMethod === 'client_secret_post';
+  const usesSecret =
+    metadata.tokenEndpointAuthMethod === 'client_secret_basic' || metadata.tokenEndpointAuthMethod === 'client_secret_post';
   const secret = usesSecret ? randomSecret() : null;
   const client: ClientRec = {
     ...metadata,
@@ -26,7 +27,8 @@ export function registerClient(ctx: SandboxContext, body: unknown): Response {
 
 /** Parses the registration body: JSON only. */
 export async function registrationBody(req: Request): Promise<unknown> {
-  if (mediaTypeOf(req.headers.get('content-type')) !== 'application/json') throw new OAuthError('invalid_client_metadata', 'send the client metadata as application/json');
+  if (mediaTypeOf(req.headers.get('content-type')) !== 'application/json')
+    throw new OAuthError('invalid_client_metadata', 'send the client metadata as application/json');
   try {
     const body: unknown = JSON.parse(await req.text());
     return body;

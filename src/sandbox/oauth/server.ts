@@ -34,25 +34,65 @@ export class OAuthServer implements TokenVerifier {
   routes(): Hono {
     const app = new Hono();
     const ctx = this.ctx;
-    app.get('/.well-known/oauth-authorization-server', () => jsonResponse(200, authorizationServerMetadata(ctx.origin), { 'cache-control': 'max-age=60' }));
+    app.get('/.well-known/oauth-authorization-server', () =>
+      jsonResponse(200, authorizationServerMetadata(ctx.origin), { 'cache-control': 'max-age=60' }),
+    );
     for (const path of RESOURCE_PATHS) {
-      app.get(`/.well-known/oauth-protected-resource${path}`, () => jsonResponse(200, protectedResourceMetadata(ctx.origin, path), { 'cache-control': 'max-age=60' }));
+      app.get(`/.well-known/oauth-protected-resource${path}`, () =>
+        jsonResponse(200, protectedResourceMetadata(ctx.origin, path), { 'cache-control': 'max-age=60' }),
+      );
     }
 
-    const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => oauthErrorResponse(new OAuthError('invalid_request', `the body is larger than ${MAX_BODY_BYTES} bytes`, 413)) });
-    app.post('/oauth/register', limit, this.json(async (c) => registerClient(ctx, await registrationBody(c.req.raw))));
-    app.post('/oauth/token', limit, this.json((c) => tokenEndpoint(ctx, this.clients, this.ledger, c.req.raw)));
-    app.post('/oauth/revoke', limit, this.json((c) => revocationEndpoint(ctx, this.clients, this.ledger, c.req.raw)));
+    const limit = bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => oauthErrorResponse(new OAuthError('invalid_request', `the body is larger than ${MAX_BODY_BYTES} bytes`, 413)),
+    });
+    app.post(
+      '/oauth/register',
+      limit,
+      this.json(async (c) => registerClient(ctx, await registrationBody(c.req.raw))),
+    );
+    app.post(
+      '/oauth/token',
+      limit,
+      this.json((c) => tokenEndpoint(ctx, this.clients, this.ledger, c.req.raw)),
+    );
+    app.post(
+      '/oauth/revoke',
+      limit,
+      this.json((c) => revocationEndpoint(ctx, this.clients, this.ledger, c.req.raw)),
+    );
     app.on(['GET', 'PUT', 'PATCH', 'DELETE'], ['/oauth/register', '/oauth/token', '/oauth/revoke'], () =>
       oauthErrorResponse(new OAuthError('invalid_request', 'use POST', 405, { allow: 'POST' })),
     );
 
-    const pageLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => page(413, errorPage('Request too large', 'The form sent was too large.')) });
-    app.get('/oauth/authorize', this.html((c) => this.pages.authorize(c)));
-    app.get('/oauth/interaction/:id', this.html((c) => this.pages.show(c)));
-    app.post('/oauth/interaction/:id/login', pageLimit, this.html((c) => this.pages.signIn(c)));
-    app.post('/oauth/interaction/:id/organization', pageLimit, this.html((c) => this.pages.chooseOrganization(c)));
-    app.post('/oauth/interaction/:id/consent', pageLimit, this.html((c) => this.pages.consent(c)));
+    const pageLimit = bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => page(413, errorPage('Request too large', 'The form sent was too large.')),
+    });
+    app.get(
+      '/oauth/authorize',
+      this.html((c) => this.pages.authorize(c)),
+    );
+    app.get(
+      '/oauth/interaction/:id',
+      this.html((c) => this.pages.show(c)),
+    );
+    app.post(
+      '/oauth/interaction/:id/login',
+      pageLimit,
+      this.html((c) => this.pages.signIn(c)),
+    );
+    app.post(
+      '/oauth/interaction/:id/organization',
+      pageLimit,
+      this.html((c) => this.pages.chooseOrganization(c)),
+    );
+    app.post(
+      '/oauth/interaction/:id/consent',
+      pageLimit,
+      this.html((c) => this.pages.consent(c)),
+    );
     return app;
   }
 

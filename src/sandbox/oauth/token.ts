@@ -15,8 +15,12 @@ export async function tokenEndpoint(ctx: SandboxContext, clients: ClientDirector
     throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported (authorization_code, refresh_token)`);
   }
   const endpoints = endpointsOf(ctx.origin);
-  const client = await authenticateClient(ctx, clients, form, req.headers.get('authorization') ?? undefined, [endpoints.issuer, endpoints.token]);
-  if (!client.grantTypes.includes(grantType)) throw new OAuthError('unauthorized_client', `this client did not register the ${grantType} grant type`);
+  const client = await authenticateClient(ctx, clients, form, req.headers.get('authorization') ?? undefined, [
+    endpoints.issuer,
+    endpoints.token,
+  ]);
+  if (!client.grantTypes.includes(grantType))
+    throw new OAuthError('unauthorized_client', `this client did not register the ${grantType} grant type`);
 
   const resources: ResourcePath[] = [];
   for (const resource of repeatedParam(form, 'resource')) {

@@ -57,7 +57,12 @@ export const agentHandlers: HandlerGroup<AgentOps> = {
   list_task_runs: (call, { path, query }) => {
     const { task } = requireTask(call, path.taskId);
     const runs = dataOf(call).runs.filter((r) => r.taskId === task.id);
-    return cursorPage(runs, { name: 'list_task_runs', filters: { taskId: task.id }, key: (r) => [r.startedAt, r.id], order: 'newest first' }, query, runView);
+    return cursorPage(
+      runs,
+      { name: 'list_task_runs', filters: { taskId: task.id }, key: (r) => [r.startedAt, r.id], order: 'newest first' },
+      query,
+      runView,
+    );
   },
 
   get_run: (call, { path }) => runView(requireRun(call, path.runId)),

@@ -24,7 +24,8 @@ const SETTLED_BY: Record<PendingKind, { what: string; verb: string }> = {
 };
 
 function requirePending(action: PendingActionRec, doing: string): void {
-  if (action.state !== 'pending') throw new ServiceError('conflict', `pending action ${action.id} is already ${action.state}, so it cannot be ${doing}`);
+  if (action.state !== 'pending')
+    throw new ServiceError('conflict', `pending action ${action.id} is already ${action.state}, so it cannot be ${doing}`);
 }
 
 function requireKind(action: PendingActionRec, kind: PendingKind): void {
@@ -34,7 +35,14 @@ function requireKind(action: PendingActionRec, kind: PendingKind): void {
 }
 
 /** Settles a pending action as the calling user, logs it on the task and lets the agent react. */
-function resolve(call: CallContext, action: PendingActionRec, state: PendingState, resolution: PendingActionRec['resolution'], kind: string, summary: string) {
+function resolve(
+  call: CallContext,
+  action: PendingActionRec,
+  state: PendingState,
+  resolution: PendingActionRec['resolution'],
+  kind: string,
+  summary: string,
+) {
   const { ctx } = call;
   const user = currentUser(call);
   action.state = state;
@@ -73,7 +81,14 @@ export const approvalHandlers: HandlerGroup<ApprovalOps> = {
     const { action } = requirePendingAction(call, path.actionId);
     requirePending(action, 'rejected');
     const reason = body.reason === undefined ? {} : { reason: body.reason };
-    return resolve(call, action, 'rejected', reason, 'action.rejected', body.reason === undefined ? 'rejected' : `rejected (${body.reason})`);
+    return resolve(
+      call,
+      action,
+      'rejected',
+      reason,
+      'action.rejected',
+      body.reason === undefined ? 'rejected' : `rejected (${body.reason})`,
+    );
   },
 
   // Only the draft's own fields can be edited, each keeping its JSON type (null fields take anything).
@@ -87,14 +102,23 @@ export const approvalHandlers: HandlerGroup<ApprovalOps> = {
       }
       const expected = jsonType(action.draft[key]);
       if (expected !== 'null' && jsonType(value) !== expected) {
-        throw new ServiceError('invalid_request', `draft.${key}: must be ${expected === 'array' || expected === 'object' ? 'an' : 'a'} ${expected}`);
+        throw new ServiceError(
+          'invalid_request',
+          `draft.${key}: must be ${expected === 'array' || expected === 'object' ? 'an' : 'a'} ${expected}`,
+        );
       }
     }
     const keys = Object.keys(body.draft);
     if (keys.length === 0) return pendingActionView(action);
     action.draft = { ...action.draft, ...structuredClone(body.draft) };
     const user = currentUser(call);
-    recordEvent(call.ctx, action.taskId, 'action.edited', `${user.name} edited ${keys.join(', ')} of: ${action.summary}`, personAuthor(user));
+    recordEvent(
+      call.ctx,
+      action.taskId,
+      'action.edited',
+      `${user.name} edited ${keys.join(', ')} of: ${action.summary}`,
+      personAuthor(user),
+    );
     return pendingActionView(action);
   },
 

@@ -37,7 +37,11 @@ function read(section: SectionRec, offset: number): Resource<'HandbookPiece'> {
   return pieceView(section, offset);
 }
 
-function update(call: CallContext, section: SectionRec, body: { title?: string | undefined; body?: string | undefined }): Resource<'HandbookEntry'> {
+function update(
+  call: CallContext,
+  section: SectionRec,
+  body: { title?: string | undefined; body?: string | undefined },
+): Resource<'HandbookEntry'> {
   if (body.title !== undefined) section.title = body.title;
   if (body.body !== undefined) section.body = body.body;
   if (body.title !== undefined || body.body !== undefined) section.updatedAt = call.ctx.clock.iso();
@@ -69,7 +73,8 @@ export const handbookHandlers: HandlerGroup<HandbookOps> = {
   list_agent_instructions: (call, { path }) => listPage(agentSections(call, requireAgent(call, path.agentId).agent.id).map(entryView)),
   read_agent_instruction_section: (call, { path, query }) => read(requireAgentSection(call, path.sectionId).section, query.offset),
   update_agent_instruction_section: (call, { path, body }) => update(call, requireAgentSection(call, path.sectionId).section, body),
-  reorder_agent_instruction_sections: (call, { path, body }) => reorder(agentSections(call, requireAgent(call, path.agentId).agent.id), body.sectionIds),
+  reorder_agent_instruction_sections: (call, { path, body }) =>
+    reorder(agentSections(call, requireAgent(call, path.agentId).agent.id), body.sectionIds),
 
   list_company_handbook_sections: (call) => listPage(companySections(call).map(entryView)),
   read_company_handbook_section: (call, { path, query }) => read(requireCompanySection(call, path.sectionId), query.offset),

@@ -6,7 +6,12 @@ import type { HandlerGroup } from '../handlers.js';
 import { sortedBy } from '../paging.js';
 import { deletedView, knowledgeView, listPage } from '../views.js';
 
-type KnowledgeOps = 'list_knowledge_sources' | 'read_knowledge_source' | 'add_knowledge_link' | 'update_knowledge_source' | 'remove_knowledge_source';
+type KnowledgeOps =
+  | 'list_knowledge_sources'
+  | 'read_knowledge_source'
+  | 'add_knowledge_link'
+  | 'update_knowledge_source'
+  | 'remove_knowledge_source';
 
 export const knowledgeHandlers: HandlerGroup<KnowledgeOps> = {
   list_knowledge_sources: (call) => {
@@ -33,7 +38,10 @@ export const knowledgeHandlers: HandlerGroup<KnowledgeOps> = {
   update_knowledge_source: (call, { path, body }) => {
     const source = requireKnowledge(call, path.sourceId);
     if (body.url !== undefined && source.fileName !== null) {
-      throw new ServiceError('conflict', `knowledge source ${source.id} is a file (${source.fileName}); a file source has no address to change`);
+      throw new ServiceError(
+        'conflict',
+        `knowledge source ${source.id} is a file (${source.fileName}); a file source has no address to change`,
+      );
     }
     if (body.name !== undefined) source.name = body.name;
     if (body.note !== undefined) source.note = body.note;

@@ -19,7 +19,8 @@ function futureTime(call: CallContext, value: string): string {
 }
 
 function requireScheduled(reminder: ReminderRec, doing: string): void {
-  if (reminder.state !== 'scheduled') throw new ServiceError('conflict', `reminder ${reminder.id} is already ${reminder.state}, so it cannot be ${doing}`);
+  if (reminder.state !== 'scheduled')
+    throw new ServiceError('conflict', `reminder ${reminder.id} is already ${reminder.state}, so it cannot be ${doing}`);
 }
 
 function log(call: CallContext, reminder: ReminderRec, kind: string, summary: string): void {
@@ -55,7 +56,8 @@ export const reminderHandlers: HandlerGroup<ReminderOps> = {
     const remindAt = body.remindAt === undefined ? undefined : futureTime(call, body.remindAt);
     if (body.message !== undefined) reminder.message = body.message;
     if (remindAt !== undefined) reminder.remindAt = remindAt;
-    if (body.message !== undefined || remindAt !== undefined) log(call, reminder, 'reminder.updated', `changed a reminder to ${reminder.remindAt}: ${reminder.message}`);
+    if (body.message !== undefined || remindAt !== undefined)
+      log(call, reminder, 'reminder.updated', `changed a reminder to ${reminder.remindAt}: ${reminder.message}`);
     return reminderView(reminder);
   },
 

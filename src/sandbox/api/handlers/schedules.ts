@@ -22,7 +22,10 @@ function requireAgentOf(call: CallContext, ws: WorkspaceRec, agentId: string): v
   const agent = dataOf(call).agents.find((a) => a.id === agentId);
   if (!agent || agent.workspaceId !== ws.id) {
     const own = dataOf(call).agents.find((a) => a.workspaceId === ws.id);
-    throw new ServiceError('invalid_request', `agentId: ${agentId} is not the agent of workspace ${ws.id}${own ? `; its agent is ${own.id}` : ''}`);
+    throw new ServiceError(
+      'invalid_request',
+      `agentId: ${agentId} is not the agent of workspace ${ws.id}${own ? `; its agent is ${own.id}` : ''}`,
+    );
   }
 }
 
@@ -43,7 +46,12 @@ export const scheduleHandlers: HandlerGroup<ScheduleOps> = {
   list_scheduled_task_runs: (call, { path, query }) => {
     const { rec } = requireScheduledTask(call, path.scheduledTaskId);
     const runs = dataOf(call).runs.filter((r) => r.scheduledTaskId === rec.id);
-    return cursorPage(runs, { name: 'list_scheduled_task_runs', filters: { scheduledTaskId: rec.id }, key: (r) => [r.startedAt, r.id], order: 'newest first' }, query, runView);
+    return cursorPage(
+      runs,
+      { name: 'list_scheduled_task_runs', filters: { scheduledTaskId: rec.id }, key: (r) => [r.startedAt, r.id], order: 'newest first' },
+      query,
+      runView,
+    );
   },
 
   create_scheduled_task: (call, { body }) => {
@@ -121,4 +129,3 @@ export const scheduleHandlers: HandlerGroup<ScheduleOps> = {
     return runView(run);
   },
 };
-

@@ -72,7 +72,12 @@ export const taskHandlers: HandlerGroup<TaskOps> = {
         (tag === undefined || t.tags.includes(tag)) &&
         (unassigned === undefined || unassigned === (t.assigneeIds.length === 0)),
     );
-    const listing = { name: 'list_tasks', filters: { workspaceId: ws.id, status, assignee, tag, unassigned }, key: byCreation, order: 'oldest first' as const };
+    const listing = {
+      name: 'list_tasks',
+      filters: { workspaceId: ws.id, status, assignee, tag, unassigned },
+      key: byCreation,
+      order: 'oldest first' as const,
+    };
     return cursorPage(tasks, listing, query, (t) => taskView(call.ctx, t));
   },
 
@@ -94,22 +99,40 @@ export const taskHandlers: HandlerGroup<TaskOps> = {
   list_task_events: (call, { path, query }) => {
     const { task } = requireTask(call, path.taskId);
     const events = dataOf(call).events.filter((e) => e.taskId === task.id);
-    return cursorPage(events, { name: 'list_task_events', filters: { taskId: task.id }, key: byCreation, order: 'oldest first' }, query, eventView);
+    return cursorPage(
+      events,
+      { name: 'list_task_events', filters: { taskId: task.id }, key: byCreation, order: 'oldest first' },
+      query,
+      eventView,
+    );
   },
 
   list_task_messages: (call, { path, query }) => {
     const { task } = requireTask(call, path.taskId);
     const messages = dataOf(call).messages.filter((m) => m.taskId === task.id);
-    return cursorPage(messages, { name: 'list_task_messages', filters: { taskId: task.id }, key: byCreation, order: 'oldest first' }, query, messageView);
+    return cursorPage(
+      messages,
+      { name: 'list_task_messages', filters: { taskId: task.id }, key: byCreation, order: 'oldest first' },
+      query,
+      messageView,
+    );
   },
 
   list_task_conversation_messages: (call, { path, query }) => {
     const { task, ws } = requireTask(call, path.taskId);
     if (task.conversationKey === null) throw new ServiceError('not_found', `task ${task.id} did not come from an email or chat thread`);
     const conversation =
-      task.conversationKey === query.conversationKey ? dataOf(call).conversations.find((c) => c.key === query.conversationKey && c.orgId === ws.orgId) : undefined;
-    if (!conversation) throw new ServiceError('not_found', `no conversation ${query.conversationKey} for this task; get_task gives its conversationKey`);
-    const listing = { name: 'list_task_conversation_messages', filters: { taskId: task.id, key: conversation.key }, key: byCreation, order: 'oldest first' as const };
+      task.conversationKey === query.conversationKey
+        ? dataOf(call).conversations.find((c) => c.key === query.conversationKey && c.orgId === ws.orgId)
+        : undefined;
+    if (!conversation)
+      throw new ServiceError('not_found', `no conversation ${query.conversationKey} for this task; get_task gives its conversationKey`);
+    const listing = {
+      name: 'list_task_conversation_messages',
+      filters: { taskId: task.id, key: conversation.key },
+      key: byCreation,
+      order: 'oldest first' as const,
+    };
     return cursorPage(conversation.messages, listing, query, messageView);
   },
 
@@ -140,7 +163,8 @@ export const taskHandlers: HandlerGroup<TaskOps> = {
   assign_task: (call, { path, body }) => {
     const { task, ws } = requireTask(call, path.taskId);
     body.assigneeIds.forEach((id, i) => {
-      if (!ws.memberIds.includes(id)) throw new ServiceError('invalid_request', `assigneeIds[${i}]: ${id} is not a member of workspace ${ws.id}`);
+      if (!ws.memberIds.includes(id))
+        throw new ServiceError('invalid_request', `assigneeIds[${i}]: ${id} is not a member of workspace ${ws.id}`);
     });
     const assigneeIds = [...new Set(body.assigneeIds)];
     if (!sameList(assigneeIds, task.assigneeIds)) {
@@ -185,4 +209,3 @@ export const taskHandlers: HandlerGroup<TaskOps> = {
     return deletedView(task.id);
   },
 };
-

@@ -4,7 +4,13 @@ import { currentUser, dataOf, isListed, requireWorkspace } from '../access.js';
 import type { HandlerGroup } from '../handlers.js';
 import { listPage, memberView, statusView, workspaceView } from '../views.js';
 
-type WorkspaceOps = 'list_workspaces' | 'list_workspace_members' | 'list_workspace_statuses' | 'create_workspace' | 'rename_workspace' | 'archive_workspace';
+type WorkspaceOps =
+  | 'list_workspaces'
+  | 'list_workspace_members'
+  | 'list_workspace_statuses'
+  | 'create_workspace'
+  | 'rename_workspace'
+  | 'archive_workspace';
 
 /** The board a workspace starts with when its organization has no workspace to copy columns from. */
 const DEFAULT_STATUSES: readonly Status[] = [
@@ -15,7 +21,12 @@ const DEFAULT_STATUSES: readonly Status[] = [
 ];
 
 export const workspaceHandlers: HandlerGroup<WorkspaceOps> = {
-  list_workspaces: (call) => listPage(dataOf(call).workspaces.filter((ws) => isListed(call, ws)).map(workspaceView)),
+  list_workspaces: (call) =>
+    listPage(
+      dataOf(call)
+        .workspaces.filter((ws) => isListed(call, ws))
+        .map(workspaceView),
+    ),
 
   list_workspace_members: (call, { path }) => {
     const ws = requireWorkspace(call, path.workspaceId);
@@ -30,7 +41,10 @@ export const workspaceHandlers: HandlerGroup<WorkspaceOps> = {
 
   create_workspace: (call, { body }) => {
     if (call.principal.workspaceIds !== null) {
-      throw new ServiceError('workspace_forbidden', 'this connection is limited to chosen workspaces, so it cannot create one; sign in again granting all workspaces');
+      throw new ServiceError(
+        'workspace_forbidden',
+        'this connection is limited to chosen workspaces, so it cannot create one; sign in again granting all workspaces',
+      );
     }
     const { ctx } = call;
     const data = dataOf(call);
