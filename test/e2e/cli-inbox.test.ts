@@ -23,6 +23,13 @@ interface Expected {
   status: string;
 }
 
+/** The second field of each piped line: the item's id. */
+const idsOf = (stdout: string): (string | undefined)[] =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split('\t')[1]);
+
 /** What waits in ada's acme workspaces (or one of them), read from the sandbox's state, in the order the inbox promises. */
 function expected(workspaceId?: string): Expected[] {
   const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
@@ -73,12 +80,7 @@ describe('wts inbox, piped', () => {
     expect(want.length).toBeGreaterThan(0);
     const r = await runWts(['inbox', '--workspace', 'ws_sales'], { env: sandbox.env });
     expect(r.code).toBe(0);
-    expect(
-      r.stdout
-        .trimEnd()
-        .split('\n')
-        .map((l) => l.split('\t')[1]),
-    ).toEqual(want.map((w) => w.id));
+    expect(idsOf(r.stdout)).toEqual(want.map((w) => w.id));
   });
 });
 
@@ -136,12 +138,7 @@ describe('wts inbox on a terminal', () => {
     try {
       const r = await runWts(['inbox'], { env: sandbox.env });
       expect(r.code, r.stderr).toBe(0);
-      expect(
-        r.stdout
-          .trimEnd()
-          .split('\n')
-          .map((l) => l.split('\t')[1]),
-      ).toEqual(want.map((w) => w.id));
+      expect(idsOf(r.stdout)).toEqual(want.map((w) => w.id));
       // Refused requests were retried: more requests than tasks.
       const taskCount = sandbox.ctx.store.state.data.tasks.filter((t) =>
         ['ws_support', 'ws_sales', 'ws_ops'].includes(t.workspaceId),

@@ -125,25 +125,10 @@ describe('wts schedule check: failing', () => {
 
   it('exits 8 when the last run failed', async () => {
     // Sandbox: a run on a task whose title contains the word "fail" fails.
-    const created = await runWts(
-      [
-        'schedule',
-        'create',
-        '--title',
-        'Nightly fail drill',
-        '--prompt',
-        'Try it.',
-        '--cron',
-        '0 3 * * *',
-        '--workspace',
-        'ws_ops',
-        '--agent',
-        'agt_ops',
-        '--json',
-      ],
-      piped(),
-    );
-    const id = (JSON.parse(created.stdout) as { id: string }).id;
+    const { id } = await sandbox.client.call('create_scheduled_task', {
+      path: {},
+      body: { title: 'Nightly fail drill', prompt: 'Try it.', cron: '0 3 * * *', workspaceId: 'ws_ops', agentId: 'agt_ops' },
+    });
     expect((await runWts(['schedule', 'run', id], piped())).code).toBe(0);
     await advance(10); // the run takes 3 s of sandbox time
     const r = await runWts(['schedule', 'check', id, '--last-run', 'succeeded'], piped());

@@ -114,26 +114,10 @@ describe('wts schedule run --wait', () => {
   });
 
   it('exits 8 when the run fails', async () => {
-    const created = await runWts(
-      [
-        'schedule',
-        'create',
-        '--title',
-        'Nightly fail drill',
-        '--prompt',
-        'Rehearse a failure',
-        '--cron',
-        '0 3 * * *',
-        '--workspace',
-        'ws_ops',
-        '--agent',
-        'agt_ops',
-        '--json',
-      ],
-      piped(),
-    );
-    expect(created.code).toBe(0);
-    const { id } = JSON.parse(created.stdout) as { id: string };
+    const { id } = await sandbox.client.call('create_scheduled_task', {
+      path: {},
+      body: { title: 'Nightly fail drill', prompt: 'Rehearse a failure', cron: '0 3 * * *', workspaceId: 'ws_ops', agentId: 'agt_ops' },
+    });
     const r = await runWts(['schedule', 'run', id, '--wait', '--json'], piped());
     expect(r.code).toBe(8);
     const run = JSON.parse(r.stdout) as { state: string; output: string; proposedActions: unknown[] };

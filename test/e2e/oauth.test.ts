@@ -145,6 +145,23 @@ function rawAuthorizationUrl(clientId: string, overrides: Record<string, string 
   return url;
 }
 
+/** Approves a raw authorization request (rawAuthorizationUrl with `overrides`, its own PKCE pair) and exchanges the code. */
+async function approveAndExchange(
+  client: Parameters<typeof exchangeCode>[1]['client'],
+  overrides: Record<string, string | string[] | null>,
+) {
+  const { verifier, challenge } = pkcePair();
+  const callback = await approve(rawAuthorizationUrl(client.client_id, { ...overrides, code_challenge: challenge }));
+  return exchangeCode(sandbox.origin, {
+    code: callback.searchParams.get('code')!,
+    state: '',
+    iss: null,
+    codeVerifier: verifier,
+    redirectUri: REDIRECT_URI,
+    client,
+  });
+}
+
 async function expectErrorPage(url: URL, text: RegExp): Promise<void> {
   const res = await fetch(url, { redirect: 'manual' });
   const body = await res.text();
@@ -484,17 +501,7 @@ describe('authorization code flow with openid-client', () => {
   test('offline_access is granted only on a request with prompt=consent (OpenID Connect Core §11)', async () => {
     const client = await registerClient(sandbox.origin);
     for (const prompt of [null, 'login']) {
-      const { verifier, challenge } = pkcePair();
-      const url = rawAuthorizationUrl(client.client_id, { scope: 'workspace:read offline_access', code_challenge: challenge, prompt });
-      const callback = await approve(url);
-      const tokens = await exchangeCode(sandbox.origin, {
-        code: callback.searchParams.get('code')!,
-        state: '',
-        iss: null,
-        codeVerifier: verifier,
-        redirectUri: REDIRECT_URI,
-        client,
-      });
+      const tokens = await approveAndExchange(client, { scope: 'workspace:read offline_access', prompt });
       expect(tokens.scope).toBe('workspace:read');
       expect(tokens.refresh_token).toBeUndefined();
     }
@@ -511,17 +518,7 @@ describe('authorization code flow with openid-client', () => {
 
   test('an omitted scope means the five API scopes, without offline_access', async () => {
     const client = await registerClient(sandbox.origin);
-    const { verifier, challenge } = pkcePair();
-    const url = rawAuthorizationUrl(client.client_id, { scope: null, code_challenge: challenge });
-    const callback = await approve(url);
-    const tokens = await exchangeCode(sandbox.origin, {
-      code: callback.searchParams.get('code')!,
-      state: '',
-      iss: null,
-      codeVerifier: verifier,
-      redirectUri: REDIRECT_URI,
-      client,
-    });
+    const tokens = await approveAndExchange(client, { scope: null });
     expect(tokens.scope).toBe(API_SCOPES.join(' '));
     expect(tokens.refresh_token).toBeUndefined();
   });
