@@ -111,9 +111,16 @@ async function startAuthorization(
   return { url: oidc.buildAuthorizationUrl(config, search), state, verifier };
 }
 
-/** Registers (public client), authorizes as ada with every scope, exchanges with openid-client. */
-async function connectWithOpenidClient(resource?: string) {
-  const config = await registerWithOpenidClient({ client_name: 'openid-client test' });
+/**
+ * Registers (a public client, or as `metadata` and `auth` say), authorizes as ada with every scope,
+ * exchanges with openid-client.
+ */
+async function connectWithOpenidClient(
+  resource?: string,
+  metadata: Partial<oidc.ClientMetadata> = { client_name: 'openid-client test' },
+  auth?: oidc.ClientAuth,
+) {
+  const config = await registerWithOpenidClient(metadata, auth);
   const started = await startAuthorization(config, resource ? { resource } : {});
   const callback = await approve(started.url);
   const tokens = await oidc.authorizationCodeGrant(
@@ -635,15 +642,13 @@ describe('revocation (RFC 7009)', () => {
 
 describe('confidential clients', () => {
   test('client_secret_basic: the flow works with HTTP Basic; a wrong secret is a 401 with a Basic challenge', async () => {
-    const config = await registerWithOpenidClient({ token_endpoint_auth_method: 'client_secret_basic' }, oidc.ClientSecretBasic());
+    const { config, tokens } = await connectWithOpenidClient(
+      undefined,
+      { token_endpoint_auth_method: 'client_secret_basic' },
+      oidc.ClientSecretBasic(),
+    );
     const secret = config.clientMetadata().client_secret as string;
     expect(secret).toEqual(expect.any(String));
-    const started = await startAuthorization(config);
-    const callback = await approve(started.url);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: started.verifier,
-      expectedState: started.state,
-    });
     expect(verify(tokens.access_token)).toBeDefined();
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
 
@@ -674,13 +679,11 @@ describe('confidential clients', () => {
   });
 
   test('client_secret_post: the flow works with the secret in the form; without it the client is refused', async () => {
-    const config = await registerWithOpenidClient({ token_endpoint_auth_method: 'client_secret_post' }, oidc.ClientSecretPost());
-    const started = await startAuthorization(config);
-    const callback = await approve(started.url);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: started.verifier,
-      expectedState: started.state,
-    });
+    const { config, tokens } = await connectWithOpenidClient(
+      undefined,
+      { token_endpoint_auth_method: 'client_secret_post' },
+      oidc.ClientSecretPost(),
+    );
     expect(verify(tokens.access_token)).toBeDefined();
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).resolves.toMatchObject({ token_type: 'bearer' });
 
