@@ -9,7 +9,7 @@ import { keychainAccount } from '../../src/auth/profile-auth.js';
 import { keychainCall, KeychainError, KeychainStore, type KeychainEntry } from '../../src/auth/stores/keychain.js';
 import type { StoredCredentials } from '../../src/auth/credentials.js';
 import { runWts } from '../helpers/cli.js';
-import { browserRecord, workdir, type Workdir } from '../helpers/credentials.js';
+import { browserRecordWritten, workdir, type Workdir } from '../helpers/credentials.js';
 import { runWtsProcess, setAutoApprove } from '../helpers/wts-process.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
@@ -107,7 +107,7 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     const files = allFileText(w.configDir);
     expect(files).not.toContain(stored!.accessToken);
     expect(files).not.toContain(stored!.refreshToken!);
-    expect(browserRecord(w).argv.join(' ')).not.toContain(stored!.accessToken);
+    expect((await browserRecordWritten(w)).argv.join(' ')).not.toContain(stored!.accessToken);
 
     const status = await runWts(['auth', 'status', '--json'], { env });
     expect(JSON.parse(status.stdout)).toMatchObject({ working: true, store: { kind: 'keychain', location: `wts/${account}` } });

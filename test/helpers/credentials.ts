@@ -42,6 +42,12 @@ export function browserRecord(w: Workdir): BrowserRecord {
   return JSON.parse(readFileSync(w.browserRecord, 'utf8')) as BrowserRecord;
 }
 
+/** The fake browser's record, once written: it records once it has the page, which may be just after wts is done. */
+export async function browserRecordWritten(w: Workdir): Promise<BrowserRecord> {
+  await until(() => existsSync(w.browserRecord), 20_000);
+  return browserRecord(w);
+}
+
 /** `wts login` with the fake browser, as `user` (auto-approved), credentials in the workdir's file. */
 export async function loginWithFakeBrowser(
   origin: string,
@@ -56,8 +62,7 @@ export async function loginWithFakeBrowser(
       env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, BROWSER: w.browser, ...options.env },
       tty: options.tty,
     });
-    // The fake browser records once it has the page, which may be just after wts is done.
-    if (result.code === 0) await until(() => existsSync(w.browserRecord));
+    if (result.code === 0) await browserRecordWritten(w);
     return result;
   } finally {
     await setAutoApprove(origin, null);
