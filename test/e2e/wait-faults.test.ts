@@ -31,7 +31,14 @@ describe('waits under --fault-429 0.5 --fault-5xx 0.2', () => {
         return { title, runId: data().runs.find((x) => x.taskId === taskId)!.id };
       }),
     );
-    const schedRunsBefore = data().runs.filter((x) => x.scheduledTaskId === 'sched_ops_backups').length;
+    // A scheduled task of its own, due 12 hours from the sandbox's now, so the scheduler cannot start a
+    // run of it during the test (a seeded one is due at a fixed time of day: a run at that time started two).
+    const dueHour = (new Date(await sandbox.clockNow()).getUTCHours() + 12) % 24;
+    const { id: scheduledId } = await sandbox.client.call('create_scheduled_task', {
+      path: {},
+      body: { title: 'Storm backups', prompt: 'Check the backups.', cron: `0 ${dueHour} * * *`, workspaceId: 'ws_ops', agentId: 'agt_ops' },
+    });
+    const schedRunsBefore = data().runs.filter((x) => x.scheduledTaskId === scheduledId).length;
     await setFaults({ rate429: 0.5, rate5xx: 0.2 });
 
     // Each failure lengthens the interval (up to 15 s), so a wait in this storm takes a minute or two.
@@ -43,7 +50,7 @@ describe('waits under --fault-429 0.5 --fault-5xx 0.2', () => {
     const [created, sent, scheduled, watched] = await Promise.all([
       Promise.all(creates.map((c) => wait(['task', 'create', '--agent', 'agt_support', c.title, '--wait']))),
       Promise.all(messages.map((m) => wait(['task', 'message', 'task_s030', m, '--wait']))),
-      Promise.all([1].map(() => wait(['schedule', 'run', 'sched_ops_backups', '--wait']))),
+      Promise.all([1].map(() => wait(['schedule', 'run', scheduledId, '--wait']))),
       Promise.all(toWatch.map((t) => wait(['run', 'watch', t.runId]))),
     ]);
     await setFaults({ rate429: 0, rate5xx: 0 });
@@ -74,7 +81,7 @@ describe('waits under --fault-429 0.5 --fault-5xx 0.2', () => {
         tally.right++;
       }
     });
-    const startedRuns = data().runs.filter((x) => x.scheduledTaskId === 'sched_ops_backups').length - schedRunsBefore;
+    const startedRuns = data().runs.filter((x) => x.scheduledTaskId === scheduledId).length - schedRunsBefore;
     expect(startedRuns).toBe(scheduled.filter((r) => !refusedStart(r)).length);
     for (const r of scheduled) {
       if (refusedStart(r)) tally.refused++;
