@@ -6,7 +6,7 @@ import type { CredentialStore } from '../auth/stores/store.js';
 import type { CommandContext } from '../context.js';
 import { CliError, describeFailure, ExitCode, type ExitCodeValue } from '../errors.js';
 import { localAndRelative } from '../output/format.js';
-import { printDone, printObject, type Mode } from '../output/print.js';
+import { printDone, printObject, styled, type Mode } from '../output/print.js';
 import { verb, type CliDeps } from '../framework/verb.js';
 
 /** What `auth status --json` prints (and login, refresh with --json): never a token. */
@@ -108,14 +108,9 @@ function printStatus(ctx: CommandContext, status: AuthStatus): void {
     ),
     line('Credentials', () => (status.store ? storeText(status.store) : 'WTS_TOKEN (not stored)')),
     line('Client', () => (status.client ? `${status.client.id} (${status.client.registration}, ${status.client.authMethod})` : 'unknown')),
-    line('Connection', (mode) =>
-      status.working
-        ? mode === 'human'
-          ? ctx.chalk.green('working')
-          : 'working'
-        : mode === 'human'
-          ? ctx.chalk.red('not working')
-          : 'not working',
+    // Colored as a Styled part, after the sanitizer: text chalk colored first would be escaped by it.
+    line('Connection', () =>
+      status.working ? styled('working', (s) => ctx.chalk.green(s)) : styled('not working', (s) => ctx.chalk.red(s)),
     ),
   ];
   printObject(ctx, status, rows);

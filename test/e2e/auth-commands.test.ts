@@ -52,6 +52,15 @@ describe('wts auth status', () => {
     expect(lines).toContain(row('Connection', 'working'));
   });
 
+  it('colors the connection state on a color terminal, without escaping the color itself', async () => {
+    const { NO_COLOR: _, ...colorEnv } = env;
+    const r = await runWts(['auth', 'status'], { env: { ...colorEnv, FORCE_COLOR: '1' }, tty: true });
+    expect(r.code).toBe(0);
+    const line = r.stdout.split('\n').find((l) => l.includes('Connection'));
+    expect(line).toContain('\x1b[32mworking\x1b[39m');
+    expect(line).not.toContain('\\x1b');
+  });
+
   it('prints label<TAB>value lines when piped, and an object with --json', async () => {
     const plain = await runWts(['auth', 'status'], { env });
     expect(plain.stdout).toContain('Workspaces\tall\n');
