@@ -69,6 +69,21 @@ describe('wts schedule check: passing', () => {
     expect(r.stderr).toBe('✓ 2 scheduled tasks passed: cron, state, late, last run\n');
   });
 
+  it('fits every check on narrower terminals: the title goes first, then the last checks, never a lone "…"', async () => {
+    const args = ['schedule', 'check', '--require', 'active', '--max-late', '30m', '--last-run', 'succeeded'];
+    const headers: Record<number, string[]> = {};
+    for (const columns of [120, 80, 60]) {
+      const r = await runWts(args, sandbox.tty({ columns, now }));
+      const lines = r.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+      headers[columns] = (lines[0] ?? '').split(/\s{2,}/);
+      for (const line of lines) expect(line.split(/\s{2,}/)).not.toContain('…');
+    }
+    expect(headers[120]).toEqual(['ID', 'RESULT', 'TITLE', 'CRON', 'STATE', 'ON TIME', 'LAST RUN']);
+    expect(headers[80]).toEqual(['ID', 'RESULT', 'CRON', 'STATE', 'ON TIME', 'LAST RUN']);
+    expect(headers[60]).toEqual(['ID', 'RESULT', 'CRON', 'STATE']);
+  });
+
   it('reports each check of each scheduled task with --json', async () => {
     const { code, reports } = await report(['sched_ops_backups', '--require', 'active', '--max-late', '1h', '--last-run', 'succeeded']);
     expect(code).toBe(0);

@@ -108,10 +108,15 @@ export function registerCheck(group: Command, deps: CliDeps): void {
                 ? styled('ok', (t) => ctx.chalk.green(t))
                 : styled('FAILED', (t) => ctx.chalk.red(t)),
         },
-        { header: 'Title', value: (r) => r.title, flex: true },
+        // On a narrow terminal the checks are what the command is for: every column gives up width, then
+        // the title goes first (the id names the task), then the checks from the last, whose failures
+        // the closing line names anyway; none is left as a lone "…".
+        { header: 'Title', value: (r) => r.title, flex: true, priority: 0 },
         ...names.map(
-          (name): Column<ScheduleReport> => ({
+          (name, i): Column<ScheduleReport> => ({
             header: CHECK_HEADERS[name],
+            flex: true,
+            priority: names.length - i,
             value: (r, mode) => {
               const check = r.checks[name];
               return check ? [mark(check.result, mode), check.detail].flat() : '';
