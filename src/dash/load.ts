@@ -34,6 +34,22 @@ export interface Loaded {
   board: { workspaceId: string; statuses: Status[] } | undefined;
 }
 
+/**
+ * `items` (already in order) gathered by group, each group once: the groups in the order of their first
+ * item, the items of a group in their order. A section's header is drawn wherever the group changes, so
+ * a list sorted across groups would repeat them.
+ */
+function groupedInOrder<T>(items: T[], groupOf: (item: T) => string): T[] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = groupOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()].flat();
+}
+
 /** The sections' items from what was fetched: pure, so the grouping and order are tested without a service. */
 export function buildSections(input: {
   waiting: WaitingItem[];
@@ -53,10 +69,12 @@ export function buildSections(input: {
   const mine: Item[] =
     input.myId === undefined
       ? []
-      : open
-          .filter((t) => t.assignees.some((a) => a.id === input.myId))
-          .sort((a, b) => byDueDate(a, b) || a.workspaceId.localeCompare(b.workspaceId) || a.id.localeCompare(b.id))
-          .map((task) => ({ kind: 'task', id: task.id, group: task.workspaceId, task }));
+      : groupedInOrder(
+          open
+            .filter((t) => t.assignees.some((a) => a.id === input.myId))
+            .sort((a, b) => byDueDate(a, b) || a.workspaceId.localeCompare(b.workspaceId) || a.id.localeCompare(b.id)),
+          (task) => task.workspaceId,
+        ).map((task) => ({ kind: 'task', id: task.id, group: task.workspaceId, task }));
 
   // Columns in board order; a task in a column the workspace no longer lists still shows, after them.
   const board: Item[] = [];

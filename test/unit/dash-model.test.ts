@@ -125,6 +125,25 @@ describe('sections', () => {
     expect(sections.inbox.note).toBeUndefined();
   });
 
+  it('groups My tasks by workspace, each once, the workspace with the most urgent task first', () => {
+    const due = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00Z`;
+    const me = { id: 'usr_me', name: 'Me' };
+    const sections = buildSections({
+      waiting: [],
+      tasks: [
+        task('a1', { workspaceId: 'ws_a', assignees: [me], dueDate: due(3) }),
+        task('b1', { workspaceId: 'ws_b', assignees: [me], dueDate: due(1) }),
+        task('a2', { workspaceId: 'ws_a', assignees: [me], dueDate: due(2) }),
+        task('b2', { workspaceId: 'ws_b', assignees: [me], dueDate: due(4) }),
+        task('a3', { workspaceId: 'ws_a', assignees: [me], dueDate: null }),
+      ],
+      myId: 'usr_me',
+      board: undefined,
+      schedules: [],
+    });
+    expect(sections.mine.items.map((i) => `${i.group}:${i.id}`)).toEqual(['ws_b:b1', 'ws_b:b2', 'ws_a:a2', 'ws_a:a1', 'ws_a:a3']);
+  });
+
   it('says why a section is empty', () => {
     const sections = buildSections({
       waiting: [],
