@@ -58,9 +58,17 @@ function storeFromEnv(env: Env): StoreKind | undefined {
 
 /** Where `wts login` keeps what it gets: --store, else WTS_CREDENTIALS_FILE, else WTS_CREDENTIAL_STORE, else the keychain. */
 export function storeChoiceForLogin(ctx: CommandContext, flag: StoreKind | undefined): StoreChoice {
-  const kind = flag ?? (ctx.env.WTS_CREDENTIALS_FILE ? 'file' : storeFromEnv(ctx.env)) ?? 'keychain';
+  // The flag, then the environment, then where this profile's last sign-in kept its credentials (a
+  // sign-in that ended, say with an expired refresh token, keeps its choice: `wts login` alone signs in
+  // again where `wts login --store file` did), then the keychain.
+  const recorded = flag === undefined ? profileAuth(ctx) : undefined;
+  const kind = flag ?? (ctx.env.WTS_CREDENTIALS_FILE ? 'file' : storeFromEnv(ctx.env)) ?? recorded?.store ?? 'keychain';
   if (kind === 'keychain') return { kind };
-  return { kind: 'file', file: ctx.env.WTS_CREDENTIALS_FILE || defaultCredentialsFile(ctx.config.dir) };
+  return {
+    kind: 'file',
+    file:
+      ctx.env.WTS_CREDENTIALS_FILE || (recorded?.store === 'file' && recorded.credentialsFile) || defaultCredentialsFile(ctx.config.dir),
+  };
 }
 
 /** Where a profile's credentials are read from: the environment's choice, else what login recorded. */

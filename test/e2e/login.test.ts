@@ -311,3 +311,26 @@ describe('wts login with other clients', () => {
     expect((await runWts(['workspace', 'list'], { env: base })).code).toBe(0);
   });
 });
+
+describe('wts login after the sign-in ended', () => {
+  const ended = useSandbox({ signIn: false });
+
+  it('signs in again where the last sign-in kept its credentials, without --store', async () => {
+    const w = workdir();
+    const file = join(w.configDir, 'credentials.json');
+    // The file store chosen by flag alone: no WTS_CREDENTIALS_FILE to choose it on later runs.
+    const env = { WTS_CREDENTIALS_FILE: '' };
+    expect((await loginWithFakeBrowser(ended.origin, w, ['--store', 'file'], { env })).code).toBe(0);
+    // The refresh token expires (90 days in all): the next command ends the sign-in.
+    await ended.advanceClock(91 * 24 * 3600);
+    const after = await runWts(['workspace', 'list'], { env: { WTS_CONFIG_DIR: w.configDir, WTS_ORIGIN: ended.origin } });
+    expect(after.code, after.stderr).toBe(4);
+    expect(after.stderr).toContain('wts login');
+    // `wts login` alone uses the file again, not the keychain (which this machine may not have).
+    const again = await loginWithFakeBrowser(ended.origin, w, [], { env });
+    expect(again.stderr).not.toMatch(/^wts: /m);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`the credentials are in the file ${file}`);
+    expect(storedCredentials(file).origin).toBe(ended.origin);
+  });
+});
