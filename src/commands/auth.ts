@@ -6,7 +6,7 @@ import type { CredentialStore } from '../auth/stores/store.js';
 import type { CommandContext } from '../context.js';
 import { CliError, describeFailure, ExitCode, type ExitCodeValue } from '../errors.js';
 import { localAndRelative } from '../output/format.js';
-import { printDone, printObject, styled, type Mode } from '../output/print.js';
+import { printDone, printObject, styled, type Mode, type Row, type Text } from '../output/print.js';
 import { verb, type CliDeps } from '../framework/verb.js';
 
 /** What `auth status --json` prints (and login, refresh with --json): never a token. */
@@ -84,7 +84,7 @@ function storeText(store: NonNullable<AuthStatus['store']>): string {
 }
 
 function printStatus(ctx: CommandContext, status: AuthStatus): void {
-  const line = (label: string, value: (mode: Mode) => string): [string, (mode: Mode) => string] => [label, value];
+  const line = (label: string, value: (mode: Mode) => Text): Row => [label, value];
   const expiry = (mode: Mode) => {
     if (!status.expiresAt) return 'unknown';
     return mode === 'human' ? localAndRelative(status.expiresAt, ctx.now()) : status.expiresAt;
