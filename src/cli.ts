@@ -96,6 +96,24 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
   return program;
 }
 
+/** The global options that take a value: the word after one is its value, not a command. */
+const VALUED_GLOBALS = new Set(['--profile', '--origin', '--jq', '-q']);
+
+/** The group that `words` name with no command of it (`wts task`, `wts --profile p schedule`), if so. */
+function bareGroup(program: Command, words: string[]): Command | undefined {
+  const commandWords: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (VALUED_GLOBALS.has(word)) i++;
+    else if (!word.startsWith('-')) commandWords.push(word);
+    else if (word === '--help' || word === '-h') return undefined;
+  }
+  if (commandWords.length !== 1) return undefined;
+  const found = program.commands.find((c) => c.name() === commandWords[0] || c.aliases().includes(commandWords[0] ?? ''));
+  // `wts help` answers for itself (its words name commands, not its own).
+  return found && found.name() !== 'help' && found.commands.length > 0 ? found : undefined;
+}
+
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function main(argv: string[], deps: CliDeps = { env: process.env }): Promise<number> {
   const program = await buildProgram(deps, argv);
@@ -119,6 +137,12 @@ export async function main(argv: string[], deps: CliDeps = { env: process.env })
     // `wts` alone: the help, on stdout, as a success (as gh and kubectl do).
     if (argv.length <= 2) {
       program.outputHelp();
+      return ExitCode.ok;
+    }
+    // `wts task` alone: that group's help, on stdout, as a success (gh does the same for `gh issue`).
+    const group = bareGroup(program, argv.slice(2));
+    if (group) {
+      group.outputHelp();
       return ExitCode.ok;
     }
     await program.parseAsync(argv);

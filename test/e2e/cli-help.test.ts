@@ -58,6 +58,15 @@ describe('wts alone, wts --version', () => {
     expect(alone.stdout).toMatch(/^Usage: wts \[options\] \[command\]\n/);
   });
 
+  it('a group alone prints its help on stdout and exits 0, as --help does', async () => {
+    for (const args of [['task'], ['tasks'], ['--profile', 'other', 'schedule'], ['--no-color', 'approval']]) {
+      const alone = await runWts(args);
+      expect(alone, args.join(' ')).toMatchObject({ code: 0, stderr: '' });
+      expect(alone.stdout).toBe((await runWts([...args, '--help'])).stdout);
+    }
+    expect((await runWts(['task'])).stdout).toMatch(/^Usage: wts task\|tasks \[options\] \[command\]\n/);
+  });
+
   it('prints the version, the build date and the Node version, the same from bin/wts (which answers it alone) and the CLI', async () => {
     const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
     const { date } = JSON.parse(readFileSync(join(REPO, 'dist', 'build.json'), 'utf8')) as { date: string };
