@@ -254,7 +254,7 @@ describe('an API that answers 401 to everything', () => {
     expect(after.refreshes - before.refreshes).toBeLessThanOrEqual(1);
     expect(after.revocations).toBe(before.revocations);
     const sent = api() - sentBefore;
-    expect(sent).toBeLessThan(100);
+    expect(sent).toBeLessThan(50);
     const lines = r.stdout.split('\n').filter(Boolean);
     expect(lines).toHaveLength(300);
     expect(lines[0]).toMatch(

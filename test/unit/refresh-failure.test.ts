@@ -1,0 +1,94 @@
+// What a failed refresh means, decided from what the client saw (src/auth/refresh-failure.ts), when the
+// refresh token may be presented once more (refresh-intent.ts), a token response's lifetime, and the
+// Bearer challenge of a refusal (RFC 6750 §3).
+import { describe, expect, it } from 'vitest';
+import { bearerChallengeOf } from '../../src/api/client.js';
+import { withTokenResponse, type StoredCredentials } from '../../src/auth/credentials.js';
+import { refreshFailure } from '../../src/auth/refresh-failure.js';
+import { mayPresentOnceMore, type RefreshIntent } from '../../src/auth/refresh-intent.js';
+
+const sent = { reason: 'UND_ERR_SOCKET', maybeSent: true };
+const notSent = { reason: 'ECONNREFUSED', maybeSent: false };
+const answer = (status: number, contentType = '', complete = true) => ({ status, contentType, complete });
+
+describe('a failed refresh, by what the client saw', () => {
+  it('an OAuth error answer is a refusal, whatever else was seen', () => {
+    const oauth = { error: 'invalid_grant', description: undefined, status: 400 };
+    expect(refreshFailure(oauth, answer(400, 'application/json'), sent)).toEqual({ kind: 'refused', answer: oauth });
+  });
+
+  it('any answer other than 200 issued no tokens: a 503 page, an empty 502, a 307, a 401 without an OAuth body, even cut off', () => {
+    expect(refreshFailure(undefined, answer(503, 'text/html; charset=utf-8'), sent)).toEqual({
+      kind: 'not-issued',
+      status: 503,
+      what: '503, text/html',
+    });
+    expect(refreshFailure(undefined, answer(502), sent)).toMatchObject({ kind: 'not-issued', what: '502, no media type' });
+    expect(refreshFailure(undefined, answer(307), sent)).toMatchObject({ kind: 'not-issued', status: 307 });
+    expect(refreshFailure(undefined, answer(401, 'text/plain'), sent)).toMatchObject({ kind: 'not-issued', status: 401 });
+    expect(refreshFailure(undefined, answer(500, 'text/html', false), sent)).toMatchObject({ kind: 'not-issued', status: 500 });
+  });
+
+  it('a 200 that cannot be used means the service rotated: cut off, or not a token response', () => {
+    expect(refreshFailure(undefined, answer(200, 'application/json', false), sent)).toEqual({
+      kind: 'unreadable',
+      what: '200, application/json, cut off',
+    });
+    expect(refreshFailure(undefined, answer(200, 'application/json'), sent)).toEqual({
+      kind: 'unreadable',
+      what: '200, application/json, not a token response',
+    });
+  });
+
+  it('no answer at all: nothing happened if the request never left, else the outcome is unknown', () => {
+    expect(refreshFailure(undefined, undefined, notSent)).toEqual({ kind: 'not-sent', reason: 'ECONNREFUSED' });
+    expect(refreshFailure(undefined, undefined, sent)).toEqual({ kind: 'lost', reason: 'UND_ERR_SOCKET' });
+    expect(refreshFailure(undefined, undefined, { reason: 'no answer in time', maybeSent: true })).toMatchObject({ kind: 'lost' });
+  });
+});
+
+describe('presenting a refresh token once more', () => {
+  const intent: RefreshIntent = { version: 1, pid: 1, host: 'h', startedAt: 1, refreshTokenSha256: 'x' };
+  it('only after an answer that was lost, and only once', () => {
+    expect(mayPresentOnceMore({ ...intent, outcome: 'lost' })).toBe(true);
+    expect(mayPresentOnceMore({ ...intent, outcome: 'lost', retryOf: 0 })).toBe(false);
+    // A process that died with the request in flight, or a 200 that could not be read: never.
+    expect(mayPresentOnceMore(intent)).toBe(false);
+    expect(mayPresentOnceMore({ ...intent, outcome: 'unreadable' })).toBe(false);
+  });
+});
+
+describe("a token response's lifetime", () => {
+  const base = { version: 1, origin: 'o', resource: 'r', signedInAt: 0 } as unknown as StoredCredentials;
+  const NOW = 1_000_000;
+  it('keeps the tokens with an unknown lifetime when expires_in is missing, zero, negative or not a number', () => {
+    for (const expires_in of [undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const next = withTokenResponse(base, { access_token: 'at', refresh_token: 'rt', expires_in }, NOW, []);
+      expect(next.accessToken).toBe('at');
+      expect(next.refreshToken).toBe('rt');
+      expect(next.expiresAt).toBeUndefined();
+      expect(next.lifetimeMs).toBeUndefined();
+    }
+  });
+  it('takes a positive expires_in', () => {
+    expect(withTokenResponse(base, { access_token: 'at', expires_in: 30 }, NOW, [])).toMatchObject({
+      expiresAt: NOW + 30_000,
+      lifetimeMs: 30_000,
+    });
+  });
+});
+
+describe('the Bearer challenge of a refusal', () => {
+  it('reads error, error_description and scope, quoted or not', () => {
+    expect(bearerChallengeOf('Bearer error="insufficient_scope", scope="workspace:write", resource_metadata="https://x/y"')).toEqual({
+      error: 'insufficient_scope',
+      scope: 'workspace:write',
+    });
+    expect(bearerChallengeOf('Bearer error=invalid_token, error_description="the token \\"abc\\" was revoked"')).toEqual({
+      error: 'invalid_token',
+      description: 'the token "abc" was revoked',
+    });
+    expect(bearerChallengeOf(undefined)).toBeUndefined();
+    expect(bearerChallengeOf('Basic realm="x"')).toBeUndefined();
+  });
+});
