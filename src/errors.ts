@@ -163,9 +163,11 @@ function describeApiError(err: ApiError): Failure {
     case ExitCode.signIn:
       return { message: `sign-in needed: ${refusalText(err)} — run \`wts login\``, exitCode };
     case ExitCode.forbidden:
+      // RFC 6750 §3.1: the challenge's scope is the one to ask for. A plain `wts login` asks for every
+      // scope; one that chose its scopes needs this one added to them.
       if (insufficientScope)
         return {
-          message: `forbidden: insufficient_scope: ${detail} — sign in again asking for ${scope ? `the scope ${scope}` : 'it'}: run \`wts login --scopes ${scope ?? 'SCOPE'} …\` with the other scopes you use, or \`wts login\` for all of them`,
+          message: `forbidden: insufficient_scope: ${detail}${scope ? `; the scope to ask for is ${scope} (\`wts login --scopes … ${scope}\` if you choose the scopes)` : ''} — run \`wts login\` to grant it`,
           exitCode,
         };
       return {

@@ -2,8 +2,8 @@
 // refreshed under the connection's lock file. Under the lock the store is read again, because another
 // process may have refreshed meanwhile: then its tokens are used, and the refresh token it superseded
 // is never presented (the service would revoke the whole connection). Otherwise: refresh once, write
-// the new tokens, and only then release. A refresh whose outcome is unknown is never repeated: see
-// refresh-intent.ts.
+// the new tokens, and only then release. What a failed refresh costs depends on what was answered (see
+// refresh-failure.ts); a refresh whose outcome is unknown is repeated at most once: see refresh-intent.ts.
 import { hostname } from 'node:os';
 import type { TokenSource } from '../api/client.js';
 import { type ApiError, CliError, ExitCode, messageOf, refusalText } from '../errors.js';

@@ -41,6 +41,23 @@ export interface ServerAnswer {
   contentType: string;
   /** The body was read to its end (false: the connection closed or timed out in the middle). */
   complete: boolean;
+  /**
+   * An OAuth error in the body of a 4xx (RFC 6749 §5.2), read here because openid-client does not read
+   * the body of a 401 that carries a WWW-Authenticate challenge (a failed client authentication).
+   */
+  oauthError?: OAuthErrorAnswer;
+}
+
+/** The OAuth error (RFC 6749 §5.2) in a 4xx answer's JSON body, if that is what it holds. */
+function oauthErrorIn(status: number, body: Uint8Array): OAuthErrorAnswer | undefined {
+  if (status < 400 || status > 499) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(body).toString('utf8'));
+    if (!isRecord(value) || typeof value.error !== 'string' || value.error === '') return undefined;
+    return { error: value.error, description: typeof value.error_description === 'string' ? value.error_description : undefined, status };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where answerReadingFetch leaves what it saw: nothing when no answer arrived at all. */
@@ -90,6 +107,7 @@ function answerReadingFetch(debug: DebugLine | undefined, watch: AnswerWatch): O
     watch.last = seen;
     const body = new Uint8Array(await res.arrayBuffer());
     seen.complete = true;
+    seen.oauthError = oauthErrorIn(res.status, body);
     const kept = NULL_BODY.has(res.status) ? null : withoutBadLifetime(res.status, seen.contentType, body, debug);
     const headers = new Headers(res.headers);
     headers.delete('content-length');

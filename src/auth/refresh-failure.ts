@@ -31,7 +31,8 @@ export function refreshFailure(
   seen: ServerAnswer | undefined,
   transport: { reason: string; maybeSent: boolean },
 ): RefreshFailure {
-  if (answer) return { kind: 'refused', answer };
+  const refusal = answer ?? seen?.oauthError;
+  if (refusal) return { kind: 'refused', answer: refusal };
   if (seen?.status === 200) {
     const what = seen.complete ? 'not a token response' : 'cut off';
     return { kind: 'unreadable', what: `200, ${mediaType(seen.contentType)}, ${what}` };

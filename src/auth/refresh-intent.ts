@@ -6,8 +6,9 @@
 // So, under the connection's lock, just before the request leaves, the process writes (and syncs to
 // disk) a record beside the lock: who, when, and a SHA-256 of the refresh token (never the token). Once
 // the new tokens are stored, or the service has answered without rotating, the record is removed. A
-// process that finds a record for the refresh token it holds does not present it, and says why. A record
-// for another token (left by a process that died after storing new tokens) means nothing and is replaced.
+// process that finds a record for the refresh token it holds does not present it, and says why — except
+// once after an answer that was lost (see mayPresentOnceMore). A record for another token (left by a
+// process that died after storing new tokens) means nothing and is replaced.
 import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';

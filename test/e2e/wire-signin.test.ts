@@ -274,7 +274,7 @@ describe('a scope the connection lacks', () => {
     });
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(
-      /^wts: forbidden: insufficient_scope: .* — sign in again asking for the scope workspace:write: run `wts login --scopes workspace:write …` with the other scopes you use, or `wts login` for all of them\n$/,
+      /^wts: forbidden: insufficient_scope: .*; the scope to ask for is workspace:write \(`wts login --scopes … workspace:write` if you choose the scopes\) — run `wts login` to grant it\n$/,
     );
   });
 });

@@ -15,6 +15,12 @@ describe('a failed refresh, by what the client saw', () => {
   it('an OAuth error answer is a refusal, whatever else was seen', () => {
     const oauth = { error: 'invalid_grant', description: undefined, status: 400 };
     expect(refreshFailure(oauth, answer(400, 'application/json'), sent)).toEqual({ kind: 'refused', answer: oauth });
+    // A 401 with a challenge, whose body openid-client leaves unread: the body's OAuth error, as the fetch read it.
+    const invalidClient = { error: 'invalid_client', description: 'bad secret', status: 401 };
+    expect(refreshFailure(undefined, { ...answer(401, 'application/json'), oauthError: invalidClient }, sent)).toEqual({
+      kind: 'refused',
+      answer: invalidClient,
+    });
   });
 
   it('any answer other than 200 issued no tokens: a 503 page, an empty 502, a 307, a 401 without an OAuth body, even cut off', () => {
