@@ -140,9 +140,8 @@ describe('a 200 whose body cannot be read: the service rotated', () => {
 });
 
 describe('a connection closed before any answer', () => {
-  const lost = new RegExp(
-    '^wts: the sign-in could not be refreshed: the answer from http://127\\.0\\.0\\.1:\\d+/\\S+ was lost \\([^)]+\\); the next command presents the refresh token once more — try again\\n$',
-  );
+  const lost =
+    /^wts: the sign-in could not be refreshed: the answer from http:\/\/127\.0\.0\.1:\d+\/\S+ was lost \([^)]+\); the next command presents the refresh token once more — try again\n$/;
 
   it('before the request reached the service: exit 1, and the next command refreshes once and succeeds', async () => {
     const { run, before, after } = await refreshThrough((ex) => ex.drop());
