@@ -98,7 +98,7 @@ function withoutBadLifetime(status: number, contentType: string, body: Uint8Arra
  * whether the body arrived complete: whether any answer arrived, and which, is what decides a failed
  * refresh's consequences (lifecycle.ts). A token response's unusable expires_in is dropped here.
  */
-function answerReadingFetch(debug: DebugLine | undefined, watch: AnswerWatch): Oidc.CustomFetch {
+export function answerReadingFetch(debug: DebugLine | undefined, watch: AnswerWatch): Oidc.CustomFetch {
   const traced = tracedFetch(debug);
   return async (url, options) => {
     watch.last = undefined;

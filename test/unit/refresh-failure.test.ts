@@ -1,9 +1,12 @@
 // What a failed refresh means, decided from what the client saw (src/auth/refresh-failure.ts), when the
 // refresh token may be presented once more (refresh-intent.ts), a token response's lifetime, and the
 // Bearer challenge of a refusal (RFC 6750 §3).
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { bearerChallengeOf } from '../../src/api/client.js';
 import { withTokenResponse, type StoredCredentials } from '../../src/auth/credentials.js';
+import { answerReadingFetch, type AnswerWatch } from '../../src/auth/oauth-client.js';
 import { refreshFailure } from '../../src/auth/refresh-failure.js';
 import { mayPresentOnceMore, type RefreshIntent } from '../../src/auth/refresh-intent.js';
 
@@ -96,5 +99,77 @@ describe('the Bearer challenge of a refusal', () => {
     });
     expect(bearerChallengeOf(undefined)).toBeUndefined();
     expect(bearerChallengeOf('Basic realm="x"')).toBeUndefined();
+  });
+});
+
+describe('the token endpoint as the fetch reads it', () => {
+  /** A one-answer HTTP server on loopback: `answer` writes to the response as it likes. */
+  async function server(answer: (res: ServerResponse) => void) {
+    const s = createServer((_req, res) => answer(res));
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const address = s.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${address.port}/token`, close: () => new Promise<void>((r) => s.close(() => r())) };
+  }
+  const post = { method: 'POST', headers: {}, body: 'grant_type=refresh_token', redirect: 'manual' } as const;
+
+  it('drops an expires_in openid-client would refuse (-5, "abc"), keeps a usable one, and notes the answer', async () => {
+    for (const [expires_in, kept] of [
+      [-5, false],
+      ['abc', false],
+      [null, false],
+      [3600, true],
+      ['3600', true],
+      [0, true],
+    ] as const) {
+      const s = await server((res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ access_token: 'at', token_type: 'bearer', refresh_token: 'rt', expires_in }));
+      });
+      try {
+        const watch: AnswerWatch = {};
+        const res = await answerReadingFetch(undefined, watch)(s.url, post);
+        const body = (await res.json()) as Record<string, unknown>;
+        expect(body).toMatchObject({ access_token: 'at', refresh_token: 'rt' });
+        expect('expires_in' in body).toBe(kept);
+        expect(watch.last).toEqual({ status: 200, contentType: 'application/json', complete: true });
+      } finally {
+        await s.close();
+      }
+    }
+  });
+
+  it('notes a 200 cut off (the status arrived, the body did not), and nothing at all for a connection closed first', async () => {
+    const cut = await server((res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"access_token":', () => setTimeout(() => res.socket?.destroy(), 20));
+    });
+    const watch: AnswerWatch = {};
+    try {
+      await expect(answerReadingFetch(undefined, watch)(cut.url, post)).rejects.toThrow();
+      expect(watch.last).toEqual({ status: 200, contentType: 'application/json', complete: false });
+    } finally {
+      await cut.close();
+    }
+    const dropped = await server((res) => res.socket?.destroy());
+    try {
+      await expect(answerReadingFetch(undefined, watch)(dropped.url, post)).rejects.toThrow();
+      expect(watch.last).toBeUndefined();
+    } finally {
+      await dropped.close();
+    }
+  });
+
+  it("reads the OAuth error of a 4xx's body (a challenged 401 whose body openid-client leaves unread)", async () => {
+    const s = await server((res) => {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Basic realm="x"' });
+      res.end(JSON.stringify({ error: 'invalid_client', error_description: 'bad secret' }));
+    });
+    try {
+      const watch: AnswerWatch = {};
+      await answerReadingFetch(undefined, watch)(s.url, post);
+      expect(watch.last?.oauthError).toEqual({ error: 'invalid_client', description: 'bad secret', status: 401 });
+    } finally {
+      await s.close();
+    }
   });
 });
