@@ -272,8 +272,6 @@ export class ApiClient {
         const refused = withChallenge(toApiError(res.status, res.headers['content-type'], res.text, undefined, undefined), res.headers);
         throw this.options.tokens.refused?.(token, refused) ?? refused;
       }
-      if (res.status === 403)
-        throw withChallenge(toApiError(res.status, res.headers['content-type'], res.text, undefined, undefined), res.headers);
       const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
       if (res.status === 429) {
         // A 429 was refused before any work was done, so any request may be repeated, for as long as the
@@ -296,7 +294,7 @@ export class ApiClient {
       }
       if (res.status >= 500) hooks.onPushback?.('server-error', 0);
       const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;
-      throw toApiError(res.status, res.headers['content-type'], res.text, retryAfter, unknown);
+      throw withChallenge(toApiError(res.status, res.headers['content-type'], res.text, retryAfter, unknown), res.headers);
     }
   }
 
