@@ -38,7 +38,18 @@ export interface Problem {
 }
 
 /** The service answered with an error (after any retries). */
+/** The parameters of a `WWW-Authenticate: Bearer …` challenge (RFC 6750 §3) that say what was wrong. */
+export interface BearerChallenge {
+  error?: string;
+  description?: string;
+  /** insufficient_scope: the scope the request needs. */
+  scope?: string;
+}
+
 export class ApiError extends Error {
+  /** The Bearer challenge of a 401 or 403, when the service gave one. */
+  challenge: BearerChallenge | undefined;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -136,13 +147,29 @@ function describe(err: unknown): Failure {
   return { message: `unexpected error: ${message ?? String(err)}`, exitCode: ExitCode.failure };
 }
 
+/** What the service said when it refused a token: the Bearer challenge's error and description, or the problem's detail. */
+export function refusalText(err: ApiError): string {
+  const error = err.challenge?.error;
+  if (!error) return err.detail;
+  return `${error}: ${err.challenge?.description ?? err.detail}`;
+}
+
 function describeApiError(err: ApiError): Failure {
   const exitCode = exitCodeForStatus(err.status);
   const detail = err.detail;
+  const scope = err.challenge?.scope;
+  const insufficientScope = err.code === 'insufficient_scope' || err.challenge?.error === 'insufficient_scope';
   switch (exitCode) {
     case ExitCode.signIn:
-      return { message: `sign-in needed: ${detail} — run \`wts login\``, exitCode };
+      return { message: `sign-in needed: ${refusalText(err)} — run \`wts login\``, exitCode };
     case ExitCode.forbidden:
+      // RFC 6750 §3.1: the challenge's scope is the one to ask for. A plain `wts login` asks for every
+      // scope; one that chose its scopes needs this one added to them.
+      if (insufficientScope)
+        return {
+          message: `forbidden: insufficient_scope: ${detail}${scope ? `; the scope to ask for is ${scope} (\`wts login --scopes … ${scope}\` if you choose the scopes)` : ''} — run \`wts login\` to grant it`,
+          exitCode,
+        };
       return {
         message:
           err.code === 'workspace_forbidden'

@@ -18,7 +18,7 @@ import {
   type Method,
   type Page,
 } from '../contract/operations.js';
-import { ApiError, errnoOf, messageOf, NetworkError, type Problem } from '../errors.js';
+import { ApiError, errnoOf, messageOf, NetworkError, type BearerChallenge, type Problem } from '../errors.js';
 import { isRecord } from '../narrow.js';
 import { unknownOutcome } from './outcome.js';
 import { expandPath, parseOperationInput } from '../contract/validate.js';
@@ -26,8 +26,16 @@ import { expandPath, parseOperationInput } from '../contract/validate.js';
 export interface TokenSource {
   /** A valid access token (the token lifecycle refreshes it first when it is about to expire). */
   accessToken(): Promise<string>;
-  /** The API refused `rejected` with 401: refresh once and return the new token, or undefined when it cannot. */
+  /**
+   * The API refused `rejected` with 401: the token to try instead (the current one when `rejected` was
+   * already replaced, else a refreshed one), or undefined when a 401 on it is final.
+   */
   renew?(rejected: string): Promise<string | undefined>;
+  /**
+   * The API refused `token` with a 401 that renewing did not cure: the error to throw instead of `error`
+   * (and, for the token source, to fail later requests with at once), or undefined to throw `error`.
+   */
+  refused?(token: string, error: ApiError): Error | undefined;
 }
 
 export interface ApiClientOptions {
@@ -253,14 +261,16 @@ export class ApiClient {
         throw new NetworkError(`${reason} — ${repeated}${unknownOutcome(req.method, req.path)}`, err);
       }
       if (res.status >= 200 && res.status < 300) return res.text ? JSON.parse(res.text) : {};
-      if (res.status === 401 && !renewed && this.options.tokens.renew) {
+      if (res.status === 401) {
+        const next = renewed ? undefined : await this.options.tokens.renew?.(token);
         renewed = true;
-        const next = await this.options.tokens.renew(token);
         if (next) {
           token = next;
           attempt--; // the renewal is not a retry
           continue;
         }
+        const refused = withChallenge(toApiError(res.status, res.headers['content-type'], res.text, undefined, undefined), res.headers);
+        throw this.options.tokens.refused?.(token, refused) ?? refused;
       }
       const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
       if (res.status === 429) {
@@ -284,7 +294,7 @@ export class ApiClient {
       }
       if (res.status >= 500) hooks.onPushback?.('server-error', 0);
       const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;
-      throw toApiError(res.status, res.headers['content-type'], res.text, retryAfter, unknown);
+      throw withChallenge(toApiError(res.status, res.headers['content-type'], res.text, retryAfter, unknown), res.headers);
     }
   }
 
@@ -344,6 +354,26 @@ export class ApiClient {
     this.dispatcher = undefined;
     await d?.close();
   }
+}
+
+/** The auth-params of a `WWW-Authenticate: Bearer …` header (RFC 6750 §3), quoted or not. */
+export function bearerChallengeOf(header: string | string[] | undefined): BearerChallenge | undefined {
+  const text = Array.isArray(header) ? header.join(', ') : header;
+  if (!text || !/^\s*bearer\b/i.test(text)) return undefined;
+  const params: Record<string, string> = {};
+  for (const m of text.matchAll(/([\w-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,"]+))/g)) {
+    params[m[1]?.toLowerCase() ?? ''] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '');
+  }
+  const challenge: BearerChallenge = {};
+  if (params.error) challenge.error = params.error;
+  if (params.error_description) challenge.description = params.error_description;
+  if (params.scope) challenge.scope = params.scope;
+  return challenge;
+}
+
+function withChallenge(err: ApiError, headers: Record<string, string | string[] | undefined>): ApiError {
+  err.challenge = bearerChallengeOf(headers['www-authenticate']);
+  return err;
 }
 
 function truncate(text: string, max = 2000): string {

@@ -137,7 +137,11 @@ export function withTokenResponse(
   const refreshToken = response.refresh_token ?? base.refreshToken;
   if (refreshToken) next.refreshToken = refreshToken;
   else delete next.refreshToken;
-  if (typeof response.expires_in === 'number' && Number.isFinite(response.expires_in)) {
+  // A lifetime that is missing, zero, negative or not a number is unknown: the tokens are kept (the server
+  // issued them, and with rotation the old refresh token is gone), and the access token is refreshed only
+  // when the API refuses it (401). Taken at its word, 0 or -5 would make every token "expiring": a refresh
+  // before every request.
+  if (typeof response.expires_in === 'number' && Number.isFinite(response.expires_in) && response.expires_in > 0) {
     next.lifetimeMs = response.expires_in * 1000;
     next.expiresAt = nowMs + next.lifetimeMs;
   } else {

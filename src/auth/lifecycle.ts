@@ -2,20 +2,33 @@
 // refreshed under the connection's lock file. Under the lock the store is read again, because another
 // process may have refreshed meanwhile: then its tokens are used, and the refresh token it superseded
 // is never presented (the service would revoke the whole connection). Otherwise: refresh once, write
-// the new tokens, and only then release. A refresh whose outcome is unknown is never repeated: see
-// refresh-intent.ts.
+// the new tokens, and only then release. What a failed refresh costs depends on what was answered (see
+// refresh-failure.ts); a refresh whose outcome is unknown is repeated at most once: see refresh-intent.ts.
 import { hostname } from 'node:os';
 import type { TokenSource } from '../api/client.js';
-import { CliError, ExitCode, messageOf } from '../errors.js';
+import { type ApiError, CliError, ExitCode, messageOf, refusalText } from '../errors.js';
 import { isExpiring, withTokenResponse, type StoredCredentials } from './credentials.js';
 import { clockTime, withLock, type LockOwner } from './lock.js';
-import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
+import {
+  loadOpenidClient,
+  oauthConfiguration,
+  oauthErrorOf,
+  transportFailureOf,
+  type AnswerWatch,
+  type OAuthOptions,
+} from './oauth-client.js';
+import { refreshFailure, type RefreshFailure } from './refresh-failure.js';
 import {
   clearRefreshIntent,
   interruptedRefresh,
   interruptedRefreshError,
+  lostThenRotatedError,
+  mayPresentOnceMore,
   recordRefreshIntent,
+  recordRefreshOutcome,
   refreshIntentPath,
+  rotatedUnreadableError,
+  type RefreshIntent,
 } from './refresh-intent.js';
 import type { CredentialStore } from './stores/store.js';
 
@@ -83,7 +96,10 @@ export async function refreshUnderLock(conn: ConnectionHandle, held: StoredCrede
   );
 }
 
-/** One refresh request, never repeated with the same refresh token, and the new tokens written. */
+/**
+ * One refresh request, and the new tokens written. The same refresh token is presented again only when
+ * no tokens can have been issued for it, or, once, after an answer that was lost (refresh-intent.ts).
+ */
 async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials): Promise<StoredCredentials> {
   if (!latest.refreshToken) {
     throw new CliError(
@@ -93,44 +109,18 @@ async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials
   }
   const intentPath = refreshIntentPath(conn.lockPath);
   const interrupted = interruptedRefresh(intentPath, latest.refreshToken);
-  if (interrupted) throw interruptedRefreshError(interrupted);
+  if (interrupted && !mayPresentOnceMore(interrupted)) throw interruptedRefreshError(interrupted);
+  if (interrupted) conn.debug('* the answer to the last refresh was lost; presenting the refresh token once more');
+  const watch: AnswerWatch = {};
   const oidc = await loadOpenidClient();
-  const config = await oauthConfiguration(latest.server, latest.client, conn.oauth);
+  const config = await oauthConfiguration(latest.server, latest.client, { ...conn.oauth, watch });
   // From here until the answer is stored, the outcome is unknown to anyone but the service.
-  recordRefreshIntent(intentPath, latest.refreshToken, conn.now());
+  const intent = recordRefreshIntent(intentPath, latest.refreshToken, conn.now(), interrupted?.startedAt);
   let response;
   try {
     response = await oidc.refreshTokenGrant(config, latest.refreshToken, { resource: latest.resource });
   } catch (err) {
-    const answer = oauthErrorOf(err);
-    if (answer?.error === 'invalid_grant') {
-      await conn.store.remove();
-      clearRefreshIntent(intentPath);
-      throw new CliError(REVOKED_MESSAGE, ExitCode.signIn);
-    }
-    if (answer) {
-      // The service answered: it refused, so the refresh token did not rotate.
-      clearRefreshIntent(intentPath);
-      const detail = answer.description ? `${answer.error}: ${answer.description}` : answer.error;
-      throw new CliError(
-        `the sign-in could not be refreshed (${detail}) — try again, or run \`wts login\``,
-        answer.error === 'invalid_client' ? ExitCode.signIn : ExitCode.failure,
-      );
-    }
-    const failure = transportFailureOf(err);
-    if (!failure.maybeSent) {
-      clearRefreshIntent(intentPath);
-      throw new CliError(
-        `the sign-in could not be refreshed: cannot reach ${latest.server.tokenEndpoint}: ${failure.reason} — try again`,
-        ExitCode.failure,
-      );
-    }
-    // The request may have reached the service, which may have rotated the token: the record stays, so
-    // no process presents this refresh token again.
-    throw new CliError(
-      `the sign-in could not be refreshed: the answer from ${latest.server.tokenEndpoint} was lost (${failure.reason}); the service may have rotated the refresh token, and presenting the old one again would revoke the connection, so it will not be — run \`wts login\` to sign in again`,
-      ExitCode.signIn,
-    );
+    throw await failedRefresh(conn, latest, intent, refreshFailure(oauthErrorOf(err), watch.last, transportFailureOf(err)));
   }
   const now = conn.now();
   const next = withTokenResponse({ ...latest, refreshedAt: now }, response, now, latest.scopes);
@@ -150,9 +140,67 @@ async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials
   return next;
 }
 
-/** The TokenSource of a signed-in profile: refreshes ahead of expiry and once after a 401. */
+/** What a failed refresh leaves behind (the store, the intent record) and the error that says so. */
+async function failedRefresh(
+  conn: ConnectionHandle,
+  latest: StoredCredentials,
+  intent: RefreshIntent,
+  failure: RefreshFailure,
+): Promise<CliError> {
+  const intentPath = refreshIntentPath(conn.lockPath);
+  const endpoint = latest.server.tokenEndpoint;
+  switch (failure.kind) {
+    case 'refused': {
+      const { answer } = failure;
+      if (answer.error === 'invalid_grant') {
+        await conn.store.remove();
+        clearRefreshIntent(intentPath);
+        return intent.retryOf === undefined ? new CliError(REVOKED_MESSAGE, ExitCode.signIn) : lostThenRotatedError(intent.retryOf);
+      }
+      // The service answered: it refused, so the refresh token did not rotate.
+      clearRefreshIntent(intentPath);
+      const detail = answer.description ? `${answer.error}: ${answer.description}` : answer.error;
+      return new CliError(
+        `the sign-in could not be refreshed (${detail}) — try again, or run \`wts login\``,
+        answer.error === 'invalid_client' ? ExitCode.signIn : ExitCode.failure,
+      );
+    }
+    case 'not-issued':
+      // Tokens come only with a 200: none were issued to us, and the refresh token stays ours to present.
+      clearRefreshIntent(intentPath);
+      return new CliError(
+        `the sign-in could not be refreshed: ${endpoint} answered ${failure.what}, not an OAuth answer; no new tokens were issued and the sign-in is kept — try again`,
+        ExitCode.failure,
+      );
+    case 'unreadable':
+      recordRefreshOutcome(intentPath, intent, 'unreadable', failure.what);
+      return rotatedUnreadableError(intent.startedAt, failure.what);
+    case 'not-sent':
+      clearRefreshIntent(intentPath);
+      return new CliError(`the sign-in could not be refreshed: cannot reach ${endpoint}: ${failure.reason} — try again`, ExitCode.failure);
+    case 'lost': {
+      // The request may have reached the service, which may have rotated the refresh token: the record
+      // stays, and says that the token may be presented once more (by the next command, under the lock).
+      const recorded = recordRefreshOutcome(intentPath, intent, 'lost', failure.reason);
+      if (!mayPresentOnceMore(recorded)) return interruptedRefreshError(recorded);
+      return new CliError(
+        `the sign-in could not be refreshed: the answer from ${endpoint} was lost (${failure.reason}); the next command presents the refresh token once more — try again`,
+        ExitCode.failure,
+      );
+    }
+  }
+}
+
+/**
+ * The TokenSource of a signed-in profile: refreshes ahead of expiry, and at most once per token after
+ * 401s, however many requests were refused with it at once; a 401 on the token that refresh gave is final.
+ */
 export class TokenLifecycle implements TokenSource {
   private pending: Promise<StoredCredentials> | undefined;
+  /** The access token a 401 led to (by a refresh here, or another process's): a 401 on it is not renewed. */
+  private renewedOn401: string | undefined;
+  /** The API refused the current token for good: every later request fails with this at once. */
+  private refusal: { token: string; error: Error } | undefined;
 
   constructor(
     private readonly conn: ConnectionHandle,
@@ -164,12 +212,29 @@ export class TokenLifecycle implements TokenSource {
   }
 
   async accessToken(): Promise<string> {
+    if (this.refusal?.token === this.current.accessToken) throw this.refusal.error;
     if (!isExpiring(this.current, this.conn.now())) return this.current.accessToken;
     return (await this.refresh({})).accessToken;
   }
 
   async renew(rejected: string): Promise<string | undefined> {
-    return (await this.refresh({ rejected })).accessToken;
+    // Another request refused with the same token has already replaced it (or is replacing it): use that.
+    if (this.pending) return (await this.pending).accessToken;
+    if (rejected !== this.current.accessToken) return this.current.accessToken;
+    if (rejected === this.renewedOn401) return undefined;
+    const next = await this.refresh({ rejected });
+    this.renewedOn401 = next.accessToken;
+    return next.accessToken;
+  }
+
+  refused(token: string, error: ApiError): Error | undefined {
+    if (token !== this.renewedOn401) return undefined;
+    const final = new CliError(
+      `the service refused the access token again right after a refresh (${refusalText(error)}) — run \`wts login\``,
+      ExitCode.signIn,
+    );
+    if (token === this.current.accessToken) this.refusal = { token, error: final };
+    return final;
   }
 
   /** `wts auth refresh`: a new access token now. */

@@ -31,6 +31,89 @@ export function tracedFetch(debug: DebugLine | undefined): Oidc.CustomFetch {
 export interface OAuthOptions {
   debug?: DebugLine;
   timeoutSeconds: number;
+  /** Told what the authorization server answered, as far as it arrived (the refresh decides by it). */
+  watch?: AnswerWatch;
+}
+
+/** What the server answered to a request through a configuration: the status line, and whether the body came whole. */
+export interface ServerAnswer {
+  status: number;
+  contentType: string;
+  /** The body was read to its end (false: the connection closed or timed out in the middle). */
+  complete: boolean;
+  /**
+   * An OAuth error in the body of a 4xx (RFC 6749 §5.2), read here because openid-client does not read
+   * the body of a 401 that carries a WWW-Authenticate challenge (a failed client authentication).
+   */
+  oauthError?: OAuthErrorAnswer;
+}
+
+/** The OAuth error (RFC 6749 §5.2) in a 4xx answer's JSON body, if that is what it holds. */
+function oauthErrorIn(status: number, body: Uint8Array): OAuthErrorAnswer | undefined {
+  if (status < 400 || status > 499) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(body).toString('utf8'));
+    if (!isRecord(value) || typeof value.error !== 'string' || value.error === '') return undefined;
+    return { error: value.error, description: typeof value.error_description === 'string' ? value.error_description : undefined, status };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where answerReadingFetch leaves what it saw: nothing when no answer arrived at all. */
+export interface AnswerWatch {
+  last?: ServerAnswer;
+}
+
+// Statuses whose Response may not carry a body (the Fetch standard's null body statuses).
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * Whether a token response's expires_in is one openid-client takes (a number, or numeric text, not
+ * negative). It refuses the whole response otherwise, and with it tokens the server has issued: with
+ * rotation, the refresh token the client held is gone by then, and the connection with it.
+ */
+function takenLifetime(value: unknown): boolean {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseFloat(value) : Number.NaN;
+  return Number.isFinite(n) && n >= 0;
+}
+
+/** A successful token response without an expires_in openid-client would refuse (the lifetime is then unknown). */
+function withoutBadLifetime(status: number, contentType: string, body: Uint8Array, debug: DebugLine | undefined): Uint8Array {
+  if (status !== 200 || !/json/i.test(contentType)) return body;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(body).toString('utf8'));
+  } catch {
+    return body; // openid-client says it is not JSON
+  }
+  if (!isRecord(value) || !('expires_in' in value) || takenLifetime(value.expires_in)) return body;
+  debug?.('* the token response has an expires_in that is not a lifetime; the tokens are kept, their lifetime unknown');
+  const { expires_in: _dropped, ...rest } = value;
+  return Buffer.from(JSON.stringify(rest), 'utf8');
+}
+
+/**
+ * tracedFetch that reads each answer whole before openid-client sees it, noting in `watch` the status and
+ * whether the body arrived complete: whether any answer arrived, and which, is what decides a failed
+ * refresh's consequences (lifecycle.ts). A token response's unusable expires_in is dropped here.
+ */
+export function answerReadingFetch(debug: DebugLine | undefined, watch: AnswerWatch): Oidc.CustomFetch {
+  const traced = tracedFetch(debug);
+  return async (url, options) => {
+    watch.last = undefined;
+    const res = await traced(url, options);
+    const seen: ServerAnswer = { status: res.status, contentType: res.headers.get('content-type') ?? '', complete: false };
+    watch.last = seen;
+    const body = new Uint8Array(await res.arrayBuffer());
+    seen.complete = true;
+    seen.oauthError = oauthErrorIn(res.status, body);
+    const kept = NULL_BODY.has(res.status) ? null : withoutBadLifetime(res.status, seen.contentType, body, debug);
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    return new Response(kept, { status: res.status, statusText: res.statusText, headers });
+  };
 }
 
 /** Options for openid-client's discovery and registration calls. */
@@ -136,7 +219,7 @@ export async function oauthConfiguration(
     await clientAuthentication(client),
   );
   if (isLoopbackHttp(server.issuer)) oidc.allowInsecureRequests(config);
-  config[oidc.customFetch] = tracedFetch(options.debug);
+  config[oidc.customFetch] = answerReadingFetch(options.debug, options.watch ?? {});
   config.timeout = options.timeoutSeconds;
   return config;
 }

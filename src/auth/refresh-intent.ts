@@ -6,13 +6,15 @@
 // So, under the connection's lock, just before the request leaves, the process writes (and syncs to
 // disk) a record beside the lock: who, when, and a SHA-256 of the refresh token (never the token). Once
 // the new tokens are stored, or the service has answered without rotating, the record is removed. A
-// process that finds a record for the refresh token it holds does not present it, and says why. A record
-// for another token (left by a process that died after storing new tokens) means nothing and is replaced.
+// process that finds a record for the refresh token it holds does not present it, and says why — except
+// once after an answer that was lost (see mayPresentOnceMore). A record for another token (left by a
+// process that died after storing new tokens) means nothing and is replaced.
 import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { writeFileAtomic } from '../atomic-file.js';
 import { CliError, errnoOf, ExitCode } from '../errors.js';
+import { clockTime } from './lock.js';
 
 export interface RefreshIntent {
   version: 1;
@@ -22,6 +24,17 @@ export interface RefreshIntent {
   startedAt: number;
   /** Hex SHA-256 of the refresh token being presented. */
   refreshTokenSha256: string;
+  /**
+   * What the process that made the request learnt before it ended; absent when it died with the request
+   * in flight. `lost`: the request may have left but no answer came (a connection closed, a timeout).
+   * `unreadable`: the service answered 200, so it issued new tokens and replaced the refresh token, but
+   * the answer could not be read.
+   */
+  outcome?: 'lost' | 'unreadable';
+  /** What was answered, or why nothing was (for the message). */
+  what?: string;
+  /** This request presented the token once more after an answer lost at this time (ms since the epoch). */
+  retryOf?: number;
 }
 
 /** Beside the connection's lock: `….lock` → `….refreshing`. */
@@ -63,16 +76,36 @@ export function interruptedRefresh(path: string, refreshToken: string | undefine
   return intent.refreshTokenSha256 === '*' || intent.refreshTokenSha256 === sha256(refreshToken) ? intent : undefined;
 }
 
-/** Written and synced to disk before the refresh request leaves. */
-export function recordRefreshIntent(path: string, refreshToken: string, nowMs: number): void {
+/** Written and synced to disk before the refresh request leaves (`retryOf`: the one more try after a lost answer). */
+export function recordRefreshIntent(path: string, refreshToken: string, nowMs: number, retryOf?: number): RefreshIntent {
   const intent: RefreshIntent = {
     version: 1,
     pid: process.pid,
     host: hostname(),
     startedAt: nowMs,
     refreshTokenSha256: sha256(refreshToken),
+    ...(retryOf !== undefined && { retryOf }),
   };
   writeFileAtomic(path, `${JSON.stringify(intent)}\n`, 0o600);
+  return intent;
+}
+
+/** The record again, with what became of the request (the record stays: the token is not presented as it was). */
+export function recordRefreshOutcome(path: string, intent: RefreshIntent, outcome: 'lost' | 'unreadable', what: string): RefreshIntent {
+  const next: RefreshIntent = { ...intent, outcome, what };
+  writeFileAtomic(path, `${JSON.stringify(next)}\n`, 0o600);
+  return next;
+}
+
+/**
+ * Whether the refresh token of this record may be presented once more: its answer was lost (the
+ * process saw no answer at all), and it was not itself the one more try. Presenting it again can only
+ * succeed (the service never saw it, or grants a reuse grace period) or be refused with invalid_grant
+ * (it had rotated, and the connection was lost with the answer already); without the new tokens the
+ * client holds nothing that a revocation could take.
+ */
+export function mayPresentOnceMore(intent: RefreshIntent): boolean {
+  return intent.outcome === 'lost' && intent.retryOf === undefined;
 }
 
 /** Removed once the outcome is known and kept. */
@@ -92,12 +125,34 @@ function localDateTime(ms: number): string {
 
 /** What the user is told (exit 4), by the refresh that declines and by `wts auth status`. */
 export function interruptedRefreshError(intent: RefreshIntent): CliError {
+  if (intent.outcome === 'unreadable') return rotatedUnreadableError(intent.startedAt, intent.what ?? 'unreadable');
+  if (intent.outcome === 'lost' && intent.retryOf !== undefined)
+    return new CliError(
+      `the answers to the refresh at ${clockTime(intent.retryOf)} and to its one retry at ${clockTime(intent.startedAt)} were lost (${intent.what ?? 'no answer'}); the service may have rotated the refresh token, and presenting the old one again would revoke the connection — run \`wts login\` to sign in again`,
+      ExitCode.signIn,
+    );
   const who =
     intent.pid === 0
       ? 'an earlier refresh of this sign-in (its record is damaged)'
       : `a refresh of this sign-in by wts process ${intent.pid}${intent.host === hostname() ? '' : ` on ${intent.host}`} at ${localDateTime(intent.startedAt)}`;
   return new CliError(
     `${who} was interrupted before its answer was saved, and may have reached the service; the service may have rotated the refresh token, and presenting the old one again would revoke the connection — run \`wts login\` to sign in again`,
+    ExitCode.signIn,
+  );
+}
+
+/** The service answered a refresh with 200 (new tokens, the refresh token replaced) that could not be read. */
+export function rotatedUnreadableError(startedAt: number, what: string): CliError {
+  return new CliError(
+    `the service answered the refresh at ${clockTime(startedAt)} with new tokens, but the answer could not be read (${what}); it had already replaced the refresh token, so this sign-in is lost — run \`wts login\``,
+    ExitCode.signIn,
+  );
+}
+
+/** The one more try after a lost answer was refused with invalid_grant: the first request had rotated the token. */
+export function lostThenRotatedError(lostAt: number): CliError {
+  return new CliError(
+    `the answer to the refresh at ${clockTime(lostAt)} was lost and the service had already replaced the refresh token — run \`wts login\``,
     ExitCode.signIn,
   );
 }

@@ -148,14 +148,16 @@ function authStatus(group: Command, deps: CliDeps): Command {
       }
       const [{ openConnection }, intent] = await Promise.all([import('../auth/connection.js'), import('../auth/refresh-intent.js')]);
       const conn = await openConnection(ctx);
-      // A refresh interrupted with this refresh token: the connection cannot be kept, whatever the API says now.
+      // A refresh interrupted with this refresh token: the connection cannot be kept, whatever the API says
+      // now — unless its answer was only lost, when the next refresh presents the token once more.
       const interrupted = intent.interruptedRefresh(
         intent.refreshIntentPath(conn.handle.lockPath),
         conn.lifecycle.credentials.refreshToken,
       );
-      const check = interrupted
-        ? { problem: intent.interruptedRefreshError(interrupted).message, exitCode: ExitCode.signIn }
-        : await checkWorking(ctx, origin, conn.lifecycle);
+      const check =
+        interrupted && !intent.mayPresentOnceMore(interrupted)
+          ? { problem: intent.interruptedRefreshError(interrupted).message, exitCode: ExitCode.signIn }
+          : await checkWorking(ctx, origin, conn.lifecycle);
       printStatus(ctx, statusObject(profile, conn.lifecycle.credentials, conn.store, !check.problem, check.problem));
       if (check.problem) throw new CliError(check.problem, check.exitCode ?? ExitCode.failure);
     },
