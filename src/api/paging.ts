@@ -70,6 +70,7 @@ export class PageGuard {
     const items = page.items;
     if (asked.limit !== undefined && items.length > asked.limit)
       this.fail(`sent a page of ${items.length} items when ${asked.limit} were asked for`);
+    const next = this.nextCursor(page.nextCursor, items.length);
     const fresh: T[] = [];
     let repeated = 0;
     for (const item of items) {
@@ -80,18 +81,22 @@ export class PageGuard {
     }
     if (items.length > 0 && repeated === items.length)
       this.fail(`repeated itself: page ${this.read} held only items of the ${pages(this.read - 1)} before it`);
-    const next = page.nextCursor;
+    return { items: fresh, nextCursor: next };
+  }
+
+  /** The cursor a page gave, checked against the walk's earlier ones; null at the end. */
+  private nextCursor(next: unknown, count: number): string | null {
     if (next === undefined || next === null || next === '') {
       this.emptyInARow = 0;
-      return { items: fresh, nextCursor: null };
+      return null;
     }
-    if (typeof next !== 'string') this.fail('sent a cursor that is not text');
+    if (typeof next !== 'string') return this.fail('sent a cursor that is not text');
     if (this.cursors.has(next)) this.fail(`did not advance: cursor ${quoted(next)} came back after ${pages(this.read)}`);
     this.cursors.add(next);
-    this.emptyInARow = items.length === 0 ? this.emptyInARow + 1 : 0;
+    this.emptyInARow = count === 0 ? this.emptyInARow + 1 : 0;
     if (this.emptyInARow > MAX_EMPTY_PAGES) this.fail(`sent ${this.emptyInARow} empty pages in a row, each with a cursor to another`);
     if (this.read >= MAX_PAGES) this.fail(`had more after ${pages(this.read)}, the most one listing is read for`);
-    return { items: fresh, nextCursor: next };
+    return next;
   }
 
   private fail(what: string): never {
@@ -176,8 +181,9 @@ export function nextOffset(operation: string, offset: number, piece: Piece, read
   };
   const length = typeof piece.body === 'string' ? piece.body.length : 0;
   if (typeof next !== 'number' || !Number.isSafeInteger(next)) return fail(`sent a next offset that is not a whole number`);
-  if (next <= offset) return fail(`did not advance: offset ${next} came back after offset ${offset} (${pages(read)})`);
-  if (next > offset + length) return fail(`skipped ahead: offset ${next} after ${length} characters read from offset ${offset}`);
+  if (next <= offset) return fail(`did not advance: the piece at offset ${offset} gave ${next} as the next offset`);
+  if (next > offset + length)
+    return fail(`skipped ahead: the piece at offset ${offset} held ${length} characters but gave ${next} as the next offset`);
   if (read >= MAX_PAGES) return fail(`had more after ${read} pieces, the most one text is read for`);
   return next;
 }

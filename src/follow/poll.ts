@@ -62,8 +62,8 @@ export type Delay = { waitMs: number } | { pastDeadline: true };
  */
 export function pollDelay(intervalMs: number, retryAfterSeconds: number | undefined, remainingMs = Infinity): Delay {
   const interval = Number.isFinite(intervalMs) && intervalMs > 0 ? intervalMs : MIN_INTERVAL_MS;
-  const asked =
-    retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
+  // NaN, negative or none: no floor of the service's; Infinity: as long as the cap allows.
+  const asked = retryAfterSeconds !== undefined && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
   if (asked > remainingMs) return { pastDeadline: true };
   return { waitMs: Math.min(MAX_TIMER_MS, Math.max(interval, Math.min(asked, MAX_RETRY_AFTER_MS))) };
 }
