@@ -13,6 +13,7 @@ import {
   type PageAsk,
 } from '../../src/api/paging.js';
 import { ApiError, describeFailure, ExitCode, PagingError } from '../../src/errors.js';
+import { ListingTail } from '../../src/follow/tail.js';
 import {
   MAX_RETRY_AFTER_MS,
   MAX_TIMER_MS,
@@ -250,5 +251,33 @@ describe('poll under extreme Retry-After', () => {
     await expect(ended).rejects.toBeInstanceOf(RetryPastDeadline);
     await expect(ended).rejects.toMatchObject({ error: err, retryAfterSeconds: 3600 });
     expect(clock.sleeps).toEqual([]);
+  });
+});
+
+describe('ListingTail: the checks apply within one read, not across polls', () => {
+  it('reads the last page again on every poll without an error, and ends a read whose cursor comes back', async () => {
+    const pagesBy: Record<string, CursorPage<Item>> = {
+      first: { items: items('a', 'b'), nextCursor: 'c1' },
+      c1: { items: items('c'), nextCursor: null },
+    };
+    const asked: (string | undefined)[] = [];
+    const tail = new ListingTail<Item>(
+      async (cursor) => {
+        asked.push(cursor);
+        return pagesBy[cursor ?? 'first'] ?? { items: [] };
+      },
+      { operation: 'list_task_events', limit: 2 },
+    );
+    expect(await tail.next()).toEqual(items('a', 'b', 'c'));
+    for (let poll = 0; poll < 5; poll++) expect(await tail.next()).toEqual([]);
+    expect(asked).toEqual([undefined, 'c1', 'c1', 'c1', 'c1', 'c1', 'c1']);
+    // The service now hands the same cursor back on the page it leads to: that read ends.
+    pagesBy.c1 = { items: items('c', 'd'), nextCursor: 'c1' };
+    await expect(tail.next()).rejects.toThrow(
+      `the service's paging of list_task_events did not advance: cursor "c1" came back after 1 page; stopped`,
+    );
+    // A page larger than the tail asks for ends a read too.
+    pagesBy.c1 = { items: items('c', 'd', 'e'), nextCursor: null };
+    await expect(tail.next()).rejects.toThrow(/sent a page of 3 items when 2 were asked for/);
   });
 });
