@@ -9,7 +9,16 @@ import type { CommandContext } from '../context.js';
 import { ApiError, CliError, ExitCode } from '../errors.js';
 import { formatDuration } from '../schedules/duration.js';
 import { printOutcome, type Outcome } from './outcome.js';
-import { isTransient, poll, RetryPastDeadline, WaitTimeout, type PollClock, type PollContext, type StepResult } from './poll.js';
+import {
+  isTransient,
+  poll,
+  RetryPastDeadline,
+  transientReason,
+  WaitTimeout,
+  type PollClock,
+  type PollContext,
+  type StepResult,
+} from './poll.js';
 import { interruptSignal } from './interrupt.js';
 import { startSpinner, type Spinner } from './spinner.js';
 import { ListingTail } from './tail.js';
@@ -87,7 +96,7 @@ class Waiter {
     } catch (err) {
       if (err instanceof RetryPastDeadline) {
         throw new CliError(
-          `rate limited ${this.phase.waitingFor}: the service asks to wait ${formatDuration(err.retryAfterSeconds * 1000)}, past --timeout ${formatDuration(this.options.timeoutMs)}${this.phase.resume ? `; to wait again later: ${this.phase.resume}` : ''}`,
+          `${transientReason(err.error)} ${this.phase.waitingFor}: the service asks to wait ${formatDuration(err.retryAfterSeconds * 1000)}, past --timeout ${formatDuration(this.options.timeoutMs)}${this.phase.resume ? `; to wait again later: ${this.phase.resume}` : ''}`,
           ExitCode.rateLimited,
         );
       }
