@@ -73,6 +73,21 @@ export class NetworkError extends Error {
 }
 
 /**
+ * The service's paging went wrong (a cursor that came back, an offset that did not move, endless empty
+ * pages, a page larger than asked): the walk stopped rather than ask for ever. The message names the
+ * operation and what the service did.
+ */
+export class PagingError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly what: string,
+  ) {
+    super(`the service's paging of ${operation} ${what}; stopped`);
+    this.name = 'PagingError';
+  }
+}
+
+/**
  * An input that breaks the catalog's rules, found before any request (the client) or on arrival (the
  * sandbox). `field` is the catalog's name for it; `shownAs`, when the command that ran knows it, is the
  * flag or argument the user typed (`--limit`, `WS`).
@@ -142,7 +157,7 @@ function describe(err: unknown): Failure {
     return { message: name ? `${name}: ${err.problem}` : err.problem, exitCode: ExitCode.usage };
   }
   if (err instanceof ApiError) return describeApiError(err);
-  if (err instanceof NetworkError) return { message: err.message, exitCode: ExitCode.failure };
+  if (err instanceof NetworkError || err instanceof PagingError) return { message: err.message, exitCode: ExitCode.failure };
   const message = typeof err === 'object' && err !== null && 'message' in err ? err.message : undefined;
   return { message: `unexpected error: ${message ?? String(err)}`, exitCode: ExitCode.failure };
 }

@@ -19,13 +19,13 @@ export interface ManPage {
 /** What each exit code means (README "Exit codes"). */
 const EXIT_CODES: [code: number, meaning: string][] = [
   [0, 'ok'],
-  [1, 'failure: network, server 5xx after retries, unexpected'],
+  [1, 'failure: network, server 5xx after retries, a service whose paging would never end, unexpected'],
   [2, 'usage or invalid input (caught before any request is sent, or a 400)'],
   [3, 'not found'],
   [4, 'sign-in needed: no credentials, 401, connection revoked or expired'],
   [5, 'forbidden: scope not granted, workspace not shared with this connection'],
   [6, 'conflict (409), e.g. deleting a task that is not done'],
-  [7, 'rate limited after retries'],
+  [7, "rate limited after retries, or told to wait past a wait's --timeout"],
   [8, 'a check failed'],
 ];
 

@@ -21,6 +21,7 @@ import {
 import { ApiError, errnoOf, messageOf, NetworkError, type BearerChallenge, type Problem } from '../errors.js';
 import { isRecord } from '../narrow.js';
 import { unknownOutcome } from './outcome.js';
+import { walkPages, walkPieces, type PageAsk } from './paging.js';
 import { expandPath, parseOperationInput } from '../contract/validate.js';
 
 export interface TokenSource {
@@ -63,6 +64,8 @@ export interface PagesOptions {
    * caller that reads every page: one that stops early leaves one request unread.
    */
   readAhead?: boolean;
+  /** Items wanted in all (default: every one): no page is asked for once the walk has them. */
+  total?: number;
 }
 
 /** The operations read piece by piece along `offset` / `nextOffset` (handbook entries). */
@@ -156,30 +159,34 @@ export class ApiClient {
   }
 
   /**
-   * Every page of a listing, following nextCursor; break out of the loop to stop early. Without a `limit`
-   * in the query, pages are as large as the operation allows: the caller wants more than one.
+   * Every page of a listing, following nextCursor, checked (src/api/paging.ts: a walk the service's paging
+   * would never end stops with a PagingError); break out of the loop to stop early. Without a `limit` in
+   * the query, pages are as large as the operation allows: the caller wants more than one.
    */
   async *pages<K extends OperationId>(opId: K, args: OperationArgs<K>, options: PagesOptions = {}): AsyncGenerator<Page<OperationItem<K>>> {
     const op = getOperation(opId);
     const given = args.query as { cursor?: string; limit?: number } | undefined;
     const largest = given?.limit === undefined ? pageBounds(opId)?.max : undefined;
     // The first request is checked against the catalog; the ones after it differ only by the cursor the
-    // service gave, sent back as it came.
+    // service gave, sent back as it came, and a last page no larger than what is still wanted.
     const first = this.prepare(opId, {
       ...args,
       query: { ...given, ...(largest !== undefined && { limit: largest }) },
     } as OperationArgs<K>);
-    const fetch = (cursor?: string) =>
-      this.send(cursor === undefined ? first : { ...first, query: { ...first.query, cursor } }) as Promise<Page<OperationItem<K>>>;
-    let next = fetch();
-    for (;;) {
-      const page = await next;
-      const cursor = op.page === 'cursor' ? page.nextCursor : undefined;
-      if (cursor && options.readAhead) next = (await this.ahead(() => fetch(cursor))).answer;
-      yield page;
-      if (!cursor) return;
-      if (!options.readAhead) next = fetch(cursor);
-    }
+    const pageSize = typeof first.query?.limit === 'number' ? first.query.limit : undefined;
+    const fetch = async ({ cursor, limit }: PageAsk) => {
+      const page = (await this.send({
+        ...first,
+        query: { ...first.query, ...(limit !== undefined && { limit }), ...(cursor !== undefined && { cursor }) },
+      })) as Page<OperationItem<K>>;
+      // Only a cursor listing is followed: a list operation's page is the whole of it.
+      return op.page === 'cursor' ? page : { ...page, nextCursor: null };
+    };
+    yield* walkPages(opId, fetch, {
+      ...(options.total !== undefined && { total: options.total }),
+      ...(pageSize !== undefined && { pageSize }),
+      ...(options.readAhead && { ahead: (start) => this.ahead(start) }),
+    });
   }
 
   /**
@@ -202,16 +209,15 @@ export class ApiClient {
     for await (const page of this.pages(opId, args, options)) yield* page.items;
   }
 
-  /** The whole body of a handbook entry, read piece by piece along nextOffset. */
+  /** The whole body of a handbook entry, read piece by piece along nextOffset (checked: src/api/paging.ts). */
   async readWhole(opId: PieceOperationId, args: OperationArgs<PieceOperationId>): Promise<{ id: string; title: string; body: string }> {
-    let offset = 0;
     let body = '';
-    for (;;) {
-      const piece = await this.call(opId, { ...args, query: { offset } });
+    let whole = { id: '', title: '' };
+    for await (const piece of walkPieces(opId, (offset) => this.call(opId, { ...args, query: { offset } }))) {
       body += piece.body;
-      if (piece.nextOffset === null || piece.nextOffset === undefined) return { id: piece.id, title: piece.title, body };
-      offset = piece.nextOffset;
+      whole = { id: piece.id, title: piece.title };
     }
+    return { ...whole, body };
   }
 
   /** Builds the request for an operation from the catalog (throws InputError on bad input). */

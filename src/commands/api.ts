@@ -3,9 +3,10 @@
 // Fields as gh api has them: -f raw text, -F typed (numbers, booleans, null, @file).
 import type { Command } from 'commander';
 import type { RawRequest } from '../api/client.js';
+import { walkPages, type CursorPage, type PageAsk } from '../api/paging.js';
 import { isDotSegment } from '../contract/path-segment.js';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode, messageOf } from '../errors.js';
+import { CliError, ExitCode, messageOf, PagingError } from '../errors.js';
 import { apiFields, type ApiField } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
 import { isRecord } from '../narrow.js';
@@ -51,29 +52,43 @@ function printJson(ctx: CommandContext, value: unknown): void {
   ctx.io.stdout.write(`${jsonText(value, ctx.io.isStdoutTTY ? 2 : undefined)}\n`);
 }
 
-/** Follows nextCursor and prints every page's items as one JSON array, streamed page by page. */
+/** The page size a query asks for (`limit`, as typed or typed by -F), when it is a whole number. */
+function askedLimit(query: Record<string, unknown> | undefined): number | undefined {
+  const limit = query?.limit;
+  const n = typeof limit === 'number' ? limit : typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : undefined;
+  return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * Follows nextCursor and prints every page's items as one JSON array, streamed page by page. The walk is
+ * checked as every walk is (src/api/paging.ts): a cursor that comes back ends it with an error, not with
+ * the same items printed for ever.
+ */
 async function printAllPages(ctx: CommandContext, send: (req: RawRequest) => Promise<unknown>, first: RawRequest): Promise<void> {
   const pretty = ctx.io.isStdoutTTY;
   const out = ctx.io.stdout;
-  let opened = false;
+  const answer = await send(first);
+  // Not a listing: there is nothing to follow, so print the answer as it came.
+  if (!isRecord(answer) || !Array.isArray(answer.items)) return printJson(ctx, answer);
+  const firstPage: CursorPage<unknown> = {
+    items: answer.items,
+    nextCursor: typeof answer.nextCursor === 'string' ? answer.nextCursor : null,
+  };
+  const limit = askedLimit(first.query);
+  const operation = `GET ${first.path}`;
+  const fetch = async ({ cursor }: PageAsk): Promise<CursorPage<unknown>> => {
+    if (cursor === undefined) return firstPage;
+    const page = await send({ ...first, query: { ...first.query, cursor } });
+    if (!isRecord(page) || !Array.isArray(page.items)) throw new PagingError(operation, 'answered a later page without a list of items');
+    return { items: page.items, nextCursor: typeof page.nextCursor === 'string' ? page.nextCursor : null };
+  };
+  out.write('[');
   let count = 0;
-  let req = first;
-  for (;;) {
-    const page = await send(req);
-    const items: unknown[] | undefined = isRecord(page) && Array.isArray(page.items) ? page.items : undefined;
-    if (!opened) {
-      // Not a listing: there is nothing to follow, so print the answer as it came.
-      if (!items) return printJson(ctx, page);
-      out.write('[');
-      opened = true;
-    }
-    for (const item of items ?? []) {
+  for await (const page of walkPages(operation, fetch, { ...(limit !== undefined && { pageSize: limit }) })) {
+    for (const item of page.items) {
       const text = pretty ? jsonText(item, 2).replace(/\n/g, '\n  ') : jsonText(item);
       out.write(`${count++ === 0 ? '' : ','}${pretty ? '\n  ' : ''}${text}`);
     }
-    const cursor = isRecord(page) ? page.nextCursor : undefined;
-    if (!cursor) break;
-    req = { ...req, query: { ...req.query, cursor } };
   }
   out.write(`${pretty && count > 0 ? '\n' : ''}]\n`);
 }

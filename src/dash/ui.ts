@@ -9,7 +9,8 @@
 // off, so the shell gets its screen and its terminal settings back as they were.
 import { Writable } from 'node:stream';
 import { approveAction, editDraft } from '../approvals/decisions.js';
-import { describeFailure } from '../errors.js';
+import { ApiError, describeFailure } from '../errors.js';
+import { pollDelay } from '../follow/poll.js';
 import type { CommandContext } from '../context.js';
 import { wrapText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
@@ -124,9 +125,10 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
 
     /** Counts what this dashboard changed: a refresh that began before a change may hold what it replaced. */
     const changes = useRef(0);
+    /** Refreshes every section; resolves to the Retry-After of the failure, if one said it (the next refresh waits it out). */
     const refresh = useCallback(
-      async (announce: boolean) => {
-        if (refreshing.current) return;
+      async (announce: boolean): Promise<number | undefined> => {
+        if (refreshing.current) return undefined;
         refreshing.current = true;
         if (announce) setStatus({ text: 'refreshing…', tone: 'info' });
         try {
@@ -140,8 +142,10 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
           setDetails(new Map());
           setRefreshedAt(ctx.now());
           if (announce) setStatus({ text: 'refreshed', tone: 'info' });
+          return undefined;
         } catch (err) {
           await report(err);
+          return err instanceof ApiError ? err.retryAfterSeconds : undefined;
         } finally {
           refreshing.current = false;
         }
@@ -150,12 +154,24 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
     );
 
     useEffect(() => {
-      void refresh(false).then(() => setStatus((s) => (s.text === 'loading…' ? { text: '', tone: 'info' } : s)));
-      const timer = setInterval(() => void refresh(false), options.refreshSeconds * 1000);
+      // Each refresh is timed from the end of the last one, by the one rule of every loop that asks
+      // again (pollDelay): at least the configured interval, longer when the service said Retry-After.
+      let timer: NodeJS.Timeout | undefined;
+      let stopped = false;
+      const next = (retryAfter: number | undefined) => {
+        if (stopped) return;
+        const delay = pollDelay(options.refreshSeconds * 1000, retryAfter);
+        timer = setTimeout(() => void refresh(false).then(next), 'waitMs' in delay ? delay.waitMs : options.refreshSeconds * 1000);
+      };
+      void refresh(false).then((retryAfter) => {
+        setStatus((s) => (s.text === 'loading…' ? { text: '', tone: 'info' } : s));
+        next(retryAfter);
+      });
       const resized = () => setSize({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
       stdout.on('resize', resized);
       return () => {
-        clearInterval(timer);
+        stopped = true;
+        clearTimeout(timer);
         stdout.off('resize', resized);
       };
     }, [refresh]);

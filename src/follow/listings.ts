@@ -12,7 +12,7 @@ import { jsonText, pipeField, terminalLine } from '../output/sanitize.js';
 import { pageSize, type PageOptions } from '../framework/listing.js';
 import { interruptSignal } from './interrupt.js';
 import { poll, type PollClock, type PollContext } from './poll.js';
-import { ListingTail } from './tail.js';
+import { ListingTail, type TailOptions } from './tail.js';
 
 type Message = Resource<'Message'>;
 type Event = Resource<'Event'>;
@@ -24,7 +24,7 @@ export async function followListing<T extends { id: string }>(
   ctx: CommandContext,
   read: Reader<T>,
   print: (batch: T[], first: boolean) => Promise<void>,
-  options: { clock?: PollClock } = {},
+  options: { clock?: PollClock; tail?: TailOptions } = {},
 ): Promise<void> {
   const api = await ctx.api();
   const interrupt = interruptSignal();
@@ -33,7 +33,7 @@ export async function followListing<T extends { id: string }>(
   try {
     await poll<never>(
       async (loop) => {
-        tail ??= new ListingTail<T>((cursor) => read(api, loop, cursor));
+        tail ??= new ListingTail<T>((cursor) => read(api, loop, cursor), options.tail);
         const batch = await tail.next();
         if (batch.length > 0 || first) await print(batch, first);
         first = false;
@@ -79,6 +79,7 @@ export async function followChat(
       await printMessages(batch);
       if (first) following(ctx, `the chat on ${taskId}`);
     },
+    { tail: { operation: 'list_task_messages', limit } },
   );
 }
 
@@ -104,5 +105,6 @@ export async function followEvents(ctx: CommandContext, taskId: string, opts: Pa
       }
       if (first) following(ctx, `the activity on ${taskId}`);
     },
+    { tail: { operation: 'list_task_events', limit } },
   );
 }

@@ -3,7 +3,8 @@
 // - one step per interval (a step makes one request per thing followed while nothing changes);
 // - the interval starts at 1 s, grows by half after each step that saw nothing new, up to 15 s, and
 //   drops back to 1 s when something changed;
-// - a 429 waits at least its Retry-After; a 5xx, a lost connection or a timed-out request waits the next,
+// - a 429 waits at least its Retry-After (up to MAX_RETRY_AFTER_MS; one past the deadline ends the wait at
+//   once, as rate limited: exit 7); a 5xx, a lost connection or a timed-out request waits the next,
 //   longer interval and tries again: only the deadline (or Ctrl-C) ends a wait, never a storm of errors.
 // Steps send their requests with the client's own retries off (`POLL_CALL`), so one policy decides when
 // to ask again and a failing service sees one request per interval, not four.
@@ -15,6 +16,13 @@ export const MAX_INTERVAL_MS = 15_000;
 const GROWTH = 1.5;
 /** Each sleep is the interval ± this share, so many followers started together do not ask in step. */
 const JITTER = 0.1;
+/**
+ * The longest a Retry-After is waited out before asking again. A service that says "come back in 30
+ * days" is asked again after this: one request, where a month of silence would look like a hang.
+ */
+export const MAX_RETRY_AFTER_MS = 15 * 60_000;
+/** Node's largest timer: a longer one fires after 1 ms (a tight loop where a long wait was meant). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The longest a single request of a step may take (the client's default timeout). */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -35,11 +43,30 @@ export const realClock: PollClock = {
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      const timer = setTimeout(done, Math.min(Math.max(0, ms), MAX_TIMER_MS));
       signal?.addEventListener('abort', done, { once: true });
     }),
   random: Math.random,
 };
+
+/** How long a loop sleeps before asking again, or that the service asks it to wait past its deadline. */
+export type Delay = { waitMs: number } | { pastDeadline: true };
+
+/**
+ * The one rule for the sleep of every loop that asks the service again and again (the waits and
+ * follows here, the dashboard's refresh): at least its interval whatever the service says (a
+ * Retry-After of 0, or an error that comes back at once, never makes a tight loop); at least the
+ * Retry-After, up to MAX_RETRY_AFTER_MS (a number that is not one counts as none); never longer than a
+ * timer can hold. A Retry-After past `remainingMs` (the loop's deadline) is `pastDeadline`: waiting
+ * cannot end well, so the loop ends at once.
+ */
+export function pollDelay(intervalMs: number, retryAfterSeconds: number | undefined, remainingMs = Infinity): Delay {
+  const interval = Number.isFinite(intervalMs) && intervalMs > 0 ? intervalMs : MIN_INTERVAL_MS;
+  // NaN, negative or none: no floor of the service's; Infinity: as long as the cap allows.
+  const asked = retryAfterSeconds !== undefined && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
+  if (asked > remainingMs) return { pastDeadline: true };
+  return { waitMs: Math.min(MAX_TIMER_MS, Math.max(interval, Math.min(asked, MAX_RETRY_AFTER_MS))) };
+}
 
 /** The interval between steps: grows while nothing changes, back to the minimum when something does. */
 export class PollInterval {
@@ -64,6 +91,17 @@ export class WaitTimeout extends Error {
   constructor(readonly waitedMs: number) {
     super(`timed out after ${Math.round(waitedMs / 1000)} s`);
     this.name = 'WaitTimeout';
+  }
+}
+
+/** The service asked (Retry-After) to be left alone past the deadline: the loop ended at once rather than wait in vain. */
+export class RetryPastDeadline extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`${transientReason(error)}: the service asks to wait ${retryAfterSeconds} s, past the deadline`);
+    this.name = 'RetryPastDeadline';
   }
 }
 
@@ -101,8 +139,9 @@ export interface PollContext {
 
 /**
  * Runs `step` until it reports done and resolves to its value; resolves to undefined when `signal`
- * aborts. Throws WaitTimeout at the deadline (after one last step at the deadline itself), and any error
- * of a step that is not transient (a 404, a 403, …), as is.
+ * aborts. Throws WaitTimeout at the deadline (after one last step at the deadline itself), RetryPastDeadline
+ * at once when a Retry-After goes past it, and any error of a step that is not transient (a 404, a 403,
+ * …), as is.
  */
 export async function poll<T>(step: (loop: PollContext) => Promise<StepResult<T>>, options: PollOptions = {}): Promise<T | undefined> {
   const clock = options.clock ?? realClock;
@@ -115,24 +154,26 @@ export async function poll<T>(step: (loop: PollContext) => Promise<StepResult<T>
   };
   for (;;) {
     if (options.signal?.aborted) return undefined;
-    let waitMs: number;
+    let intervalMs: number;
+    let failure: { err: unknown; retryAfter: number | undefined } | undefined;
     try {
       const result = await step(loop);
       if (result.done) return result.value;
-      waitMs = interval.after(result.changed);
+      intervalMs = interval.after(result.changed);
     } catch (err) {
       if (options.signal?.aborted) return undefined;
       if (!(options.retryable ?? isTransient)(err)) throw err;
-      waitMs = interval.after(false);
-      // A Retry-After is a floor: never ask again sooner than the service said.
-      const retryAfter = err instanceof ApiError ? err.retryAfterSeconds : undefined;
-      if (retryAfter !== undefined) waitMs = Math.max(waitMs, retryAfter * 1000);
-      options.onRetry?.(transientReason(err), waitMs);
+      intervalMs = interval.after(false);
+      failure = { err, retryAfter: err instanceof ApiError ? err.retryAfterSeconds : undefined };
     }
     if (options.signal?.aborted) return undefined;
     const now = clock.now();
     if (now >= deadline) throw new WaitTimeout(now - started);
-    const jittered = Math.round(waitMs * (1 - JITTER + 2 * JITTER * clock.random()));
-    await clock.sleep(Math.min(jittered, deadline - now), options.signal);
+    // The interval is spread; a Retry-After is a floor, never asked again sooner than the service said.
+    const jittered = Math.round(intervalMs * (1 - JITTER + 2 * JITTER * clock.random()));
+    const delay = pollDelay(jittered, failure?.retryAfter, deadline - now);
+    if ('pastDeadline' in delay) throw new RetryPastDeadline(failure?.err, failure?.retryAfter ?? 0);
+    if (failure) options.onRetry?.(transientReason(failure.err), delay.waitMs);
+    await clock.sleep(Math.min(delay.waitMs, deadline - now), options.signal);
   }
 }

@@ -9,7 +9,16 @@ import type { CommandContext } from '../context.js';
 import { ApiError, CliError, ExitCode } from '../errors.js';
 import { formatDuration } from '../schedules/duration.js';
 import { printOutcome, type Outcome } from './outcome.js';
-import { isTransient, poll, WaitTimeout, type PollClock, type PollContext, type StepResult } from './poll.js';
+import {
+  isTransient,
+  poll,
+  RetryPastDeadline,
+  transientReason,
+  WaitTimeout,
+  type PollClock,
+  type PollContext,
+  type StepResult,
+} from './poll.js';
 import { interruptSignal } from './interrupt.js';
 import { startSpinner, type Spinner } from './spinner.js';
 import { ListingTail } from './tail.js';
@@ -85,6 +94,12 @@ class Waiter {
         },
       );
     } catch (err) {
+      if (err instanceof RetryPastDeadline) {
+        throw new CliError(
+          `${transientReason(err.error)} ${this.phase.waitingFor}: the service asks to wait ${formatDuration(err.retryAfterSeconds * 1000)}, past --timeout ${formatDuration(this.options.timeoutMs)}${this.phase.resume ? `; to wait again later: ${this.phase.resume}` : ''}`,
+          ExitCode.rateLimited,
+        );
+      }
       if (err instanceof WaitTimeout) {
         throw new CliError(
           `timed out after ${formatDuration(this.options.timeoutMs)} ${this.phase.waitingFor}${this.phase.resume ? `; to wait again: ${this.phase.resume}` : ''}`,
@@ -163,6 +178,7 @@ function eventsTail(api: ApiClient, taskId: string, loop: PollContext): ListingT
   return new ListingTail<Event>(
     async (cursor) =>
       await api.call('list_task_events', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call()),
+    { operation: 'list_task_events', limit: PAGE },
   );
 }
 
@@ -170,6 +186,7 @@ function chatTail(api: ApiClient, taskId: string, loop: PollContext): ListingTai
   return new ListingTail<Message>(
     async (cursor) =>
       await api.call('list_task_messages', { path: { taskId }, query: { limit: PAGE, ...(cursor ? { cursor } : {}) } }, loop.call()),
+    { operation: 'list_task_messages', limit: PAGE },
   );
 }
 

@@ -3,8 +3,7 @@
 // allows (the catalog's bound), the last one no larger than what is still wanted. When a list is cut
 // while more exist, one line on stderr says so, on a terminal or not (never on stdout: it would be data).
 import type { Command } from 'commander';
-import type { ApiClient } from '../api/client.js';
-import type { OperationArgs, OperationId, OperationItem, Page } from '../contract/operations.js';
+import type { OperationArgs, OperationId, OperationItem } from '../contract/operations.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { pipeField } from '../output/sanitize.js';
@@ -66,26 +65,12 @@ export async function printListing<K extends OperationId>(
   if (largest === undefined) throw new Error(`${opId} is not a cursor listing`);
   let more = false;
   const items = async function* (): AsyncGenerator<OperationItem<K>> {
-    let shown = 0;
-    let next = callPage(api, opId, args, Math.min(largest, total), undefined);
-    for (;;) {
-      const page = await next;
-      const room = total - shown;
-      if (page.items.length > room) {
-        more = true;
-        yield* page.items.slice(0, room);
-        return;
-      }
-      shown += page.items.length;
-      if (page.nextCursor && shown < total) {
-        // The next page asked for before this one is printed: the service works while this process prints.
-        const cursor = page.nextCursor;
-        next = (await api.ahead(() => callPage(api, opId, args, Math.min(largest, total - shown), cursor))).answer;
-      } else {
-        more = Boolean(page.nextCursor);
-      }
+    // The next page is asked for before this one is printed (readAhead): the service works while this
+    // process prints. The walk stops once it has `total` items; a cursor on its last page means more.
+    const query = { ...(args.query as object), limit: Math.min(largest, total) };
+    for await (const page of api.pages(opId, { ...args, query } as OperationArgs<K>, { readAhead: true, total })) {
+      more = Boolean(page.nextCursor);
       yield* page.items;
-      if (!page.nextCursor || shown >= total) return;
     }
   };
   const count = await print(items());
@@ -93,18 +78,6 @@ export async function printListing<K extends OperationId>(
     const line = `showing ${count} of more — use --limit N or --all for the rest`;
     ctx.io.stderr.write(`${ctx.io.isStderrTTY ? ctx.chalk.dim(line) : line}\n`);
   }
-}
-
-async function callPage<K extends OperationId>(
-  api: ApiClient,
-  opId: K,
-  args: OperationArgs<K>,
-  limit: number,
-  cursor: string | undefined,
-): Promise<Page<OperationItem<K>>> {
-  const query = { ...(args.query as object), limit, ...(cursor !== undefined && { cursor }) };
-  // A cursor listing (printListing checked its page bounds) answers with a page of the catalog's items.
-  return (await api.send(api.prepare(opId, { ...args, query } as OperationArgs<K>))) as Page<OperationItem<K>>;
 }
 
 /** Every item of a listing in one array, for views that need the whole of it (a board, the inbox). */

@@ -40,8 +40,11 @@ export interface Exchange {
   readonly body: Buffer;
   /** The 1-based number of this request among those the proxy received. */
   readonly seq: number;
-  /** Sends the request on to the upstream, as it came, and returns the upstream's whole answer. */
-  forward(): Promise<Answer>;
+  /**
+   * Sends the request on to the upstream, as it came (or to `path` instead, with the same method, headers
+   * and body), and returns the upstream's whole answer.
+   */
+  forward(path?: string): Promise<Answer>;
   /** Answers with these bytes (a Content-Length is set unless `headers` give one). */
   reply(status: number, headers: Record<string, string>, body?: string | Buffer): void;
   /** Answers with a JSON value (`application/json` unless `contentType` says otherwise). */
@@ -128,9 +131,9 @@ export async function faultProxy(upstream: string, initial?: Rule): Promise<Faul
       headers,
       body,
       seq,
-      async forward() {
+      async forward(to = path) {
         const sent = Object.fromEntries(Object.entries(headers).filter(([k]) => !NOT_FORWARDED.has(k)));
-        const r = await fetch(new URL(path, upstream), {
+        const r = await fetch(new URL(to, upstream), {
           method,
           headers: sent,
           redirect: 'manual',
