@@ -208,9 +208,10 @@ async function readAll(list: TaskListing, keys: string[] | undefined, sort: Sort
   const column: number[] = [];
   const key: (number | string)[] = [];
   const byKey = sort === undefined ? undefined : SORTS[sort].key;
-  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  // Made only for titles: a collator loads the locale's collation data, which a list of numbers never needs.
+  const collator = sort === 'title' ? new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }) : undefined;
   const compareKeys = (a: number | string, b: number | string) =>
-    typeof a === 'string' || typeof b === 'string' ? collator.compare(String(a), String(b)) : a - b;
+    typeof a === 'number' && typeof b === 'number' ? a - b : (collator?.compare(String(a), String(b)) ?? 0);
   // Board order (a column the workspace no longer lists last), then the sort; the sort is stable, so
   // without one a column keeps the service's order.
   const place = (a: number, b: number) => (column[a] ?? 0) - (column[b] ?? 0) || (byKey ? compareKeys(key[a] ?? 0, key[b] ?? 0) : 0);
