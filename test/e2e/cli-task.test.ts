@@ -166,6 +166,30 @@ describe('wts task list', () => {
     );
   });
 
+  it('with --status all, a task in a column the workspace no longer lists comes last, read only when rows are left', async () => {
+    // A workspace of its own: two tasks in todo and one in a column it does not list.
+    const data = sandbox.ctx.store.state.data;
+    const support = data.workspaces.find((w) => w.id === 'ws_support')!;
+    const template = data.tasks.find((t) => t.workspaceId === 'ws_support')!;
+    data.workspaces.push({ ...support, id: 'ws_orphans', name: 'Orphans' });
+    const at = (i: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString();
+    for (const [i, status] of ['archived', 'todo', 'todo'].entries())
+      data.tasks.push({ ...template, id: `task_orphan_${i}`, workspaceId: 'ws_orphans', status, createdAt: at(i), updatedAt: at(i) });
+    const ids = async (...args: string[]) => {
+      const r = await runWts(['task', 'list', 'ws_orphans', '--status', 'all', ...args], { env: sandbox.env });
+      expect(r.code, r.stderr).toBe(0);
+      return lines(r.stdout).map((l) => l.split('\t')[0]);
+    };
+    const inBoardOrder = ['task_orphan_1', 'task_orphan_2', 'task_orphan_0'];
+    expect(await ids()).toEqual(inBoardOrder);
+    expect(await ids('--all')).toEqual(inBoardOrder);
+    expect(await ids('--sort', 'created')).toEqual(inBoardOrder);
+    // Cut within the listed columns: the walk of every task is not made.
+    const before = await sandbox.requests();
+    expect(await ids('--limit', '1')).toEqual(['task_orphan_1']);
+    expect(await sandbox.requests()).toBe(before + 1 + support.statuses.length);
+  });
+
   it('prints every task with --all: each once, nothing missing, and no hint', async () => {
     const expected = (await boardOrder()).map((t) => t.id);
     expect(expected.length).toBeGreaterThanOrEqual(60);

@@ -181,19 +181,23 @@ async function readFirst(list: TaskListing, keys: string[], every: boolean, tota
     for await (const page of tasksOf(list, undefined)) {
       for (const task of page.items) {
         if (listed.has(task.status)) continue;
-        if (room > 0) {
-          room--;
-          yield task;
-        } else left++;
+        if (room === 0) {
+          // One more than shown: there are more, not read further to count them.
+          more = true;
+          counted = false;
+          return;
+        }
+        room--;
+        yield task;
       }
     }
-    more = left > 0;
   };
   const shown = await printTasks(ctx)(rows());
   if (!more) return;
-  if (counted)
-    ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown} of ${shown + left} tasks; more with --limit ${shown + left} or --all`)}\n`);
-  else ctx.io.stderr.write(`${ctx.chalk.dim(`showing ${shown} of more — use --limit N or --all for the rest`)}\n`);
+  const line = counted
+    ? `Showing ${shown} of ${shown + left} tasks; more with --limit ${shown + left} or --all`
+    : `showing ${shown} of more — use --limit N or --all for the rest`;
+  ctx.io.stderr.write(`${ctx.io.isStderrTTY ? ctx.chalk.dim(line) : line}\n`);
 }
 
 /**
