@@ -7,7 +7,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems, pageOptions, totalLimit, type PageOptions } from '../../framework/listing.js';
 import { collectList, PeopleResolver } from '../../input/people.js';
-import { DONE, dueTime, statusKey } from '../../input/statuses.js';
+import { DONE, dueTime, statusKey, TODO } from '../../input/statuses.js';
 import { pipeField } from '../../output/sanitize.js';
 import type { Status, Task } from './shared.js';
 import { holdTasks, printTasks } from './shared.js';
@@ -101,10 +101,28 @@ export function registerList(group: Command, deps: CliDeps): Command {
         return readAll(list, keys, sort, total);
       }
       // Without a sort, the columns in board order, each in the service's order: only the pages shown.
+      // Open work starts with todo, where new tasks start (every workspace has it), most often the first
+      // column: its first page is asked for alongside the columns, so rows it fills take one round trip.
+      const early = every || opts.status.length ? undefined : { status: TODO, walk: columnWalk(list, TODO) };
       const statuses = await columns;
-      return readFirst(list, every ? statuses.map((s) => s.key) : await columnKeys(columns, opts.status), every, total);
+      return readFirst(list, every ? statuses.map((s) => s.key) : await columnKeys(columns, opts.status), every, total, early);
     },
   });
+}
+
+/** One column's pages, its first asked for already. */
+interface ColumnWalk {
+  pages: AsyncGenerator<Page<Task>>;
+  first: Promise<IteratorResult<Page<Task>>>;
+}
+
+function columnWalk(list: TaskListing, status: string): ColumnWalk {
+  // Not read ahead: that would ask for every column's second page, most of them never shown.
+  const pages = list.api.pages('list_tasks', { path: { workspaceId: list.workspaceId }, query: { ...list.filters, status } });
+  const first = pages.next();
+  // A column asked for early that the workspace turns out not to list is never awaited.
+  first.catch(() => {});
+  return { pages, first };
 }
 
 interface TaskListing {
@@ -134,20 +152,28 @@ function tasksOf(list: TaskListing, status: string | undefined): AsyncGenerator<
 
 /**
  * Up to `total` tasks of `keys`' columns in board order, each column in the order the service gives:
- * the first page of every column is asked for at once, and a column's later pages only while rows are
- * still wanted, so what it costs follows what it shows. With every column (`every`), tasks in a column
+ * the first page of every column is asked for at once (none but the first when its first page, asked
+ * for `early`, fills the rows), and a column's later pages only while rows are still wanted, so what it
+ * costs follows what it shows. With every column (`every`), tasks in a column
  * the workspace no longer lists come last: they can only be found by reading every task, which is done
  * only when the listed columns leave rows to fill.
  */
-async function readFirst(list: TaskListing, keys: string[], every: boolean, total: number): Promise<void> {
+async function readFirst(
+  list: TaskListing,
+  keys: string[],
+  every: boolean,
+  total: number,
+  early?: { status: string; walk: ColumnWalk },
+): Promise<void> {
   const { ctx } = list;
-  const walks = keys.map((status) => {
-    // Not read ahead: that would ask for every column's second page, most of them never shown.
-    const pages = list.api.pages('list_tasks', { path: { workspaceId: list.workspaceId }, query: { ...list.filters, status } });
-    const first = pages.next();
-    first.catch(() => {});
-    return { pages, first };
-  });
+  const head = keys[0];
+  const headWalk = early !== undefined && early.status === head ? early.walk : undefined;
+  // The first column asked for already fills the rows and has pages left: the other columns' pages would
+  // add no row and no count (it is "of more" either way), so they are not asked for.
+  const first = await headWalk?.first;
+  const filled = first !== undefined && !first.done && first.value.items.length >= total && Boolean(first.value.nextCursor);
+  // Otherwise the first page of every column at once (the one asked for early reused).
+  const walks = (filled ? keys.slice(0, 1) : keys).map((status) => (status === early?.status ? early.walk : columnWalk(list, status)));
   // Whether tasks remain unshown, and whether their number is known (every column read to its end).
   let more = false;
   let counted = true;
