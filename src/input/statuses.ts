@@ -7,6 +7,9 @@ import { closest } from './suggest.js';
 
 type Status = Resource<'Status'>;
 
+/** The column new tasks start in (the spec's list_workspace_statuses): every workspace has it. */
+export const TODO = 'todo';
+
 /** The column a task reaches when completed (the spec's complete_task). */
 export const DONE = 'done';
 

@@ -1,5 +1,5 @@
 // A workspace's board for a terminal: its columns side by side, each headed by its name and count, task
-// each card's id and its title cut to the column's width (overdue ones marked `!`, also in red), and "+N more" under a column longer than the rows shown. When the
+// each card's id and its title cut to the column's width (overdue ones marked `!`, also in red), and "+N more" under a column longer than the rows shown ("+N+ more", and a count of "50+", for a column not read to its end). When the
 // terminal is too narrow for every column at a readable width, the columns continue in a second band.
 // Names and titles are sanitized before they are cut and padded (by display width), so a cut never lands
 // inside an escape sequence and a wide character counts as two columns.
@@ -14,6 +14,8 @@ export interface BoardColumn {
   key: string;
   name: string;
   tasks: Task[];
+  /** The column holds more tasks than these, not read (not counted): its count shows as "50+". */
+  more?: boolean;
 }
 
 export interface BoardLayout {
@@ -39,7 +41,7 @@ export function renderBoard(chalk: ChalkInstance, columns: BoardColumn[], layout
     const cells = band.map((column) => {
       const lines = [
         terminalText(
-          styled(`${column.name} (${column.tasks.length})`, (t) => chalk.bold(t)),
+          styled(`${column.name} (${column.tasks.length}${column.more ? '+' : ''})`, (t) => chalk.bold(t)),
           width,
         ),
         chalk.dim('─'.repeat(width)),
@@ -53,7 +55,7 @@ export function renderBoard(chalk: ChalkInstance, columns: BoardColumn[], layout
       if (more > 0)
         lines.push(
           terminalText(
-            styled(`+${more} more`, (t) => chalk.dim(t)),
+            styled(column.more ? `+${more}+ more` : `+${more} more`, (t) => chalk.dim(t)),
             width,
           ),
         );

@@ -17,17 +17,20 @@ let scratch: string;
 const lines = (text: string) => text.split('\n').filter(Boolean);
 const getTask = async (taskId: string) => (await sandbox.client.call('get_task', { path: { taskId } })) as Task;
 
-/** Every task of ws_support as `task list` orders them: by column in board order, then by due date (undated last). */
-async function boardOrder(workspaceId = 'ws_support'): Promise<Task[]> {
+/**
+ * Every task of ws_support as `task list` orders them: by column in board order, then in the service's
+ * order, or by due date (undated last) as `--sort due` does.
+ */
+async function boardOrder(workspaceId = 'ws_support', sort?: 'due'): Promise<Task[]> {
   const statuses = (
     (await sandbox.client.call('list_workspace_statuses', { path: { workspaceId } })) as { items: { key: string; position: number }[] }
   ).items.sort((a, b) => a.position - b.position);
   const tasks: Task[] = [];
   for await (const t of sandbox.client.items('list_tasks', { path: { workspaceId }, query: { limit: 50 } })) tasks.push(t as Task);
   const due = (t: Task) => (t.dueDate === null ? Infinity : Date.parse(t.dueDate));
-  return tasks.sort(
-    (a, b) => statuses.findIndex((s) => s.key === a.status) - statuses.findIndex((s) => s.key === b.status) || due(a) - due(b),
-  );
+  const column = (t: Task) => statuses.findIndex((s) => s.key === t.status);
+  // Array.prototype.sort is stable: without a sort, a column keeps the service's order.
+  return tasks.sort((a, b) => column(a) - column(b) || (sort === 'due' ? due(a) - due(b) : 0));
 }
 
 /** Runs the CLI and asserts that it failed with `code`, sending nothing to the service. */
@@ -59,7 +62,7 @@ beforeAll(() => {
 });
 
 describe('wts task list', () => {
-  it('prints open work on a terminal: every column but done, in board order then by due date, and says how many more exist', async () => {
+  it("prints open work on a terminal: every column but done, in board order then the service's order, and says how many more exist", async () => {
     const r = await runWts(['task', 'list', 'ws_support'], sandbox.tty());
     expect(r.code).toBe(0);
     const [header, ...rows] = lines(r.stdout);
@@ -143,6 +146,48 @@ describe('wts task list', () => {
     const r = await runWts(['task', 'list', 'ws_support', '--limit', '5', '--json'], { env: sandbox.env, tty: true });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual((await boardOrder()).filter((t) => t.status !== 'done').slice(0, 5));
+  });
+
+  it('--sort due orders each column by due date (undated last), after reading every task; a bad key: exit 2, nothing sent', async () => {
+    const open = (await boardOrder('ws_support', 'due')).filter((t) => t.status !== 'done');
+    const r = await runWts(['task', 'list', 'ws_support', '--sort', 'due', '--limit', '40'], { env: sandbox.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout).map((l) => l.split('\t')[0])).toEqual(open.slice(0, 40).map((t) => t.id));
+    expect(r.stderr).toBe(`Showing 40 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
+    // Not the service's order, or the test would not tell them apart.
+    expect(open.map((t) => t.id)).not.toEqual((await boardOrder()).filter((t) => t.status !== 'done').map((t) => t.id));
+    const all = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--sort', 'DUE', '--all', '--json'], { env: sandbox.env });
+    expect(JSON.parse(all.stdout)).toEqual(await boardOrder('ws_support', 'due'));
+    const titles = await runWts(['task', 'list', 'ws_support', '--status', 'todo', '--sort', 'title', '--all'], { env: sandbox.env });
+    const byTitle = lines(titles.stdout).map((l) => l.split('\t')[1] ?? '');
+    expect(byTitle).toEqual([...byTitle].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })));
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--sort', 'colour'], 2)).stderr).toBe(
+      'wts: --sort: one of due, title, created, updated, not "colour"\n',
+    );
+  });
+
+  it('with --status all, a task in a column the workspace no longer lists comes last, read only when rows are left', async () => {
+    // A workspace of its own: two tasks in todo and one in a column it does not list.
+    const data = sandbox.ctx.store.state.data;
+    const support = data.workspaces.find((w) => w.id === 'ws_support')!;
+    const template = data.tasks.find((t) => t.workspaceId === 'ws_support')!;
+    data.workspaces.push({ ...support, id: 'ws_orphans', name: 'Orphans' });
+    const at = (i: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString();
+    for (const [i, status] of ['archived', 'todo', 'todo'].entries())
+      data.tasks.push({ ...template, id: `task_orphan_${i}`, workspaceId: 'ws_orphans', status, createdAt: at(i), updatedAt: at(i) });
+    const ids = async (...args: string[]) => {
+      const r = await runWts(['task', 'list', 'ws_orphans', '--status', 'all', ...args], { env: sandbox.env });
+      expect(r.code, r.stderr).toBe(0);
+      return lines(r.stdout).map((l) => l.split('\t')[0]);
+    };
+    const inBoardOrder = ['task_orphan_1', 'task_orphan_2', 'task_orphan_0'];
+    expect(await ids()).toEqual(inBoardOrder);
+    expect(await ids('--all')).toEqual(inBoardOrder);
+    expect(await ids('--sort', 'created')).toEqual(inBoardOrder);
+    // Cut within the listed columns: the walk of every task is not made.
+    const before = await sandbox.requests();
+    expect(await ids('--limit', '1')).toEqual(['task_orphan_1']);
+    expect(await sandbox.requests()).toBe(before + 1 + support.statuses.length);
   });
 
   it('prints every task with --all: each once, nothing missing, and no hint', async () => {

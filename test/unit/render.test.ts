@@ -212,4 +212,20 @@ describe('tables and views', () => {
     for (const line of out.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(40);
     expect(out).toContain('\\x1b]8;;');
   });
+
+  it('counts a column read to its end, and marks one with pages left unread as "50+" and "+N+ more"', () => {
+    const task = (title: string) => ({ id: 't', title }) as never;
+    const many = Array.from({ length: 50 }, (_, i) => task(`Task ${i + 1}`));
+    const out = renderBoard(
+      new Chalk({ level: 0 }),
+      [
+        { key: 'todo', name: 'To do', tasks: many, more: true },
+        { key: 'waiting', name: 'Waiting', tasks: many.slice(0, 12) },
+      ],
+      { width: 80, rows: 10, overdue: () => false },
+    );
+    const [header = ''] = out.split('\n');
+    expect(header).toMatch(/^To do \(50\+\)\s+Waiting \(12\)$/);
+    expect(out).toMatch(/\+40\+ more\s+\+2 more\n/);
+  });
 });

@@ -4,6 +4,8 @@ import { CliError, ExitCode } from '../../errors.js';
 import { pipeText, printJson } from '../../output/print.js';
 import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems } from '../../framework/listing.js';
+import type { ApiClient } from '../../api/client.js';
+import type { BoardColumn } from '../../output/board.js';
 import { isOverdue } from '../../output/task-view.js';
 import type { Task, Status } from './shared.js';
 
@@ -28,14 +30,23 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
         throw new CliError('--rows: must be a whole number from 1 to 1000', ExitCode.usage);
       const workspaceId = args[0];
       const api = await ctx.api();
-      const [statuses, tasks] = await Promise.all([
-        collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })),
-        collectItems<Task>(api.items('list_tasks', { path: { workspaceId }, query: { limit: 50 } })),
-      ]);
+      const path = { workspaceId };
+      const statuses = collectItems<Status>(api.items('list_workspace_statuses', { path })).then((s) =>
+        [...s].sort((a, b) => a.position - b.position),
+      );
+      statuses.catch(() => {});
+      if (ctx.io.isStdoutTTY && !ctx.json) {
+        // On a terminal only the first rows of each column show: those are read, not the whole board.
+        const columns = await firstCards(api, workspaceId, await statuses, rows);
+        for (const column of columns) for (const task of column.tasks) ctx.remember('task', task.id, task.title);
+        const { renderBoard } = await import('../../output/board.js');
+        ctx.io.stdout.write(renderBoard(ctx.chalk, columns, { width: ctx.io.columns, rows, overdue: (t) => isOverdue(ctx, t) }));
+        return;
+      }
+      // Piped and --json, every task: one walk, which also finds a column the workspace no longer lists.
+      const [listed, tasks] = await Promise.all([statuses, collectItems<Task>(api.items('list_tasks', { path, query: { limit: 50 } }))]);
       // Columns in board order; a task in a column the workspace no longer lists still shows, after them.
-      const columns = [...statuses]
-        .sort((a, b) => a.position - b.position)
-        .map((s): { key: string; name: string; tasks: Task[] } => ({ key: s.key, name: s.name, tasks: [] }));
+      const columns = listed.map((s): { key: string; name: string; tasks: Task[] } => ({ key: s.key, name: s.name, tasks: [] }));
       for (const task of tasks) {
         let column = columns.find((c) => c.key === task.status);
         if (!column) columns.push((column = { key: task.status, name: task.status, tasks: [] }));
@@ -44,12 +55,33 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
       }
       if (ctx.json) {
         printJson(ctx, { columns: columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length, tasks: c.tasks })) });
-      } else if (!ctx.io.isStdoutTTY) {
-        for (const c of columns) for (const t of c.tasks) ctx.io.stdout.write(`${[c.key, t.id, t.title].map(pipeText).join('\t')}\n`);
       } else {
-        const { renderBoard } = await import('../../output/board.js');
-        ctx.io.stdout.write(renderBoard(ctx.chalk, columns, { width: ctx.io.columns, rows, overdue: (t) => isOverdue(ctx, t) }));
+        for (const c of columns) for (const t of c.tasks) ctx.io.stdout.write(`${[c.key, t.id, t.title].map(pipeText).join('\t')}\n`);
       }
     },
   });
+}
+
+/**
+ * The first `rows` tasks of every column (in the service's order), for the board on a terminal: the
+ * first page of each column asked for at once, as large as the service allows (so a column of up to 50
+ * is counted), and a column's later pages only while it has rows to fill. A column read to its end is
+ * counted; one with pages left is marked `more`.
+ */
+async function firstCards(api: ApiClient, workspaceId: string, statuses: Status[], rows: number): Promise<BoardColumn[]> {
+  return Promise.all(
+    statuses.map(async (s): Promise<BoardColumn> => {
+      const tasks: Task[] = [];
+      let more = false;
+      for await (const page of api.pages('list_tasks', { path: { workspaceId }, query: { status: s.key, limit: 50 } })) {
+        tasks.push(...page.items);
+        // One more than shown, so "+N more" is known to be there.
+        if (tasks.length > rows && page.nextCursor) {
+          more = true;
+          break;
+        }
+      }
+      return { key: s.key, name: s.name, tasks, more };
+    }),
+  );
 }

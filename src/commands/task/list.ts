@@ -1,22 +1,48 @@
-// wts task list: list the tasks of a workspace: open work by default (every column but done), in board order, then by due date
+// wts task list: list the tasks of a workspace: open work by default (every column but done), in board order; within a column, the service's order or --sort
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import type { Page } from '../../contract/operations.js';
+import type { CommandContext } from '../../context.js';
+import { CliError, ExitCode } from '../../errors.js';
 import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems, pageOptions, totalLimit, type PageOptions } from '../../framework/listing.js';
 import { collectList, PeopleResolver } from '../../input/people.js';
-import { DONE, dueTime, statusKey } from '../../input/statuses.js';
-import type { Status } from './shared.js';
-import { holdTasks } from './shared.js';
+import { DONE, dueTime, statusKey, TODO } from '../../input/statuses.js';
+import { pipeField } from '../../output/sanitize.js';
+import type { Status, Task } from './shared.js';
+import { holdTasks, printTasks } from './shared.js';
 
-/** Board order, then due date (NaN, for two undated tasks or a date that cannot be read, sorts as equal). */
-const place = (columnA: number, dueA: number, columnB: number, dueB: number) => columnA - columnB || dueA - dueB;
+/**
+ * What --sort orders the tasks of a column by: a number (NaN, for a date that cannot be read, sorts as
+ * equal) or, for titles, a text. Each is named in the help; the order of the keys is the help's.
+ */
+const SORTS = {
+  due: { about: 'soonest first, undated last', key: (t: Task) => dueTime(t) },
+  title: { about: 'A to Z', key: (t: Task) => t.title },
+  created: { about: 'oldest first', key: (t: Task) => Date.parse(t.createdAt) },
+  updated: { about: 'latest change first', key: (t: Task) => -Date.parse(t.updatedAt) },
+} as const;
+type SortKey = keyof typeof SORTS;
+const SORT_KEYS: SortKey[] = ['due', 'title', 'created', 'updated'];
+
+function sortKey(text: string | undefined): SortKey | undefined {
+  if (text === undefined) return undefined;
+  const typed = text.trim().toLowerCase();
+  const known = SORT_KEYS.find((k) => k === typed);
+  if (known) return known;
+  throw new CliError(`--sort: one of ${SORT_KEYS.join(', ')}, not "${pipeField(text)}"`, ExitCode.usage);
+}
+
+type ListFilters = { assignee?: string; tag?: string; unassigned?: true; limit: number };
 
 export function registerList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
     pages: true,
-    description: 'list the tasks of a workspace: open work by default (every column but done), in board order, then by due date',
+    description:
+      "list the tasks of a workspace: open work by default (every column but done), in board order; within a column, the service's order or --sort",
     args: [WS_ARG],
-    options: options<PageOptions & { status: string[]; assignee?: string; tag?: string; unassigned?: boolean }>((c) =>
+    options: options<PageOptions & { status: string[]; assignee?: string; tag?: string; unassigned?: boolean; sort?: string }>((c) =>
       pageOptions(
         c
           .option(
@@ -27,7 +53,11 @@ export function registerList(group: Command, deps: CliDeps): Command {
           )
           .option('--assignee <person>', 'only tasks assigned to this person: id, name, email or @me')
           .option('--tag <tag>', 'only tasks with this tag')
-          .option('--unassigned', 'only tasks nobody is assigned to'),
+          .option('--unassigned', 'only tasks nobody is assigned to')
+          .option(
+            '--sort <key>',
+            `order each column by ${SORT_KEYS.map((k) => `${k} (${SORTS[k].about})`).join(', ')}, reading every task of the columns first (default: the service's order, reading only the pages shown)`,
+          ),
       ),
     ),
     fields: { workspaceId: 'WS' },
@@ -35,11 +65,13 @@ export function registerList(group: Command, deps: CliDeps): Command {
       'wts task list ws_support                       # open work: every column but done',
       'wts task list ws_support --status todo,waiting --assignee @me',
       'wts task list ws_support --status "In progress" --status done',
+      'wts task list ws_support --sort due --limit 10  # the 10 due first, after reading every open task',
       'wts task list ws_support --status all --all --json | jq length',
     ],
     async run({ ctx, args, opts }) {
       const workspaceId = args[0];
-      const limit = totalLimit(opts.limit);
+      const total = opts.all ? Infinity : totalLimit(opts.limit);
+      const sort = sortKey(opts.sort);
       const api = await ctx.api();
       const path = { workspaceId };
       // Bad input fails before any request.
@@ -51,65 +83,200 @@ export function registerList(group: Command, deps: CliDeps): Command {
       const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) =>
         s.sort((a, b) => a.position - b.position),
       );
-      // With every column, the columns are read alongside the tasks (they only order them), and awaited
-      // later: not an unhandled rejection meanwhile. Otherwise first: --status names them.
+      // Read alongside the tasks when every column is read in one walk (they only order them), and
+      // awaited later: not an unhandled rejection meanwhile.
       columns.catch(() => {});
-      const keys = every
-        ? []
-        : await columns.then((statuses) =>
-            opts.status.length
-              ? [...new Set(opts.status.map((s) => statusKey(s, statuses, '--status')))]
-              : statuses.map((s) => s.key).filter((k) => k !== DONE),
-          );
       const assignee =
         opts.assignee === undefined ? undefined : (await new PeopleResolver(ctx, api, workspaceId).resolve(opts.assignee, '--assignee')).id;
-      const filters = {
+      const filters: ListFilters = {
         ...(assignee !== undefined && { assignee }),
         ...(opts.tag !== undefined && { tag: opts.tag }),
         ...(opts.unassigned && { unassigned: true }),
         limit: 50,
       };
-      // There is no order to ask the service for, so every task is read, then sorted: its column in board
-      // order (a column the workspace no longer lists last), then its due date. Each is held as it prints
-      // (holdList: 10,000 tasks hold their 3 MB of text, not their objects), its place in two arrays.
-      const list = holdTasks(ctx);
-      const column: number[] = [];
-      const due: number[] = [];
-      // Whether the tasks came in the order they are shown (one column, no due dates out of order): then
-      // sorting would change nothing (its first run would be all of them), and is left out.
-      let inOrder = true;
-      const read = async (status: string | undefined) => {
-        const pages = api.pages(
-          'list_tasks',
-          { path, query: { ...filters, ...(status !== undefined && { status }) } },
-          { readAhead: true },
-        );
-        // The first page is asked for before the columns are awaited: with every column, both at once.
-        const first = pages.next();
-        first.catch(() => {});
-        const statuses = await columns;
-        const at = new Map(statuses.map((s, i) => [s.key, i]));
-        for (let page = await first; !page.done; page = await pages.next()) {
-          for (const task of page.value.items) {
-            list.hold(task);
-            const c = at.get(task.status) ?? statuses.length;
-            const d = dueTime(task);
-            const last = column.length - 1;
-            if (last >= 0 && place(c, d, column[last] ?? 0, due[last] ?? 0) < 0) inOrder = false;
-            column.push(c);
-            due.push(d);
-          }
-        }
-      };
-      // One column at a time would be slower: they are read at once, and held until all are in.
-      await (every ? read(undefined) : Promise.all(keys.map((status) => read(status))));
-      const order: number[] = [];
-      for (let i = 0; i < list.size; i++) order.push(i);
-      if (!inOrder) order.sort((a, b) => place(column[a] ?? 0, due[a] ?? 0, column[b] ?? 0, due[b] ?? 0));
-      const shown = list.print(opts.all ? order : order.slice(0, limit));
-      if (shown < list.size) {
-        ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown} of ${list.size} tasks; more with --limit ${list.size} or --all`)}\n`);
+      const list = { ctx, api, workspaceId, filters, columns };
+      if (sort !== undefined || total === Infinity) {
+        // Every task of the columns is wanted (--all), or needed to know which come first (--sort).
+        const keys = every ? undefined : await columnKeys(columns, opts.status);
+        return readAll(list, keys, sort, total);
       }
+      // Without a sort, the columns in board order, each in the service's order: only the pages shown.
+      // Open work starts with todo, where new tasks start (every workspace has it), most often the first
+      // column: its first page is asked for alongside the columns, so rows it fills take one round trip.
+      const early = every || opts.status.length ? undefined : { status: TODO, walk: columnWalk(list, TODO) };
+      const statuses = await columns;
+      return readFirst(list, every ? statuses.map((s) => s.key) : await columnKeys(columns, opts.status), every, total, early);
     },
   });
+}
+
+/** One column's pages, its first asked for already. */
+interface ColumnWalk {
+  pages: AsyncGenerator<Page<Task>>;
+  first: Promise<IteratorResult<Page<Task>>>;
+}
+
+function columnWalk(list: TaskListing, status: string): ColumnWalk {
+  // Not read ahead: that would ask for every column's second page, most of them never shown.
+  const pages = list.api.pages('list_tasks', { path: { workspaceId: list.workspaceId }, query: { ...list.filters, status } });
+  const first = pages.next();
+  // A column asked for early that the workspace turns out not to list is never awaited.
+  first.catch(() => {});
+  return { pages, first };
+}
+
+interface TaskListing {
+  ctx: CommandContext;
+  api: ApiClient;
+  workspaceId: string;
+  filters: ListFilters;
+  /** The workspace's columns in board order. */
+  columns: Promise<Status[]>;
+}
+
+/** The columns --status names (checked, in board order), or every one but done. */
+async function columnKeys(columns: Promise<Status[]>, typed: string[]): Promise<string[]> {
+  const statuses = await columns;
+  if (!typed.length) return statuses.map((s) => s.key).filter((k) => k !== DONE);
+  const named = new Set(typed.map((s) => statusKey(s, statuses, '--status')));
+  return statuses.map((s) => s.key).filter((k) => named.has(k));
+}
+
+function tasksOf(list: TaskListing, status: string | undefined): AsyncGenerator<Page<Task>> {
+  return list.api.pages(
+    'list_tasks',
+    { path: { workspaceId: list.workspaceId }, query: { ...list.filters, ...(status !== undefined && { status }) } },
+    { readAhead: true },
+  );
+}
+
+/**
+ * Up to `total` tasks of `keys`' columns in board order, each column in the order the service gives:
+ * the first page of every column is asked for at once (none but the first when its first page, asked
+ * for `early`, fills the rows), and a column's later pages only while rows are still wanted, so what it
+ * costs follows what it shows. With every column (`every`), tasks in a column
+ * the workspace no longer lists come last: they can only be found by reading every task, which is done
+ * only when the listed columns leave rows to fill.
+ */
+async function readFirst(
+  list: TaskListing,
+  keys: string[],
+  every: boolean,
+  total: number,
+  early?: { status: string; walk: ColumnWalk },
+): Promise<void> {
+  const { ctx } = list;
+  const head = keys[0];
+  const headWalk = early !== undefined && early.status === head ? early.walk : undefined;
+  // The first column asked for already fills the rows and has pages left: the other columns' pages would
+  // add no row and no count (it is "of more" either way), so they are not asked for.
+  const first = await headWalk?.first;
+  const filled = first !== undefined && !first.done && first.value.items.length >= total && Boolean(first.value.nextCursor);
+  // Otherwise the first page of every column at once (the one asked for early reused).
+  const walks = (filled ? keys.slice(0, 1) : keys).map((status) => (status === early?.status ? early.walk : columnWalk(list, status)));
+  // Whether tasks remain unshown, and whether their number is known (every column read to its end).
+  let more = false;
+  let counted = true;
+  let left = 0;
+  const rows = async function* (): AsyncGenerator<Task> {
+    let room = total;
+    for (const [index, walk] of walks.entries()) {
+      for (let page = await walk.first; !page.done; page = await walk.pages.next()) {
+        const { items, nextCursor } = page.value;
+        const shown = items.slice(0, room);
+        room -= shown.length;
+        yield* shown;
+        if (room > 0) continue;
+        // Full: what this column and the columns after it still hold is told, not read (a column the
+        // workspace no longer lists is not counted: finding it would take reading every task).
+        left += items.length - shown.length;
+        if (nextCursor) counted = false;
+        for (const later of walks.slice(index + 1)) {
+          const next = await later.first;
+          if (next.done) continue;
+          left += next.value.items.length;
+          if (next.value.nextCursor) counted = false;
+        }
+        more = left > 0 || !counted;
+        return;
+      }
+    }
+    if (!every || room <= 0) return;
+    // Every listed column is shown: a task in a column the workspace no longer lists comes after them.
+    const listed = new Set(keys);
+    for await (const page of tasksOf(list, undefined)) {
+      for (const task of page.items) {
+        if (listed.has(task.status)) continue;
+        if (room === 0) {
+          // One more than shown: there are more, not read further to count them.
+          more = true;
+          counted = false;
+          return;
+        }
+        room--;
+        yield task;
+      }
+    }
+  };
+  const shown = await printTasks(ctx)(rows());
+  if (!more) return;
+  const line = counted
+    ? `Showing ${shown} of ${shown + left} tasks; more with --limit ${shown + left} or --all`
+    : `showing ${shown} of more — use --limit N or --all for the rest`;
+  ctx.io.stderr.write(`${ctx.io.isStderrTTY ? ctx.chalk.dim(line) : line}\n`);
+}
+
+/**
+ * Every task of `keys`' columns (every column when undefined: one walk, which also finds the tasks of
+ * a column the workspace no longer lists), in board order, each column in the service's order or by
+ * `sort`; the first `total`. Each task is held as it prints (holdList: 10,000 tasks hold their 3 MB of
+ * text, not their objects), its place in two arrays.
+ */
+async function readAll(list: TaskListing, keys: string[] | undefined, sort: SortKey | undefined, total: number): Promise<void> {
+  const { ctx, columns } = list;
+  const held = holdTasks(ctx);
+  const column: number[] = [];
+  const key: (number | string)[] = [];
+  const byKey = sort === undefined ? undefined : SORTS[sort].key;
+  // Made only for titles: a collator loads the locale's collation data, which a list of numbers never needs.
+  const collator = sort === 'title' ? new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }) : undefined;
+  const compareKeys = (a: number | string, b: number | string) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : (collator?.compare(String(a), String(b)) ?? 0);
+  // Board order (a column the workspace no longer lists last), then the sort; the sort is stable, so
+  // without one a column keeps the service's order.
+  const place = (a: number, b: number) => (column[a] ?? 0) - (column[b] ?? 0) || (byKey ? compareKeys(key[a] ?? 0, key[b] ?? 0) : 0);
+  // Whether the tasks came in the order they are shown: then sorting would change nothing, and is left out.
+  let inOrder = true;
+  let told = false;
+  const read = async (status: string | undefined) => {
+    const pages = tasksOf(list, status);
+    // The first page is asked for before the columns are awaited: with every column, both at once.
+    const first = pages.next();
+    first.catch(() => {});
+    const statuses = await columns;
+    const at = new Map(statuses.map((s, i) => [s.key, i]));
+    for (let page = await first; !page.done; page = await pages.next()) {
+      if (sort !== undefined && page.value.nextCursor && !told && ctx.io.isStderrTTY) {
+        // A large read the user asked for by sorting: said once, before it takes its time.
+        told = true;
+        ctx.io.stderr.write(`${ctx.chalk.dim(`Reading every task to sort by ${sort}…`)}\n`);
+      }
+      for (const task of page.value.items) {
+        held.hold(task);
+        column.push(at.get(task.status) ?? statuses.length);
+        if (byKey) key.push(byKey(task));
+        const last = held.size - 1;
+        if (last > 0 && place(last - 1, last) > 0) inOrder = false;
+      }
+    }
+  };
+  // One column at a time would be slower: they are read at once, and held until all are in.
+  await (keys === undefined ? read(undefined) : Promise.all(keys.map((status) => read(status))));
+  const order: number[] = [];
+  for (let i = 0; i < held.size; i++) order.push(i);
+  if (!inOrder) order.sort(place);
+  const shown = held.print(total === Infinity ? order : order.slice(0, total));
+  if (shown < held.size) {
+    ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown} of ${held.size} tasks; more with --limit ${held.size} or --all`)}\n`);
+  }
 }

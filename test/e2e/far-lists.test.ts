@@ -1,0 +1,86 @@
+// Lists against a far, large service: the sandbox with 10,000 more tasks (the workspace ws_bulk, every
+// one in todo, oldest first) and every answer 20 ms late. What a list costs is asserted as the requests
+// it sends, never as a time: a change that reads a page more per column, or a round trip per item, fails
+// a count here on any machine.
+import { describe, expect, it } from 'vitest';
+import { runWts } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
+
+const BULK = 10_000;
+const sandbox = useSandbox({ seedTasks: BULK, faults: { latencyMs: 20 } });
+const lines = (text: string) => text.split('\n').filter(Boolean);
+const ids = (text: string) => lines(text).map((l) => l.split('\t')[0]);
+/** The first `n` tasks of ws_bulk in the service's order. */
+const firstBulk = (n: number) => Array.from({ length: n }, (_, i) => `task_bulk_${i + 1}`);
+
+/** Runs wts and returns its result with the requests the service answered meanwhile. */
+async function counted(args: string[], options: Parameters<typeof runWts>[1] = { env: sandbox.env }) {
+  const before = await sandbox.requests();
+  const r = await runWts(args, options);
+  const requests = (await sandbox.requests()) - before;
+  return { ...r, requests };
+}
+
+describe('task list over 10,000 tasks, far away', () => {
+  it('by default reads the columns and the first page of todo, at once: 2 requests for 30 rows', async () => {
+    const r = await counted(['task', 'list', 'ws_bulk']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(ids(r.stdout)).toEqual(firstBulk(30));
+    expect(r.stderr).toBe('showing 30 of more — use --limit N or --all for the rest\n');
+    // todo fills the rows and has pages left: the other open columns would add no row and no count.
+    expect(r.requests).toBe(2);
+  });
+
+  it('in a workspace whose first column does not fill the rows: the columns and one page of each open column', async () => {
+    const r = await counted(['task', 'list', 'ws_support']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^Showing 30 of \d+ tasks; more with --limit \d+ or --all\n$/);
+    expect(r.requests).toBe(4);
+  });
+
+  it('--limit 100 reads only the pages those rows need: the columns, the first pages, and one more of todo', async () => {
+    // todo's first page (50) does not fill the rows: every open column's first page, and todo's second.
+    const r = await counted(['task', 'list', 'ws_bulk', '--limit', '100']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(ids(r.stdout)).toEqual(firstBulk(100));
+    expect(r.requests).toBe(5);
+  });
+
+  it('--limit 5 costs what the default costs, on a terminal too', async () => {
+    const r = await counted(['task', 'list', 'ws_bulk', '--limit', '5'], sandbox.tty());
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toHaveLength(6); // the header and 5 rows
+    expect(r.requests).toBe(2);
+  });
+
+  it('--status all with a limit reads each listed column at once, not every task', async () => {
+    const r = await counted(['task', 'list', 'ws_bulk', '--status', 'all', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { id: string }[]).map((t) => t.id)).toEqual(firstBulk(30));
+    expect(r.requests).toBe(5); // the columns, then todo, in_progress, waiting and done
+  });
+
+  it('--sort due reads every task of the open columns (and says so on a terminal), then shows the first', async () => {
+    const r = await counted(['task', 'list', 'ws_bulk', '--sort', 'due', '--limit', '3'], sandbox.tty());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`Reading every task to sort by due…\nShowing 3 of ${BULK} tasks; more with --limit ${BULK} or --all\n`);
+    // Undated, so in the service's order.
+    expect(
+      lines(r.stdout)
+        .slice(1)
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(firstBulk(3));
+    // The columns, 200 pages of todo, one of in_progress and one of waiting.
+    expect(r.requests).toBe(1 + BULK / 50 + 2);
+  });
+
+  it('task board on a terminal reads the first page of each column: the columns and 4 pages', async () => {
+    const r = await counted(['task', 'board', 'ws_bulk'], sandbox.tty());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^To do \(50\+\)/);
+    expect(r.stdout).toContain('+40+ more');
+    expect(r.stdout).toContain('task_bulk_10 ');
+    expect(r.stdout).not.toContain('task_bulk_11 ');
+    expect(r.requests).toBe(5);
+  });
+});
