@@ -5,19 +5,18 @@
 // Anything else is a one-line InvalidAnswerError naming the operation and what the service answered.
 import { getOperation, type OperationId } from '../contract/operations.js';
 import { resultSchema } from '../contract/resources.js';
-import { shapeProblem } from '../contract/validate.js';
-import type * as z from 'zod';
+import { compileShape, describeMiss } from '../contract/shape.js';
 
-/** The result schema of each operation checked so far: built once, on its first answer. */
-const schemas = new Map<OperationId, z.ZodType>();
+/** The check of each operation's result checked so far: compiled once, on its first answer. */
+const checks = new Map<OperationId, ReturnType<typeof compileShape>>();
 
-function schemaOf(opId: OperationId): z.ZodType {
-  let schema = schemas.get(opId);
-  if (!schema) {
-    schema = resultSchema(getOperation(opId));
-    schemas.set(opId, schema);
+function checkOf(opId: OperationId): ReturnType<typeof compileShape> {
+  let check = checks.get(opId);
+  if (!check) {
+    check = compileShape(resultSchema(getOperation(opId)));
+    checks.set(opId, check);
   }
-  return schema;
+  return check;
 }
 
 /** The media type of a Content-Type header, lower-cased, without parameters ("application/json"). */
@@ -81,6 +80,6 @@ export function checkAnswer(
     return { problem: `was ${notJson(text, body.length, err)}` };
   }
   if (opId === undefined) return { value };
-  const wrong = shapeProblem(schemaOf(opId), value, 'the answer');
+  const wrong = describeMiss(checkOf(opId), value, 'the answer');
   return wrong === undefined ? { value } : { problem: `did not match what ${opId} returns: ${wrong}` };
 }

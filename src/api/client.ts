@@ -164,6 +164,9 @@ export function parseRetryAfter(value: string | string[] | undefined, nowMs: num
   return Math.min(seconds, MAX_RETRY_AFTER_S);
 }
 
+/** The longest timer Node keeps (2^31-1 ms, about 24.8 days): a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Seconds for a line: "30 s", "1.5 s". */
 const secondsText = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
@@ -408,7 +411,7 @@ export class ApiClient {
     // One deadline for the whole exchange: undici's headersTimeout and bodyTimeout are idle timers (a body
     // dripped a byte at a time never trips them). Aborting closes the connection.
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const timer = setTimeout(() => deadline.abort(), Math.min(Math.max(timeoutMs, 1), MAX_TIMER_MS));
     const host = url.host;
     const name = this.nameOf(req);
     try {

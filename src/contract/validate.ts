@@ -45,30 +45,13 @@ function fieldName(path: readonly PropertyKey[]): string {
   return name;
 }
 
-/** The first issue of a failed parse: the field's name (empty for the whole value) and what is wrong with it. */
-function firstIssue(error: z.ZodError): { name: string; problem: string } {
-  const issue = error.issues[0] as Issue;
-  return { name: fieldName(issue.path), problem: describeIssue(issue) };
-}
-
 /** Parses `value` with `schema`, or throws an InputError naming the first bad field (prefixed by `where`). */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where = ''): z.output<T> {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  const { name, problem } = firstIssue(result.error);
-  return fail(where && name ? `${where}.${name}` : name || where, problem);
-}
-
-/**
- * What is wrong with `value` by `schema`, naming the first bad field ("items[3].id: must be a string", or
- * `whole` for the value itself: "the answer must be a JSON object"), or undefined when it is fine. For the service's answers: the
- * value is checked, not copied (fields the schema does not list are kept, as the answer is used as it came).
- */
-export function shapeProblem(schema: z.ZodType, value: unknown, whole: string): string | undefined {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return undefined;
-  const { name, problem } = firstIssue(result.error);
-  return name ? `${name}: ${problem}` : `${whole} ${problem}`;
+  const issue = result.error.issues[0] as Issue;
+  const name = fieldName(issue.path);
+  return fail(where && name ? `${where}.${name}` : name || where, describeIssue(issue));
 }
 
 function fail(field: string, problem: string): never {

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../src/api/answer.js';
 import { parseRetryAfter } from '../../src/api/client.js';
+import { resources } from '../../src/contract/resources.js';
+import { compileShape, describeMiss } from '../../src/contract/shape.js';
 import { ApiError, describeFailure, InvalidAnswerError, isUnknownOutcome, NetworkError } from '../../src/errors.js';
 
 describe('parseRetryAfter', () => {
@@ -74,6 +76,39 @@ describe('checkAnswer', () => {
     expect(checkAnswer(undefined, 200, 'application/json', json([1, 2]))).toEqual({ value: [1, 2] });
     expect(checkAnswer(undefined, 204, undefined, Buffer.alloc(0))).toEqual({ value: {} });
     expect(checkAnswer(undefined, 200, 'text/plain', Buffer.from('hi'))).toEqual({ problem: 'was text/plain, not JSON' });
+  });
+});
+
+describe('compileShape', () => {
+  it("passes every resource's catalog example, with fields the catalog does not list", () => {
+    let checked = 0;
+    for (const [name, schema] of Object.entries(resources)) {
+      const examples = schema.meta()?.examples;
+      if (!Array.isArray(examples)) continue;
+      checked += examples.length;
+      for (const example of examples)
+        expect(describeMiss(compileShape(schema), { ...example, extra: [1] }, 'the answer'), name).toBeUndefined();
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('names the first field that breaks the schema, as the input checks do', () => {
+    const task = resources.Task.meta()?.examples?.[0];
+    const check = compileShape(resources.Task);
+    const wrong = (change: Record<string, unknown>) => describeMiss(check, { ...task, ...change }, 'the answer');
+    expect(wrong({ dueDate: 'tomorrow' })).toBe('dueDate: must be an ISO 8601 date-time with a time zone, e.g. 2026-11-22T09:00:00Z');
+    expect(wrong({ dueDate: null })).toBeUndefined();
+    expect(wrong({ id: '' })).toBe('id: must not be empty');
+    expect(wrong({ id: 'x'.repeat(65) })).toBe('id: must be at most 64 characters');
+    expect(wrong({ title: undefined })).toBe('title: is required');
+    expect(wrong({ notes: [{ id: 'n', content: 'c', author: { id: 'u' }, createdAt: '2026-11-20T09:30:00Z' }] })).toBe(
+      'notes[0].author.name: is required',
+    );
+    expect(wrong({ tags: 'bug' })).toBe('tags: must be an array');
+    expect(describeMiss(compileShape(resources.Status), { key: 'todo', name: 'To do', position: 1.5 }, 'the answer')).toBe(
+      'position: must be a whole number',
+    );
+    expect(describeMiss(compileShape(resources.Run), 'run', 'the answer')).toBe('the answer must be a JSON object');
   });
 });
 
