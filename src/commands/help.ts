@@ -61,7 +61,8 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   },
   {
     name: 'WTS_MAX_ANSWER_MB',
-    description: "the largest answer from the service that wts reads, in megabytes (default 64); a larger one is refused, not asked for again",
+    description:
+      'the largest answer from the service that wts reads, in megabytes (default 64); a larger one is refused, not asked for again',
   },
   { name: 'VISUAL', description: 'the editor for editing commands on a terminal (before EDITOR)' },
   { name: 'EDITOR', description: 'the editor for editing commands on a terminal, when VISUAL is not set (then `wts config get editor`)' },

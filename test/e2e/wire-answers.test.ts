@@ -148,7 +148,7 @@ describe('an answer to a write that is not what the operation returns', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(oneLine(r.stderr)).toMatch(
       new RegExp(
-        `^wts: the answer from 127\\.0\\.0\\.1:\\d+ to add_task_note did not arrive in full in 2 s \\(\\d of \\d+ bytes came\\) — the answer was lost and the request was not repeated; ${escape(unknownSentence('task_s003'))}$`,
+        `^wts: the answer from 127\\.0\\.0\\.1:\\d+ to add_task_note did not arrive in full in 2 s \\(\\d of \\d+ bytes came\\) — the answer was lost and the request was not repeated; ${literally(unknownSentence('task_s003'))}$`,
       ),
     );
     expect(r.count(isNotes)).toBe(1);
@@ -156,7 +156,7 @@ describe('an answer to a write that is not what the operation returns', () => {
   });
 });
 
-function escape(text: string): string {
+function literally(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&');
 }
 
