@@ -1,11 +1,12 @@
 // What makes an answer a success, checked before anything uses it: a 2xx whose body is JSON of the media
 // type the service declares (application/json; a structured-syntax `+json` type as well, RFC 6839, but
 // never application/problem+json, which is an error document whatever the status), and, for a catalog
-// operation, of the shape the catalog says it returns (extra fields allowed: the service may add some).
+// operation, of the shape the catalog says it returns (extra fields allowed: the service may add some),
+// read from src/contract/result-shapes.ts, not from the zod schemas (src/contract/shape.ts says why).
 // Anything else is a one-line InvalidAnswerError naming the operation and what the service answered.
 import { getOperation, type OperationId } from '../contract/operations.js';
-import { resultSchema } from '../contract/resources.js';
-import { compileShape, describeMiss } from '../contract/shape.js';
+import { FORMATS, RESULT_SHAPES } from '../contract/result-shapes.js';
+import { compileShape, describeMiss, resultShape } from '../contract/shape.js';
 
 /** The check of each operation's result checked so far: compiled once, on its first answer. */
 const checks = new Map<OperationId, ReturnType<typeof compileShape>>();
@@ -13,7 +14,8 @@ const checks = new Map<OperationId, ReturnType<typeof compileShape>>();
 function checkOf(opId: OperationId): ReturnType<typeof compileShape> {
   let check = checks.get(opId);
   if (!check) {
-    check = compileShape(resultSchema(getOperation(opId)));
+    const op = getOperation(opId);
+    check = compileShape(resultShape(op.page, RESULT_SHAPES[op.result]), FORMATS);
     checks.set(opId, check);
   }
   return check;

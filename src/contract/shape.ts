@@ -1,12 +1,113 @@
-// A check of a value against one of the catalog's zod schemas, compiled once from the schema's definition
-// into plain functions that look at the value in place. For the service's answers: zod's own parse
-// copies every object it checks into its output, which over a 10,000-task listing doubled the garbage
-// (measured: peak memory grew 5 MB more from 2,500 to 10,000 tasks), and compiles each object schema
-// with `new Function` on first use, which a one-request command pays for in full. Fields the schema does
-// not list are allowed (the service may add some). What a failure says follows the input checks of
-// src/contract/validate.ts ("items[3].id: must be a string"). Kinds the catalog's results do not use
-// are taken as they come.
+// The shapes of the service's answers, as plain data, and checks compiled from them that look at a value
+// in place. Why not zod's parse of the catalog's result schemas: building those schemas
+// (src/contract/resources.ts) costs a one-request command more than 5% of its run, measured; zod's parse
+// copies every object it checks into its output, which over a 10,000-task listing doubled the garbage;
+// and it compiles each object schema with `new Function` on first use. So the shapes are read from the
+// zod schemas once, by `shapeOf`, into src/contract/result-shapes.ts (generated; a unit test fails when
+// it no longer matches the catalog, and says how to write it anew), and the client checks answers
+// against those. Fields a shape does not list are allowed (the service may add some). What a failure
+// says follows the input checks of src/contract/validate.ts ("items[3].id: must be a string").
 import { isRecord } from '../narrow.js';
+import type { PageKind } from './operations.js';
+
+/** The shape of a value, as the catalog's zod schema gives it (only the kinds the results use). */
+export type Shape =
+  | { type: 'object'; fields: Record<string, Shape> }
+  | { type: 'array'; of: Shape; min?: number; max?: number }
+  | { type: 'record'; of: Shape }
+  | { type: 'string'; min?: number; max?: number; format?: string }
+  | { type: 'number'; whole?: boolean; min?: number; max?: number }
+  | { type: 'boolean' }
+  | { type: 'null' }
+  | { type: 'oneOf'; values: readonly unknown[] }
+  | { type: 'nullable'; of: Shape }
+  | { type: 'optional'; of: Shape }
+  | { type: 'any' };
+
+/** The patterns of string formats met while reading shapes, by format name ("datetime"). */
+export type Formats = Record<string, string>;
+
+/** The definition of a zod schema (`schema.def`), as a record to read without assuming its type. */
+function defOf(schema: unknown): Record<string, unknown> {
+  return isRecord(schema) && isRecord(schema.def) ? schema.def : {};
+}
+
+/** The checks of a zod definition, each as its own definition. */
+function checksOf(def: Record<string, unknown>): Record<string, unknown>[] {
+  return (Array.isArray(def.checks) ? def.checks : []).map((check) => defOf(isRecord(check) ? check._zod : undefined));
+}
+
+/** The length bounds of a string or array schema. */
+function lengths(def: Record<string, unknown>): { min?: number; max?: number } {
+  const out: { min?: number; max?: number } = {};
+  for (const c of checksOf(def)) {
+    if (c.check === 'min_length' && typeof c.minimum === 'number') out.min = c.minimum;
+    if (c.check === 'max_length' && typeof c.maximum === 'number') out.max = c.maximum;
+  }
+  return out;
+}
+
+/** Reads a zod schema into a Shape, adding the pattern of each string format it meets to `formats`. */
+export function shapeOf(schema: unknown, formats: Formats): Shape {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'object':
+      return {
+        type: 'object',
+        fields: Object.fromEntries(Object.entries(isRecord(def.shape) ? def.shape : {}).map(([k, s]) => [k, shapeOf(s, formats)])),
+      };
+    case 'array':
+      return { type: 'array', of: shapeOf(def.element, formats), ...lengths(def) };
+    case 'record':
+      return { type: 'record', of: shapeOf(def.valueType, formats) };
+    case 'string': {
+      const format = typeof def.format === 'string' && def.pattern instanceof RegExp ? def.format : undefined;
+      if (format !== undefined && def.pattern instanceof RegExp) formats[format] = def.pattern.source;
+      return { type: 'string', ...lengths(def), ...(format !== undefined && { format }) };
+    }
+    case 'number': {
+      const checks = checksOf(def);
+      const whole = checks.some((c) => c.check === 'number_format' && (c.format === 'safeint' || c.format === 'int32'));
+      const low = checks.find((c) => c.check === 'greater_than' && c.inclusive === true && typeof c.value === 'number')?.value;
+      const high = checks.find((c) => c.check === 'less_than' && c.inclusive === true && typeof c.value === 'number')?.value;
+      return {
+        type: 'number',
+        ...(whole && { whole }),
+        ...(typeof low === 'number' && { min: low }),
+        ...(typeof high === 'number' && { max: high }),
+      };
+    }
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'null':
+      return { type: 'null' };
+    case 'enum':
+      return { type: 'oneOf', values: Object.values(isRecord(def.entries) ? def.entries : {}) };
+    case 'literal':
+      return { type: 'oneOf', values: Array.isArray(def.values) ? def.values : [] };
+    case 'nullable':
+      return { type: 'nullable', of: shapeOf(def.innerType, formats) };
+    case 'optional':
+      return { type: 'optional', of: shapeOf(def.innerType, formats) };
+    default:
+      return { type: 'any' };
+  }
+}
+
+/** What an operation answers: its resource's shape, or for `list` and `cursor` a page of them (as resultSchema). */
+export function resultShape(page: PageKind, item: Shape): Shape {
+  if (page === 'list')
+    return { type: 'object', fields: { items: { type: 'array', of: item }, nextCursor: { type: 'optional', of: { type: 'null' } } } };
+  if (page === 'cursor')
+    return {
+      type: 'object',
+      fields: {
+        items: { type: 'array', of: item },
+        nextCursor: { type: 'optional', of: { type: 'nullable', of: { type: 'string' } } },
+      },
+    };
+  return item;
+}
 
 /** Where a value failed (keys and indexes, outermost first) and what is wrong with it. */
 interface Miss {
@@ -17,85 +118,44 @@ interface Miss {
 type Check = (value: unknown) => Miss | undefined;
 
 const miss = (problem: string): Miss => ({ path: [], problem });
-const pass: Check = () => undefined;
 
 /** "is required" for a missing value, else "must be a string" (an object is a JSON object). */
 function wrongType(expected: string, value: unknown): Miss {
   if (value === undefined) return miss('is required');
   if (expected === 'object') return miss('must be a JSON object');
-  return miss(`must be ${expected === 'array' || expected === 'integer' ? 'an' : 'a'} ${expected}`);
+  return miss(`must be ${expected === 'array' ? 'an' : 'a'} ${expected}`);
 }
 
-/** The definition of a zod schema (`schema.def`), as a record to read without assuming its type. */
-function defOf(schema: unknown): Record<string, unknown> {
-  return isRecord(schema) && isRecord(schema.def) ? schema.def : {};
-}
+const FORMAT_SAID: Record<string, string> = {
+  datetime: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-22T09:00:00Z',
+};
 
-/** The length and format checks of a string or array schema, as one check (undefined: none). */
-function lengthChecks(
-  def: Record<string, unknown>,
-  unit: (n: number) => string,
-): ((value: { length: number }) => Miss | undefined) | undefined {
-  const checks: ((value: { length: number }) => Miss | undefined)[] = [];
-  for (const check of Array.isArray(def.checks) ? def.checks : []) {
-    const c = defOf(isRecord(check) ? check._zod : undefined);
-    if (c.check === 'min_length' && typeof c.minimum === 'number') {
-      const min = c.minimum;
-      const said =
-        unit !== characters ? `must have at least ${unit(min)}` : min <= 1 ? 'must not be empty' : `must be at least ${unit(min)}`;
-      checks.push((v) => (v.length < min ? miss(said) : undefined));
-    } else if (c.check === 'max_length' && typeof c.maximum === 'number') {
-      const max = c.maximum;
-      const said = unit === characters ? `must be at most ${unit(max)}` : `must have at most ${unit(max)}`;
-      checks.push((v) => (v.length > max ? miss(said) : undefined));
-    }
-  }
-  if (checks.length === 0) return undefined;
+function compileString(shape: Extract<Shape, { type: 'string' }>, formats: Formats): Check {
+  const source = shape.format === undefined ? undefined : formats[shape.format];
+  const pattern = source === undefined ? undefined : new RegExp(source);
+  const said = shape.format === undefined ? '' : (FORMAT_SAID[shape.format] ?? `must be a valid ${shape.format}`);
+  const { min, max } = shape;
   return (value) => {
-    for (const check of checks) {
-      const m = check(value);
-      if (m) return m;
-    }
+    if (typeof value !== 'string') return wrongType('string', value);
+    if (pattern && !pattern.test(value)) return miss(said);
+    if (min !== undefined && value.length < min) return miss(min <= 1 ? 'must not be empty' : `must be at least ${min} characters`);
+    if (max !== undefined && value.length > max) return miss(`must be at most ${max} characters`);
     return undefined;
   };
 }
 
-const characters = (n: number) => `${n} characters`;
-const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
-
-function compileString(def: Record<string, unknown>): Check {
-  const lengths = lengthChecks(def, characters);
-  const pattern = def.pattern instanceof RegExp ? def.pattern : undefined;
-  const format =
-    def.format === 'datetime'
-      ? 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-22T09:00:00Z'
-      : `must be a valid ${String(def.format)}`;
-  return (value) => {
-    if (typeof value !== 'string') return wrongType('string', value);
-    if (pattern && !pattern.test(value)) return miss(format);
-    return lengths?.(value);
-  };
-}
-
-function compileNumber(def: Record<string, unknown>): Check {
-  const checks = (Array.isArray(def.checks) ? def.checks : []).map((check) => defOf(isRecord(check) ? check._zod : undefined));
-  const whole = checks.some((c) => c.check === 'number_format' && (c.format === 'safeint' || c.format === 'int32'));
-  const bound = (kind: string) => checks.find((c) => c.check === kind && typeof c.value === 'number');
-  const low = bound('greater_than');
-  const high = bound('less_than');
+function compileNumber({ whole, min, max }: Extract<Shape, { type: 'number' }>): Check {
   return (value) => {
     if (typeof value !== 'number' || !Number.isFinite(value)) return wrongType('number', value);
     if (whole && !Number.isSafeInteger(value)) return miss('must be a whole number');
-    if (low && typeof low.value === 'number' && (value < low.value || (!low.inclusive && value === low.value)))
-      return miss(`must be at least ${low.value}`);
-    if (high && typeof high.value === 'number' && (value > high.value || (!high.inclusive && value === high.value)))
-      return miss(`must be at most ${high.value}`);
+    if (min !== undefined && value < min) return miss(`must be at least ${min}`);
+    if (max !== undefined && value > max) return miss(`must be at most ${max}`);
     return undefined;
   };
 }
 
-function compileObject(def: Record<string, unknown>): Check {
-  const fields = Object.entries(isRecord(def.shape) ? def.shape : {}).map(([key, schema]): [string, Check] => [key, compileShape(schema)]);
+function compileObject(shape: Extract<Shape, { type: 'object' }>, formats: Formats): Check {
+  const fields = Object.entries(shape.fields).map(([key, field]): [string, Check] => [key, compileShape(field, formats)]);
   return (value) => {
     if (!isRecord(value)) return wrongType('object', value);
     for (const [key, check] of fields) {
@@ -109,26 +169,26 @@ function compileObject(def: Record<string, unknown>): Check {
   };
 }
 
-function compileArray(def: Record<string, unknown>): Check {
-  const element = compileShape(def.element);
-  const lengths = lengthChecks(def, items);
+function compileArray(shape: Extract<Shape, { type: 'array' }>, formats: Formats): Check {
+  const element = compileShape(shape.of, formats);
+  const { min, max } = shape;
   return (value) => {
     if (!Array.isArray(value)) return wrongType('array', value);
-    const m = lengths?.(value);
-    if (m) return m;
+    if (min !== undefined && value.length < min) return miss(`must have at least ${min} item${min === 1 ? '' : 's'}`);
+    if (max !== undefined && value.length > max) return miss(`must have at most ${max} items`);
     for (let i = 0; i < value.length; i++) {
-      const found = element(value[i]);
-      if (found) {
-        found.path.unshift(i);
-        return found;
+      const m = element(value[i]);
+      if (m) {
+        m.path.unshift(i);
+        return m;
       }
     }
     return undefined;
   };
 }
 
-function compileRecord(def: Record<string, unknown>): Check {
-  const element = compileShape(def.valueType);
+function compileRecord(shape: Extract<Shape, { type: 'record' }>, formats: Formats): Check {
+  const element = compileShape(shape.of, formats);
   return (value) => {
     if (!isRecord(value)) return wrongType('object', value);
     for (const [key, member] of Object.entries(value)) {
@@ -142,45 +202,41 @@ function compileRecord(def: Record<string, unknown>): Check {
   };
 }
 
-/** One of a fixed set of values (an enum's entries, a literal's values). */
-function compileOneOf(values: unknown[]): Check {
+function compileOneOf(values: readonly unknown[]): Check {
   const allowed = new Set(values);
   const said = `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
   return (value) => (allowed.has(value) ? undefined : value === undefined ? miss('is required') : miss(said));
 }
 
-/** Compiles a zod schema into a check of a value in place. */
-export function compileShape(schema: unknown): Check {
-  const def = defOf(schema);
-  switch (def.type) {
+/** Compiles a shape into a check of a value in place; `formats` holds the patterns of its string formats. */
+export function compileShape(shape: Shape, formats: Formats): Check {
+  switch (shape.type) {
     case 'object':
-      return compileObject(def);
+      return compileObject(shape, formats);
     case 'array':
-      return compileArray(def);
+      return compileArray(shape, formats);
     case 'record':
-      return compileRecord(def);
+      return compileRecord(shape, formats);
     case 'string':
-      return compileString(def);
+      return compileString(shape, formats);
     case 'number':
-      return compileNumber(def);
+      return compileNumber(shape);
     case 'boolean':
       return (value) => (typeof value === 'boolean' ? undefined : wrongType('boolean', value));
     case 'null':
       return (value) => (value === null ? undefined : value === undefined ? miss('is required') : miss('must be null'));
-    case 'enum':
-      return compileOneOf(Object.values(isRecord(def.entries) ? def.entries : {}));
-    case 'literal':
-      return compileOneOf(Array.isArray(def.values) ? def.values : []);
+    case 'oneOf':
+      return compileOneOf(shape.values);
     case 'nullable': {
-      const inner = compileShape(def.innerType);
+      const inner = compileShape(shape.of, formats);
       return (value) => (value === null ? undefined : inner(value));
     }
     case 'optional': {
-      const inner = compileShape(def.innerType);
+      const inner = compileShape(shape.of, formats);
       return (value) => (value === undefined ? undefined : inner(value));
     }
-    default:
-      return pass;
+    case 'any':
+      return () => undefined;
   }
 }
 

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../src/api/answer.js';
 import { parseRetryAfter } from '../../src/api/client.js';
 import { resources } from '../../src/contract/resources.js';
-import { compileShape, describeMiss } from '../../src/contract/shape.js';
+import { FORMATS, RESULT_SHAPES } from '../../src/contract/result-shapes.js';
+import { compileShape, describeMiss, type Shape } from '../../src/contract/shape.js';
+import { isRecord } from '../../src/narrow.js';
 import { ApiError, describeFailure, InvalidAnswerError, isUnknownOutcome, NetworkError } from '../../src/errors.js';
 
 describe('parseRetryAfter', () => {
@@ -79,22 +81,25 @@ describe('checkAnswer', () => {
   });
 });
 
+const checkOf = (shape: Shape) => compileShape(shape, FORMATS);
+
 describe('compileShape', () => {
   it("passes every resource's catalog example, with fields the catalog does not list", () => {
     let checked = 0;
-    for (const [name, schema] of Object.entries(resources)) {
-      const examples = schema.meta()?.examples;
+    for (const name of Object.keys(resources) as (keyof typeof resources)[]) {
+      const examples = resources[name].meta()?.examples;
       if (!Array.isArray(examples)) continue;
       checked += examples.length;
       for (const example of examples)
-        expect(describeMiss(compileShape(schema), { ...example, extra: [1] }, 'the answer'), name).toBeUndefined();
+        expect(describeMiss(checkOf(RESULT_SHAPES[name]), { ...example, extra: [1] }, 'the answer'), name).toBeUndefined();
     }
     expect(checked).toBeGreaterThan(10);
   });
 
   it('names the first field that breaks the schema, as the input checks do', () => {
-    const task = resources.Task.meta()?.examples?.[0];
-    const check = compileShape(resources.Task);
+    const examples: unknown = resources.Task.meta()?.examples;
+    const task = Array.isArray(examples) && isRecord(examples[0]) ? examples[0] : {};
+    const check = checkOf(RESULT_SHAPES.Task);
     const wrong = (change: Record<string, unknown>) => describeMiss(check, { ...task, ...change }, 'the answer');
     expect(wrong({ dueDate: 'tomorrow' })).toBe('dueDate: must be an ISO 8601 date-time with a time zone, e.g. 2026-11-22T09:00:00Z');
     expect(wrong({ dueDate: null })).toBeUndefined();
@@ -105,10 +110,10 @@ describe('compileShape', () => {
       'notes[0].author.name: is required',
     );
     expect(wrong({ tags: 'bug' })).toBe('tags: must be an array');
-    expect(describeMiss(compileShape(resources.Status), { key: 'todo', name: 'To do', position: 1.5 }, 'the answer')).toBe(
+    expect(describeMiss(checkOf(RESULT_SHAPES.Status), { key: 'todo', name: 'To do', position: 1.5 }, 'the answer')).toBe(
       'position: must be a whole number',
     );
-    expect(describeMiss(compileShape(resources.Run), 'run', 'the answer')).toBe('the answer must be a JSON object');
+    expect(describeMiss(checkOf(RESULT_SHAPES.Run), 'run', 'the answer')).toBe('the answer must be a JSON object');
   });
 });
 
