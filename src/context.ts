@@ -64,6 +64,15 @@ export async function chalkFor(io: IO): Promise<ChalkInstance> {
   return new Chalk({ level: 1 });
 }
 
+/** A size in bytes from the environment variable `name`, given there in whole megabytes, else `fallback`; exit 2 when not one. */
+function megabytes(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw.trim()) === 0)
+    throw new CliError(`${name} must be a whole number of megabytes above 0, not ${JSON.stringify(raw)}`, ExitCode.usage);
+  return Number(raw.trim()) * 1024 * 1024;
+}
+
 export function createContext(
   io: IO,
   env: Env,
@@ -99,7 +108,7 @@ export function createContext(
     },
     api() {
       client ??= (async () => {
-        const [{ ApiClient }, { tokenSourceFor }, { milliseconds }] = await Promise.all([
+        const [{ ApiClient, DEFAULT_MAX_ANSWER_BYTES }, { tokenSourceFor }, { milliseconds }] = await Promise.all([
           import('./api/client.js'),
           import('./auth/token-source.js'),
           import('./auth/settings.js'),
@@ -107,6 +116,12 @@ export function createContext(
         return new ApiClient({
           origin: ctx.origin(),
           rateLimitBudgetMs: milliseconds(env, 'WTS_RATE_LIMIT_WAIT_MS', 60_000),
+          timeoutMs: milliseconds(env, 'WTS_REQUEST_TIMEOUT_MS', 30_000),
+          maxAnswerBytes: megabytes(env, 'WTS_MAX_ANSWER_MB', DEFAULT_MAX_ANSWER_BYTES),
+          // A retry after a timeout is said where someone watches; a script's stderr stays for failures.
+          notice: (line) => {
+            if (io.isStderrTTY) io.stderr.write(`${line}\n`);
+          },
           tokens: await tokenSourceFor(ctx),
           debug: globals.debug ? (line) => ctx.debug(line) : undefined,
           userAgent: 'wts',

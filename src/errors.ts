@@ -64,9 +64,14 @@ export class ApiError extends Error {
   }
 }
 
-/** The service could not be reached, or the answer was lost (after any retries). */
+/** The service could not be reached, or the answer was lost or did not come in time (after any retries). */
 export class NetworkError extends Error {
-  constructor(message: string, cause?: unknown) {
+  constructor(
+    message: string,
+    cause?: unknown,
+    /** A write that may have reached the service: whether it was done is unknown (see src/api/outcome.ts). */
+    readonly unknownOutcome?: string,
+  ) {
     super(message, { cause });
     this.name = 'NetworkError';
   }
@@ -85,6 +90,31 @@ export class PagingError extends Error {
     super(`the service's paging of ${operation} ${what}; stopped`);
     this.name = 'PagingError';
   }
+}
+
+/**
+ * The service answered, but not with what the operation returns: JSON that is cut off or invalid, another
+ * media type, no body where one is due, a shape other than the catalog's, or more than wts reads.
+ */
+export class InvalidAnswerError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status the service answered with. */
+    readonly status: number,
+    /** A write the service may have done: whether it was done is unknown (see src/api/outcome.ts). */
+    readonly unknownOutcome?: string,
+  ) {
+    super(message);
+    this.name = 'InvalidAnswerError';
+  }
+}
+
+/**
+ * Whether a failure leaves the outcome of a write unknown: its answer was lost, late, not what the
+ * operation returns, or a 5xx. The one test, for single commands and bulk runs alike.
+ */
+export function isUnknownOutcome(err: unknown): boolean {
+  return (err instanceof ApiError || err instanceof NetworkError || err instanceof InvalidAnswerError) && err.unknownOutcome !== undefined;
 }
 
 /**
@@ -145,19 +175,35 @@ export interface Failure {
  * made visible), so it stays one line and cannot move the cursor or retitle the window.
  */
 export async function describeFailure(err: unknown): Promise<Failure> {
-  const { message, exitCode } = describe(err);
+  const { message, exitCode, outcome } = describe(err);
   const { terminalLine } = await import('./output/sanitize.js');
-  return { message: terminalLine(message), exitCode };
+  // The cap is on what the failure says, so the sentence about the outcome is never the part cut off.
+  return { message: `${capLine(terminalLine(message))}${outcome ? ` — ${terminalLine(outcome)}` : ''}`, exitCode };
 }
 
-function describe(err: unknown): Failure {
+/** The longest error line, in characters: a problem's detail is the service's text, of any length. */
+const MAX_LINE = 400;
+
+/** A line cut at MAX_LINE characters (never inside a surrogate pair), saying how much was left out. */
+function capLine(line: string): string {
+  if (line.length <= MAX_LINE) return line;
+  let end = MAX_LINE;
+  const last = line.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${line.slice(0, end)}… (${line.length - end} more characters)`;
+}
+
+/** A failure's line, and for a write whose outcome is unknown, the sentence that says so (src/api/outcome.ts). */
+function describe(err: unknown): Failure & { outcome?: string } {
   if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
   if (err instanceof InputError) {
     const name = err.shownAs ?? err.field;
     return { message: name ? `${name}: ${err.problem}` : err.problem, exitCode: ExitCode.usage };
   }
   if (err instanceof ApiError) return describeApiError(err);
-  if (err instanceof NetworkError || err instanceof PagingError) return { message: err.message, exitCode: ExitCode.failure };
+  if (err instanceof NetworkError || err instanceof InvalidAnswerError)
+    return { message: err.message, exitCode: ExitCode.failure, outcome: err.unknownOutcome };
+  if (err instanceof PagingError) return { message: err.message, exitCode: ExitCode.failure };
   const message = typeof err === 'object' && err !== null && 'message' in err ? err.message : undefined;
   return { message: `unexpected error: ${message ?? String(err)}`, exitCode: ExitCode.failure };
 }
@@ -169,7 +215,7 @@ export function refusalText(err: ApiError): string {
   return `${error}: ${err.challenge?.description ?? err.detail}`;
 }
 
-function describeApiError(err: ApiError): Failure {
+function describeApiError(err: ApiError): Failure & { outcome?: string } {
   const exitCode = exitCodeForStatus(err.status);
   const detail = err.detail;
   const scope = err.challenge?.scope;
@@ -203,6 +249,6 @@ function describeApiError(err: ApiError): Failure {
     case ExitCode.usage:
       return { message: `invalid input: ${detail}`, exitCode };
     default:
-      return { message: `the service failed (${err.status}): ${detail}${err.unknownOutcome ? ` — ${err.unknownOutcome}` : ''}`, exitCode };
+      return { message: `the service failed (${err.status}): ${detail}`, exitCode, outcome: err.unknownOutcome };
   }
 }

@@ -1,6 +1,7 @@
 // The one HTTP layer of the client: URLs and input checks from the catalog, the auth header from a token
 // source, retries that never repeat a request the server may have acted on, problem+json → ApiError,
-// and pages as async iterators so `--all` streams with flat memory.
+// every answer checked before it is used (src/api/answer.ts), a deadline and a size cap on each, and
+// pages as async iterators so `--all` streams with flat memory.
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 // undici's entry point loads all of it (fetch, WebSocket, caches, mocks), ~60 ms more than these two
@@ -18,8 +19,9 @@ import {
   type Method,
   type Page,
 } from '../contract/operations.js';
-import { ApiError, errnoOf, messageOf, NetworkError, type BearerChallenge, type Problem } from '../errors.js';
+import { ApiError, errnoOf, InvalidAnswerError, messageOf, NetworkError, type BearerChallenge, type Problem } from '../errors.js';
 import { isRecord } from '../narrow.js';
+import { checkAnswer } from './answer.js';
 import { unknownOutcome } from './outcome.js';
 import { walkPages, walkPieces, type PageAsk } from './paging.js';
 import { expandPath, parseOperationInput } from '../contract/validate.js';
@@ -42,8 +44,12 @@ export interface TokenSource {
 export interface ApiClientOptions {
   origin: string;
   tokens: TokenSource;
-  /** Per-request timeout for headers and body. */
+  /** The deadline of each request as a whole: connecting, the headers and the whole body (default 30 s). */
   timeoutMs?: number;
+  /** The most bytes of an answer read (default DEFAULT_MAX_ANSWER_BYTES): a larger one is refused, not retried. */
+  maxAnswerBytes?: number;
+  /** Says a line on a terminal (a retry after a timeout); not called, or a no-op, when none is watching. */
+  notice?: (line: string) => void;
   /** Retries after the first attempt. */
   maxRetries?: number;
   /**
@@ -75,7 +81,7 @@ type PieceOperationId = { [K in OperationId]: Operations[K]['page'] extends 'off
 export interface CallOptions {
   /** Retries after the first attempt (default: the client's). */
   maxRetries?: number;
-  /** Timeout for headers and body of this call (default: the client's). */
+  /** The deadline of this call as a whole (default: the client's). */
   timeoutMs?: number;
   /** How a pool running many requests at once holds this one back and hears of push-backs (src/api/pool.ts). */
   hooks?: RequestHooks;
@@ -97,10 +103,27 @@ export interface RawRequest {
   body?: unknown;
   /** Safe to repeat after a lost answer or a 5xx. */
   idempotent: boolean;
+  /** The catalog operation (set by prepare): its answer is checked against the operation's result schema. */
+  operation?: OperationId;
 }
 
 /** Connections kept to the origin: the most requests a pool sends at once (src/api/pool.ts's MAX_CONCURRENCY). */
 export const MAX_CONNECTIONS = 64;
+
+/**
+ * The largest answer read, by default: 64 MB. The largest real answer is a page of 50 tasks (the catalog's
+ * largest page of the largest resource); notes are at most 10,000 characters, 3 bytes each in UTF-8 at
+ * worst, so 30 KB a note, and 64 MB holds 50 tasks with 40 such notes each. A real page is a few hundred
+ * KB. What is read is held whole while parsed, so the cap also bounds memory (about three times it).
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The longest wait Retry-After may ask for, in seconds (a day): beyond any rate-limit budget, so a request
+ * gives up at once (exit 7), and far below the longest timer Node keeps (2^31-1 ms, about 24.8 days;
+ * longer ones fire at once).
+ */
+const MAX_RETRY_AFTER_S = 24 * 60 * 60;
 
 // Errors undici raises before the request left this machine: always safe to try again.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -125,18 +148,60 @@ function wireQuery(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
+// The HTTP-date forms a Retry-After may take (RFC 9110, 5.6.7): IMF-fixdate, the obsolete RFC 850 form and
+// asctime's. Anything else (a signed or fractional number, "-3600", a bare year) is not a date here,
+// though Date.parse would read some of it as one.
+const HTTP_DATE = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{5,8}, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
+/**
+ * A Retry-After header in whole seconds (delay-seconds, or an HTTP-date from now), at most
+ * MAX_RETRY_AFTER_S; undefined when absent, not one of those forms, or a date already past (as if absent:
+ * the client's own backoff applies).
+ */
+export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
-  if (/^\d+$/.test(text.trim())) return Number(text.trim());
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+  let seconds: number;
+  if (/^\d+$/.test(text)) seconds = Number(text);
+  else if (HTTP_DATE.some((form) => form.test(text))) {
+    const at = Date.parse(text);
+    if (Number.isNaN(at) || at <= nowMs) return undefined;
+    seconds = Math.ceil((at - nowMs) / 1000);
+  } else return undefined;
+  return Math.min(seconds, MAX_RETRY_AFTER_S);
+}
+
+/** The longest timer Node keeps (2^31-1 ms, about 24.8 days): a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Seconds for a line: "30 s", "1.5 s". */
+const secondsText = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/**
+ * What went wrong on the way of an answer, found while reading it: no answer by the deadline, an answer
+ * that did not arrive in full by then or whose connection closed before its end, or one larger than the cap.
+ */
+class AnswerFault extends Error {
+  constructor(
+    readonly kind: 'no-answer' | 'late' | 'cut' | 'too-large',
+    message: string,
+    /** The status, when the headers had come. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'AnswerFault';
+  }
 }
 
 export class ApiClient {
   private dispatcher: Dispatcher | undefined;
   private readonly base: string;
   private readonly timeoutMs: number;
+  private readonly maxAnswerBytes: number;
   private readonly maxRetries: number;
   private readonly rateLimitBudgetMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -145,6 +210,7 @@ export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {
     this.base = `${options.origin.replace(/\/+$/, '')}/api/v1`;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     this.maxRetries = options.maxRetries ?? 3;
     this.rateLimitBudgetMs = options.rateLimitBudgetMs ?? 60_000;
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
@@ -153,8 +219,7 @@ export class ApiClient {
 
   /** Calls one operation; its input is checked against the catalog first, so bad input sends nothing. */
   async call<K extends OperationId>(opId: K, args: OperationArgs<K>, options: CallOptions = {}): Promise<OperationResult<K>> {
-    // The service answers with the catalog's result shape (the sandbox's tests check its answers against
-    // the same schemas); the client does not parse it again on every call.
+    // send checks the answer against the operation's result schema (prepare names the operation).
     return (await this.send(this.prepare(opId, args), options)) as OperationResult<K>;
   }
 
@@ -234,10 +299,14 @@ export class ApiClient {
       query,
       body: op.body ? input.body : undefined,
       idempotent: op.idempotent,
+      operation: opId,
     };
   }
 
-  /** Sends a request with the auth header and the retry policy; resolves to the parsed JSON body. */
+  /**
+   * Sends a request with the auth header and the retry policy; resolves to the parsed JSON body, checked
+   * (src/api/answer.ts). A failure to a write that may have been done carries the unknown-outcome sentence.
+   */
   async send(req: RawRequest, options: CallOptions = {}): Promise<unknown> {
     let token = await this.options.tokens.accessToken();
     let renewed = false;
@@ -250,23 +319,32 @@ export class ApiClient {
     for (let attempt = 0, tries = 0; ; attempt++, tries++) {
       await hooks.beforeAttempt?.(tries);
       const canRetry = attempt < maxRetries;
-      let res: { status: number; headers: Record<string, string | string[] | undefined>; text: string };
+      let res: { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
       try {
         res = await this.exchange(req, token, options.timeoutMs ?? this.timeoutMs);
       } catch (err) {
+        // An answer larger than the cap would be as large again: never asked for twice.
+        if (err instanceof AnswerFault && err.kind === 'too-large') throw this.invalidAnswer(req, err.status ?? 0, err.message);
         const code = errorCode(err);
         const notSent = code !== undefined && NOT_SENT.has(code);
+        const what = err instanceof AnswerFault ? err.message : `cannot reach ${this.options.origin}: ${code ?? messageOf(err)}`;
         if (canRetry && (notSent || req.idempotent)) {
-          await this.backoff(attempt, `network error ${code ?? messageOf(err)}`, hooks, 'network');
+          if (err instanceof AnswerFault && err.kind !== 'cut')
+            this.options.notice?.(`wts: ${what}; trying again (${attempt + 2} of ${maxRetries + 1})…`);
+          await this.backoff(attempt, err instanceof AnswerFault ? what : `network error ${code ?? messageOf(err)}`, hooks, 'network');
           continue;
         }
-        const reason = `cannot reach ${this.options.origin}: ${code ?? messageOf(err)}`;
-        if (notSent || req.method === 'GET') throw new NetworkError(reason, err);
+        if (notSent || req.method === 'GET') throw new NetworkError(what, err);
         // The request may have reached the service; a non-idempotent one is never repeated.
         const repeated = req.idempotent ? '' : 'the answer was lost and the request was not repeated; ';
-        throw new NetworkError(`${reason} — ${repeated}${unknownOutcome(req.method, req.path)}`, err);
+        throw new NetworkError(what, err, `${repeated}${unknownOutcome(req.method, req.path)}`);
       }
-      if (res.status >= 200 && res.status < 300) return res.text ? JSON.parse(res.text) : {};
+      if (res.status >= 200 && res.status < 300) {
+        const answer = checkAnswer(req.operation, res.status, res.headers['content-type'], res.body);
+        if ('value' in answer) return answer.value;
+        // Not repeated: the service answered, and a write may have been done.
+        throw this.invalidAnswer(req, res.status, `the service's answer to ${this.nameOf(req)} ${answer.problem}`);
+      }
       if (res.status === 401) {
         const next = renewed ? undefined : await this.options.tokens.renew?.(token);
         renewed = true;
@@ -275,7 +353,10 @@ export class ApiClient {
           attempt--; // the renewal is not a retry
           continue;
         }
-        const refused = withChallenge(toApiError(res.status, res.headers['content-type'], res.text, undefined, undefined), res.headers);
+        const refused = withChallenge(
+          toApiError(res.status, res.headers['content-type'], res.body.toString('utf8'), undefined, undefined),
+          res.headers,
+        );
         throw this.options.tokens.refused?.(token, refused) ?? refused;
       }
       const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
@@ -300,8 +381,18 @@ export class ApiClient {
       }
       if (res.status >= 500) hooks.onPushback?.('server-error', 0);
       const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;
-      throw withChallenge(toApiError(res.status, res.headers['content-type'], res.text, retryAfter, unknown), res.headers);
+      throw withChallenge(toApiError(res.status, res.headers['content-type'], res.body.toString('utf8'), retryAfter, unknown), res.headers);
     }
+  }
+
+  /** How a request is named in a line: its operation, else its method and path (`wts api`). */
+  private nameOf(req: RawRequest): string {
+    return req.operation ?? `${req.method} ${req.path}`;
+  }
+
+  /** An answer the client cannot use; to a request that changes something, its outcome is unknown. */
+  private invalidAnswer(req: RawRequest, status: number, message: string): InvalidAnswerError {
+    return new InvalidAnswerError(message, status, req.method === 'GET' ? undefined : unknownOutcome(req.method, req.path));
   }
 
   private backoffMs(attempt: number): number {
@@ -336,22 +427,91 @@ export class ApiClient {
     debug?.(`> ${req.method} ${url}`);
     if (debug) for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
     if (debug && body !== undefined) debug(`> ${truncate(body)}`);
-    const res = await dispatcherRequest.call(this.dispatcher, {
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: req.method,
-      headers,
-      body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    const text = await res.body.text();
-    if (debug) {
-      debug(`< ${res.statusCode} (${Date.now() - started} ms)`);
-      for (const [k, v] of Object.entries(res.headers)) debug(`< ${k}: ${String(v)}`);
-      if (text) debug(`< ${truncate(text)}`);
+    // One deadline for the whole exchange: undici's headersTimeout and bodyTimeout are idle timers (a body
+    // dripped a byte at a time never trips them). Aborting closes the connection.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), Math.min(Math.max(timeoutMs, 1), MAX_TIMER_MS));
+    const host = url.host;
+    const name = this.nameOf(req);
+    try {
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await dispatcherRequest.call(this.dispatcher, {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: req.method,
+          headers,
+          body,
+          signal: deadline.signal,
+          // Off: the deadline above is the one limit (these would race it with a message of their own).
+          headersTimeout: 0,
+          bodyTimeout: 0,
+        });
+      } catch (err) {
+        if (deadline.signal.aborted) throw new AnswerFault('no-answer', `no answer from ${host} in ${secondsText(timeoutMs)}`);
+        throw err;
+      }
+      const answer = await this.readBody(res, { host, name, timeoutMs, deadline: deadline.signal });
+      if (debug) {
+        debug(`< ${res.statusCode} (${Date.now() - started} ms)`);
+        for (const [k, v] of Object.entries(res.headers)) debug(`< ${k}: ${String(v)}`);
+        if (answer.length > 0) debug(`< ${truncate(answer.toString('utf8'))}`);
+      }
+      return { status: res.statusCode, headers: res.headers, body: answer };
+    } finally {
+      clearTimeout(timer);
     }
-    return { status: res.statusCode, headers: res.headers, text };
+  }
+
+  /**
+   * Reads an answer's body as it streams in, against the size cap (refused at once when its
+   * Content-Length is above it) and the request's deadline; at either, it stops reading and the
+   * connection is closed.
+   */
+  private async readBody(
+    res: Dispatcher.ResponseData,
+    at: { host: string; name: string; timeoutMs: number; deadline: AbortSignal },
+  ): Promise<Buffer> {
+    const cap = this.maxAnswerBytes;
+    const tooLarge = (size: string) =>
+      new AnswerFault(
+        'too-large',
+        `the service's answer to ${at.name} was ${size}, more than wts reads (${megabytes(cap)}, WTS_MAX_ANSWER_MB); not read`,
+        res.statusCode,
+      );
+    const declared = Number(res.headers['content-length']);
+    if (Number.isFinite(declared) && declared > cap) {
+      res.body.destroy();
+      throw tooLarge(megabytes(declared));
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    try {
+      for await (const chunk of res.body) {
+        const piece: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+        bytes += piece.length;
+        if (bytes > cap) {
+          res.body.destroy();
+          throw tooLarge(`more than ${megabytes(cap)}`);
+        }
+        chunks.push(piece);
+      }
+    } catch (err) {
+      if (err instanceof AnswerFault) throw err;
+      const of = Number.isFinite(declared) ? ` of ${declared}` : '';
+      if (at.deadline.aborted)
+        throw new AnswerFault(
+          'late',
+          `the answer from ${at.host} to ${at.name} did not arrive in full in ${secondsText(at.timeoutMs)} (${bytes}${of} bytes came)`,
+          res.statusCode,
+        );
+      throw new AnswerFault(
+        'cut',
+        `the service's answer to ${at.name} was cut off after ${bytes}${of} bytes (${errorCode(err) ?? messageOf(err)})`,
+        res.statusCode,
+      );
+    }
+    return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, bytes);
   }
 
   /** Closes kept-alive connections so the process can exit at once. */
@@ -380,6 +540,11 @@ export function bearerChallengeOf(header: string | string[] | undefined): Bearer
 function withChallenge(err: ApiError, headers: Record<string, string | string[] | undefined>): ApiError {
   err.challenge = bearerChallengeOf(headers['www-authenticate']);
   return err;
+}
+
+/** Bytes for a line: "64 MB", "500.5 MB". */
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
 function truncate(text: string, max = 2000): string {

@@ -5,7 +5,7 @@
 // not bad luck), nothing new starts before the Retry-After has passed. The retries themselves are the HTTP layer's
 // (src/api/client.ts: 429 within a time budget, 5xx and lost answers only when safe to repeat); it tells
 // the pool what it saw through RequestHooks.
-import { ApiError, NetworkError } from '../errors.js';
+import { isUnknownOutcome } from '../errors.js';
 import { MAX_CONNECTIONS, type RequestHooks } from './client.js';
 
 export interface PoolOptions {
@@ -122,12 +122,6 @@ export class AdaptiveLimit {
       waiter();
     }
   }
-}
-
-/** Whether a failure leaves the outcome of a write unknown (its answer was lost, or a 5xx came back). */
-export function isUnknownOutcome(error: unknown): boolean {
-  if (error instanceof ApiError) return error.unknownOutcome !== undefined;
-  return error instanceof NetworkError && /may or may not have been made/.test(error.message);
 }
 
 /**

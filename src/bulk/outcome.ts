@@ -19,14 +19,14 @@ export type BulkOutcome =
       ok: false;
       /** The service's status, when it answered. */
       status: number | null;
-      /** The service's problem code, or wts's own for what never reached it (`network_error`, `invalid_input`, …). */
+      /** The service's problem code, or wts's own for what never reached it or an answer it could not use (`network_error`, `invalid_input`, `invalid_answer`, …). */
       code: string;
       /** What went wrong: the service's own detail (exact, for --json), else wts's line. */
       detail: string;
       /** The line a single id's failure would print (after "wts: "), sanitized when printed. */
       line: string;
       exitCode: ExitCodeValue;
-      /** A change whose answer was lost (or that failed with a 5xx): it may or may not have been made. */
+      /** A change whose answer was lost, late or unusable (or that failed with a 5xx): it may or may not have been made. */
       unknown: boolean;
     };
 

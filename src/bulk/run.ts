@@ -3,7 +3,7 @@
 // the one exit code (src/bulk/outcome.ts).
 import type { CallOptions } from '../api/client.js';
 import type { CommandContext } from '../context.js';
-import { ApiError, CliError, describeFailure, ExitCode, NetworkError } from '../errors.js';
+import { ApiError, CliError, describeFailure, ExitCode, InvalidAnswerError, NetworkError } from '../errors.js';
 import { pipeText, printJson, terminalText, type Text } from '../output/print.js';
 import { BulkFailure, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
 
@@ -40,6 +40,9 @@ export async function failedOutcome(id: string, error: unknown, unknown: boolean
   const { message: line, exitCode } = await describeFailure(error);
   if (error instanceof ApiError)
     return { id, ok: false, status: error.status, code: error.code, detail: error.detail, line, exitCode, unknown };
+  // The service answered, but not with what the operation returns: its status, and wts's line.
+  if (error instanceof InvalidAnswerError)
+    return { id, ok: false, status: error.status, code: 'invalid_answer', detail: line, line, exitCode, unknown };
   const code = error instanceof NetworkError ? 'network_error' : (CODE_FOR_EXIT[exitCode] ?? 'failed');
   return { id, ok: false, status: null, code, detail: line, line, exitCode, unknown };
 }

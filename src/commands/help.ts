@@ -54,6 +54,16 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
     description:
       'how long, in all, a request refused with 429 (too many requests) is retried, waiting as Retry-After says, before giving up with exit 7, in milliseconds (default 60000)',
   },
+  {
+    name: 'WTS_REQUEST_TIMEOUT_MS',
+    description:
+      'the deadline of each request to the service as a whole (connecting, the headers and the whole answer), in milliseconds (default 30000); a read that reaches it is tried again, a change is not',
+  },
+  {
+    name: 'WTS_MAX_ANSWER_MB',
+    description:
+      'the largest answer from the service that wts reads, in megabytes (default 64); a larger one is refused, not asked for again',
+  },
   { name: 'VISUAL', description: 'the editor for editing commands on a terminal (before EDITOR)' },
   { name: 'EDITOR', description: 'the editor for editing commands on a terminal, when VISUAL is not set (then `wts config get editor`)' },
   { name: 'NO_COLOR', description: 'no colors when set and not empty (as --no-color)' },

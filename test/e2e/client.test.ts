@@ -1,7 +1,7 @@
 // The client's HTTP layer against the real sandbox: catalog-driven requests, pages, retries and errors.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type TokenSource } from '../../src/api/client.js';
-import { ApiError, InputError, NetworkError } from '../../src/errors.js';
+import { ApiError, describeFailure, InputError, isUnknownOutcome, NetworkError } from '../../src/errors.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox();
@@ -170,7 +170,8 @@ describe('ApiClient', () => {
       .call('create_workspace', { path: {}, body: { name: 'Maybe' } })
       .catch((e: unknown) => e)) as NetworkError;
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err.message).toMatch(
+    expect(isUnknownOutcome(err)).toBe(true);
+    expect((await describeFailure(err)).message).toMatch(
       / — the answer was lost and the request was not repeated; the change may or may not have been made; check with `wts workspace list` before trying again$/,
     );
     expect(await sandbox.requests()).toBe(before + 1);

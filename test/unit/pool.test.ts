@@ -95,7 +95,9 @@ describe('runPool', () => {
       if (id === 'b') throw new ApiError(404, 'not_found', 'no task b', undefined);
       if (id === 'c')
         throw new NetworkError(
-          'cannot reach x: ECONNRESET — the answer was lost and the request was not repeated; the change may or may not have been made; check',
+          'cannot reach x: ECONNRESET',
+          undefined,
+          'the change may or may not have been made; check before trying again',
         );
       return id.toUpperCase();
     });
