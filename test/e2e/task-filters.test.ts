@@ -114,6 +114,9 @@ describe('task list with a filter given more than once', () => {
       'wts: --tag: must not be empty\n',
     );
     expect((await refusedLocally(['task', 'list', 'ws_support', '--tag', 'billing,'], 2)).stderr).toBe('wts: --tag: must not be empty\n');
+    expect((await refusedLocally(['task', 'list', 'ws_support', '--assignee', 'ada', '--assignee', ''], 2)).stderr).toBe(
+      'wts: --assignee: must not be empty\n',
+    );
   });
 
   it('says what several values mean in the help', async () => {
@@ -175,11 +178,7 @@ describe('task list: contradictions refused before any request', () => {
 });
 
 describe('help shows what a collected option means, not its empty default', () => {
-  it.each([
-    ['task', 'list'],
-    ['task', 'tag'],
-    ['task', 'assign'],
-  ])('%s %s --help', async (...verb) => {
+  it.each([['task', 'list'], ['task', 'tag'], ['task', 'assign'], ['api'], ['approval', 'edit']])('%s %s --help', async (...verb) => {
     const r = await runWts([...verb, '--help'], {});
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('(default: [])');
