@@ -17,8 +17,8 @@ const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 const API_PREFIX = '/api/v1';
 
 interface ApiFlags {
-  rawField: ApiField[];
-  field: ApiField[];
+  rawField?: ApiField[];
+  field?: ApiField[];
   input?: string;
   paginate?: boolean;
 }
@@ -36,8 +36,8 @@ function splitPath(text: string): { path: string; query: Record<string, string> 
   return { path, query: Object.fromEntries(url.searchParams) };
 }
 
-const raw = (text: string, previous: ApiField[]): ApiField[] => [...previous, { text, typed: false }];
-const typed = (text: string, previous: ApiField[]): ApiField[] => [...previous, { text, typed: true }];
+const raw = (text: string, previous: ApiField[] = []): ApiField[] => [...previous, { text, typed: false }];
+const typed = (text: string, previous: ApiField[] = []): ApiField[] => [...previous, { text, typed: true }];
 
 /** Fields sent in the query string: values only, not objects or lists. */
 function queryFields(fields: Record<string, unknown>): Record<string, unknown> {
@@ -107,13 +107,11 @@ export function registerApi(program: Command, deps: CliDeps): void {
           '-f, --raw-field <key=value>',
           'a query parameter (GET, DELETE, or with --input) or a body field (POST, PATCH), sent as the text typed; repeatable',
           raw,
-          [],
         )
         .option(
           '-F, --field <key=value>',
           'as -f, typed: true, false, null and numbers as such, @FILE the text of a file (@- standard input); repeatable',
           typed,
-          [],
         )
         .option('--input <file>', 'the JSON body from this file (- for standard input)')
         .option('--paginate', 'follow nextCursor and print the items of every page as one JSON array')
@@ -140,7 +138,7 @@ export function registerApi(program: Command, deps: CliDeps): void {
         throw new CliError(`--input: a ${method} request has no body; use -f key=value for query parameters`, ExitCode.usage);
       if (opts.paginate && method !== 'GET')
         throw new CliError('--paginate: only a GET request can be followed page by page', ExitCode.usage);
-      const fields = await apiFields([...opts.rawField, ...opts.field], (file, flag) => readTextFile(ctx, file, flag));
+      const fields = await apiFields([...(opts.rawField ?? []), ...(opts.field ?? [])], (file, flag) => readTextFile(ctx, file, flag));
       let body: unknown;
       if (opts.input !== undefined) {
         const text = await readTextFile(ctx, opts.input, '--input');

@@ -177,13 +177,12 @@ function approvalEdit(group: Command, deps: CliDeps): Command {
     description:
       "change fields of a pending action's draft before deciding (on a terminal with no flags: in $VISUAL/$EDITOR, one plain-text section per field)",
     args: [ID],
-    options: options<{ set: string[]; draftFile?: string }>((c) =>
+    options: options<{ set?: string[]; draftFile?: string }>((c) =>
       c
         .option(
           '--set <field=value>',
           'set one draft field (repeatable); a value that reads as a JSON number or true/false is sent as such, anything else as text',
           collect,
-          [],
         )
         .option('--draft-file <file>', 'a JSON object of the draft fields to change (- for standard input); for lists and objects'),
     ),
@@ -195,10 +194,11 @@ function approvalEdit(group: Command, deps: CliDeps): Command {
     ],
     async run({ ctx, args, opts }) {
       const actionId = args[0];
-      if (opts.set.length > 0 && opts.draftFile !== undefined)
+      const set = opts.set ?? [];
+      if (set.length > 0 && opts.draftFile !== undefined)
         throw new CliError('--set and --draft-file cannot be used together', ExitCode.usage);
       let changes: Draft | undefined;
-      if (opts.set.length > 0) changes = Object.fromEntries(opts.set.map((s) => parseAssignment(s, '--set')));
+      if (set.length > 0) changes = Object.fromEntries(set.map((s) => parseAssignment(s, '--set')));
       else if (opts.draftFile !== undefined) changes = parseDraft(await readTextFile(ctx, opts.draftFile, '--draft-file'), '--draft-file');
       const { editDraft, updateDraft } = await import('../approvals/decisions.js');
       if (changes) {

@@ -19,6 +19,14 @@ export function collectList(value: string, previous: string[] = []): string[] {
   ];
 }
 
+/**
+ * Splits repeated, comma-separated filter values as typed, a blank one kept (`--tag billing,` gives
+ * [billing, ""]) so that the check of each value refuses it by name rather than dropping it.
+ */
+export function collectValues(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((v) => v.trim())];
+}
+
 /** The signed-in user's id, from the credentials `wts login` stored (@me); exit 2 when it is not known. */
 export async function me(ctx: CommandContext): Promise<string> {
   if (ctx.env.WTS_TOKEN)

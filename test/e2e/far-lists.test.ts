@@ -60,6 +60,22 @@ describe('task list over 10,000 tasks, far away', () => {
     expect(r.requests).toBe(5); // the columns, then todo, in_progress, waiting and done
   });
 
+  it('two tags read only the pages the rows need, and a rare tag first costs less', async () => {
+    // Every task is tagged bulk, every fifth also sample (task_bulk_1, 6, 11, …): the 30 shown with both.
+    const both = Array.from({ length: 30 }, (_, i) => `task_bulk_${i * 5 + 1}`);
+    const common = await counted(['task', 'list', 'ws_bulk', '--tag', 'bulk', '--tag', 'sample']);
+    expect(common.code, common.stderr).toBe(0);
+    expect(ids(common.stdout)).toEqual(both);
+    expect(common.stderr).toBe('showing 30 of more — use --limit N or --all for the rest\n');
+    // The service filters by bulk (every task): the columns, todo's first page and the other open
+    // columns', then todo's second and third (tasks 51 to 150, holding the 11th to 30th sample): not 200.
+    expect(common.requests).toBe(6);
+    // The service filters by sample: todo's first page fills the rows, as with one tag.
+    const rare = await counted(['task', 'list', 'ws_bulk', '--tag', 'sample', '--tag', 'bulk']);
+    expect(ids(rare.stdout)).toEqual(both);
+    expect(rare.requests).toBe(2);
+  });
+
   it('--sort due reads every task of the open columns (and says so on a terminal), then shows the first', async () => {
     const r = await counted(['task', 'list', 'ws_bulk', '--sort', 'due', '--limit', '3'], sandbox.tty());
     expect(r.code, r.stderr).toBe(0);

@@ -11,41 +11,45 @@ import type { Task } from './shared.js';
 
 /** --add, --remove, --set and --clear of `task assign` and `task tag`. */
 export interface ChangeOptions {
-  add: string[];
-  remove: string[];
+  add?: string[];
+  remove?: string[];
   set?: string[];
   clear?: boolean;
 }
 
 export function changeOptions(command: Command, one: string, many: string, what: string): Command {
-  return command
-    .option(`--add <${one}>`, `add ${many} (${what}); repeatable or comma-separated`, collectList, [])
-    .option(`--remove <${one}>`, `remove ${many}; repeatable or comma-separated`, collectList, [])
-    .option(`--set <${one}>`, `replace all the ${many} with these; repeatable or comma-separated`, collectList)
-    .option('--clear', `remove all the ${many}`);
+  return (
+    command
+      // No [] default: commander would print it in the help as "(default: [])", which says nothing.
+      .option(`--add <${one}>`, `add ${many} (${what}); repeatable or comma-separated`, collectList)
+      .option(`--remove <${one}>`, `remove ${many}; repeatable or comma-separated`, collectList)
+      .option(`--set <${one}>`, `replace all the ${many} with these; repeatable or comma-separated`, collectList)
+      .option('--clear', `remove all the ${many}`)
+  );
 }
 
 /** What to add, remove or set, from the options and the positional words (which add); exit 2 for a contradiction. */
 function planChange(opts: ChangeOptions, words: string[], arg: string, many: string): { add: string[]; remove: string[]; set?: string[] } {
   // Each word trimmed; a blank one is refused by name (TAG #2), as everywhere.
-  const add = [...words.map((w, i) => requiredText(w, `${arg} #${i + 1}`)), ...opts.add];
+  const add = [...words.map((w, i) => requiredText(w, `${arg} #${i + 1}`)), ...(opts.add ?? [])];
+  const remove = opts.remove ?? [];
   const set = opts.clear ? [] : opts.set;
   if (opts.clear && opts.set) throw new CliError('pass --set or --clear, not both', ExitCode.usage);
-  if (set && (add.length || opts.remove.length))
+  if (set && (add.length || remove.length))
     throw new CliError(
       `--${opts.clear ? 'clear' : 'set'} replaces all the ${many}: pass it without ${arg}, --add or --remove`,
       ExitCode.usage,
     );
-  if (!set && !add.length && !opts.remove.length)
+  if (!set && !add.length && !remove.length)
     throw new CliError(`nothing to change: name ${many} to add (${arg} or --add), --remove, --set or --clear`, ExitCode.usage);
-  const both = add.find((a) => opts.remove.includes(a));
+  const both = add.find((a) => remove.includes(a));
   if (both !== undefined) throw new CliError(`"${pipeText(both)}" is both added and removed`, ExitCode.usage);
-  return { add, remove: opts.remove, ...(set && { set }) };
+  return { add, remove, ...(set && { set }) };
 }
 
 /** Whether --add, --remove, --set or --clear was given: then every word is a TASK (`task tag A B --add vip`). */
 function changeFlagged(opts: ChangeOptions): boolean {
-  return opts.add.length > 0 || opts.remove.length > 0 || opts.set !== undefined || opts.clear === true;
+  return Boolean(opts.add?.length) || Boolean(opts.remove?.length) || opts.set !== undefined || opts.clear === true;
 }
 
 /** The tasks `task assign` and `task tag` change: every word with a change flag, else the first (the rest add). */

@@ -5,8 +5,8 @@ import type { Page } from '../../contract/operations.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
-import { collectItems, pageOptions, totalLimit, type PageOptions } from '../../framework/listing.js';
-import { collectList, PeopleResolver } from '../../input/people.js';
+import { collectItems, listTotal, pageOptions, type PageOptions } from '../../framework/listing.js';
+import { collectList, collectValues, PeopleResolver } from '../../input/people.js';
 import { DONE, dueTime, statusKey, TODO } from '../../input/statuses.js';
 import { pipeField } from '../../output/sanitize.js';
 import type { Status, Task } from './shared.js';
@@ -33,7 +33,15 @@ function sortKey(text: string | undefined): SortKey | undefined {
   throw new CliError(`--sort: one of ${SORT_KEYS.join(', ')}, not "${pipeField(text)}"`, ExitCode.usage);
 }
 
+/** What the service filters by: one assignee and one tag at most (the others are checked here: `keep`). */
 type ListFilters = { assignee?: string; tag?: string; unassigned?: true; limit: number };
+
+/** What several values of a filter mean, said in the help of each. */
+const SEVERAL =
+  'repeatable or comma-separated: tasks with every one; the first is filtered by the service, the others here, so a rare one first is cheaper';
+
+/** The values of a repeated filter once each, in the order typed (the first is the service's). */
+const distinct = (values: readonly string[] | undefined): string[] => [...new Set(values)];
 
 export function registerList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
@@ -42,18 +50,17 @@ export function registerList(group: Command, deps: CliDeps): Command {
     description:
       "list the tasks of a workspace: open work by default (every column but done), in board order; within a column, the service's order or --sort",
     args: [WS_ARG],
-    options: options<PageOptions & { status: string[]; assignee?: string; tag?: string; unassigned?: boolean; sort?: string }>((c) =>
+    options: options<PageOptions & { status?: string[]; assignee?: string[]; tag?: string[]; unassigned?: boolean; sort?: string }>((c) =>
       pageOptions(
         c
           .option(
             '--status <column>',
             'only these columns: key or name, repeatable or comma-separated; "all" for every column (default: all but done)',
             collectList,
-            [],
           )
-          .option('--assignee <person>', 'only tasks assigned to this person: id, name, email or @me')
-          .option('--tag <tag>', 'only tasks with this tag')
-          .option('--unassigned', 'only tasks nobody is assigned to')
+          .option('--assignee <person>', `only tasks assigned to this person: id, name, email or @me; ${SEVERAL}`, collectValues)
+          .option('--tag <tag>', `only tasks with this tag; ${SEVERAL}`, collectValues)
+          .option('--unassigned', 'only tasks nobody is assigned to (not with --assignee)')
           .option(
             '--sort <key>',
             `order each column by ${SORT_KEYS.map((k) => `${k} (${SORTS[k].about})`).join(', ')}, reading every task of the columns first (default: the service's order, reading only the pages shown)`,
@@ -65,49 +72,75 @@ export function registerList(group: Command, deps: CliDeps): Command {
       'wts task list ws_support                       # open work: every column but done',
       'wts task list ws_support --status todo,waiting --assignee @me',
       'wts task list ws_support --status "In progress" --status done',
+      'wts task list ws_support --tag urgent --tag billing  # tasks with both tags',
       'wts task list ws_support --sort due --limit 10  # the 10 due first, after reading every open task',
       'wts task list ws_support --status all --all --json | jq length',
     ],
     async run({ ctx, args, opts }) {
       const workspaceId = args[0];
-      const total = opts.all ? Infinity : totalLimit(opts.limit);
+      const total = listTotal(opts);
       const sort = sortKey(opts.sort);
+      const status = opts.status ?? [];
+      const tags = distinct(opts.tag);
+      const people = distinct(opts.assignee);
+      // Tasks assigned to someone named and to nobody: none could be both.
+      if (people.length && opts.unassigned) throw new CliError('--assignee and --unassigned: give one or the other', ExitCode.usage);
       const api = await ctx.api();
       const path = { workspaceId };
-      // Bad input fails before any request.
-      api.prepare('list_tasks', {
-        path,
-        query: { ...(opts.tag !== undefined && { tag: opts.tag }), ...(opts.assignee !== undefined && { assignee: opts.assignee }) },
-      });
-      const every = opts.status.some((s) => s.trim().toLowerCase() === 'all');
+      // Bad input fails before any request: every value, not only the one the service is sent.
+      for (const tag of tags) api.prepare('list_tasks', { path, query: { tag } });
+      for (const assignee of people) api.prepare('list_tasks', { path, query: { assignee } });
+      const every = status.some((s) => s.trim().toLowerCase() === 'all');
       const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) =>
         s.sort((a, b) => a.position - b.position),
       );
       // Read alongside the tasks when every column is read in one walk (they only order them), and
       // awaited later: not an unhandled rejection meanwhile.
       columns.catch(() => {});
-      const assignee =
-        opts.assignee === undefined ? undefined : (await new PeopleResolver(ctx, api, workspaceId).resolve(opts.assignee, '--assignee')).id;
+      const resolver = new PeopleResolver(ctx, api, workspaceId);
+      const [assignee, ...others] = distinct(await Promise.all(people.map(async (p) => (await resolver.resolve(p, '--assignee')).id)));
+      const [tag, ...moreTags] = tags;
       const filters: ListFilters = {
         ...(assignee !== undefined && { assignee }),
-        ...(opts.tag !== undefined && { tag: opts.tag }),
+        ...(tag !== undefined && { tag }),
         ...(opts.unassigned && { unassigned: true }),
         limit: 50,
       };
-      const list = { ctx, api, workspaceId, filters, columns };
+      const list: TaskListing = { ctx, api, workspaceId, filters, keep: alsoKeep(moreTags, others), columns };
       if (sort !== undefined || total === Infinity) {
         // Every task of the columns is wanted (--all), or needed to know which come first (--sort).
-        const keys = every ? undefined : await columnKeys(columns, opts.status);
+        const keys = every ? undefined : await columnKeys(columns, status);
         return readAll(list, keys, sort, total);
       }
       // Without a sort, the columns in board order, each in the service's order: only the pages shown.
       // Open work starts with todo, where new tasks start (every workspace has it), most often the first
       // column: its first page is asked for alongside the columns, so rows it fills take one round trip.
-      const early = every || opts.status.length ? undefined : { status: TODO, walk: columnWalk(list, TODO) };
+      const early = every || status.length ? undefined : { status: TODO, walk: columnWalk(list, TODO) };
       const statuses = await columns;
-      return readFirst(list, every ? statuses.map((s) => s.key) : await columnKeys(columns, opts.status), every, total, early);
+      return readFirst(list, every ? statuses.map((s) => s.key) : await columnKeys(columns, status), every, total, early);
     },
   });
+}
+
+/**
+ * The check of the tags and people the service was not sent (it takes one of each): a task is kept
+ * only with every one. Undefined when there are none, so a page is passed on as it came.
+ */
+function alsoKeep(tags: readonly string[], people: readonly string[]): ((task: Task) => boolean) | undefined {
+  if (!tags.length && !people.length) return undefined;
+  return (task) => tags.every((t) => task.tags.includes(t)) && people.every((id) => task.assignees.some((a) => a.id === id));
+}
+
+/**
+ * A walk's pages with only the tasks `keep` keeps, each page's cursor as it came: what reads the pages
+ * counts rows and tells "of more" from what it is handed, whichever filter made it.
+ */
+async function* kept(pages: AsyncGenerator<Page<Task>>, keep: ((task: Task) => boolean) | undefined): AsyncGenerator<Page<Task>> {
+  if (keep === undefined) {
+    yield* pages;
+    return;
+  }
+  for await (const page of pages) yield { ...page, items: page.items.filter(keep) };
 }
 
 /** One column's pages, its first asked for already. */
@@ -118,7 +151,10 @@ interface ColumnWalk {
 
 function columnWalk(list: TaskListing, status: string): ColumnWalk {
   // Not read ahead: that would ask for every column's second page, most of them never shown.
-  const pages = list.api.pages('list_tasks', { path: { workspaceId: list.workspaceId }, query: { ...list.filters, status } });
+  const pages = kept(
+    list.api.pages('list_tasks', { path: { workspaceId: list.workspaceId }, query: { ...list.filters, status } }),
+    list.keep,
+  );
   const first = pages.next();
   // A column asked for early that the workspace turns out not to list is never awaited.
   first.catch(() => {});
@@ -130,6 +166,8 @@ interface TaskListing {
   api: ApiClient;
   workspaceId: string;
   filters: ListFilters;
+  /** The other tags and people, checked here on each task the service sends. */
+  keep: ((task: Task) => boolean) | undefined;
   /** The workspace's columns in board order. */
   columns: Promise<Status[]>;
 }
@@ -143,10 +181,13 @@ async function columnKeys(columns: Promise<Status[]>, typed: string[]): Promise<
 }
 
 function tasksOf(list: TaskListing, status: string | undefined): AsyncGenerator<Page<Task>> {
-  return list.api.pages(
-    'list_tasks',
-    { path: { workspaceId: list.workspaceId }, query: { ...list.filters, ...(status !== undefined && { status }) } },
-    { readAhead: true },
+  return kept(
+    list.api.pages(
+      'list_tasks',
+      { path: { workspaceId: list.workspaceId }, query: { ...list.filters, ...(status !== undefined && { status }) } },
+      { readAhead: true },
+    ),
+    list.keep,
   );
 }
 
