@@ -181,8 +181,8 @@ export async function describeFailure(err: unknown): Promise<Failure> {
   return { message: `${capLine(terminalLine(message))}${outcome ? ` — ${terminalLine(outcome)}` : ''}`, exitCode };
 }
 
-/** The longest error line, in characters: a problem's detail is the service's text, of any length. */
-const MAX_LINE = 400;
+/** The longest error line, in characters: a problem's detail is the service's text, of any length; wts's own lines (a keychain failure naming two paths) stay well under it. */
+const MAX_LINE = 1000;
 
 /** A line cut at MAX_LINE characters (never inside a surrogate pair), saying how much was left out. */
 function capLine(line: string): string {

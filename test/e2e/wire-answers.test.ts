@@ -310,7 +310,7 @@ describe('limits', () => {
     expect(r.code, r.stderr).toBe(3);
     const line = oneLine(r.stderr);
     expect(line).toMatch(/^wts: not found: no such task z+… \(\d+ more characters\)$/);
-    expect(line.length).toBeLessThan(500);
+    expect(line.length).toBeLessThan(1100);
   });
 });
 

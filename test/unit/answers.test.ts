@@ -128,7 +128,7 @@ describe('failures of a write whose outcome is unknown', () => {
     expect(isUnknownOutcome(new NetworkError('cannot reach x: the change may or may not have been made'))).toBe(false);
   });
 
-  it('say so after a line capped at 400 characters of the service’s text', async () => {
+  it('say so after a line capped at 1,000 characters of the service’s text', async () => {
     const { message, exitCode } = await describeFailure(
       new ApiError(503, 'down', `down ${'x'.repeat(1_000_000)}`, undefined, undefined, sentence),
     );
@@ -136,7 +136,7 @@ describe('failures of a write whose outcome is unknown', () => {
     expect(message).toMatch(
       /^the service failed \(503\): down x+… \(\d+ more characters\) — the change may or may not have been made; check before trying again$/,
     );
-    expect(message.length).toBeLessThan(500);
+    expect(message.length).toBeLessThan(1100);
     const short = await describeFailure(new InvalidAnswerError("the service's answer to get_task was empty (204 No Content)", 204));
     expect(short).toEqual({ message: "the service's answer to get_task was empty (204 No Content)", exitCode: 1 });
   });
