@@ -57,7 +57,7 @@ async function seedWide(): Promise<void> {
     const record = data.tasks.find((t) => t.id === task.id)!;
     record.assigneeIds = ['usr_hanako', 'usr_ada'];
     record.tags = ['請求書', `至急🔥${i}`, '経理部への確認が必要'];
-    record.dueDate = new Date(sandbox.ctx.clock.now() + (i - 2) * 86_400_000).toISOString().slice(0, 10);
+    record.dueDate = new Date(sandbox.ctx.clock.now() + (i - 2) * 86_400_000).toISOString();
     record.status = workspace.statuses[i % workspace.statuses.length]!.key;
   }
   const task = tasks[0]!;
