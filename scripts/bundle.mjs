@@ -16,9 +16,13 @@
 // the one runtime dependency, and the build fails when what the output loads from node_modules differs
 // from package.json's dependencies.
 //
+// The build also fails when a package the output holds or loads does not support every Node version that
+// package.json's `engines` admits (semver's subset): `engines` is a promise about them too.
+//
 // Also writes dist/build.json, { date }: the build's day (SOURCE_DATE_EPOCH when set), which
 // `wts --version` prints.
 import { build } from 'esbuild';
+import semver from 'semver';
 import { builtinModules } from 'node:module';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -265,6 +269,27 @@ if (declared.length !== loaded.size || declared.some((name) => !loaded.has(name)
   fail(
     `the output loads from node_modules ${[...loaded].join(', ') || 'nothing'}, but package.json's dependencies are ${declared.join(', ') || 'none'}: make them the same`,
   );
+}
+
+// Every package bundled (an input of the bundle or a chunk) or loaded from node_modules, and the Node
+// versions each says it supports: each must support every version package.json's engines admits.
+const promised = pkg.engines?.node;
+if (!promised) fail('package.json has no engines.node');
+const packageDirs = new Set(Object.keys(pkg.dependencies ?? {}).map((name) => `node_modules/${name}`));
+for (const { metafile } of [result, ...chunkResults]) {
+  for (const input of Object.keys(metafile.inputs)) {
+    const at = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (at?.[1]) packageDirs.add(at[1]);
+  }
+}
+const narrower = [];
+for (const dir of packageDirs) {
+  const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+  const supported = manifest.engines?.node;
+  if (supported && !semver.subset(promised, supported)) narrower.push(`${manifest.name} ${manifest.version} (node ${supported})`);
+}
+if (narrower.length > 0) {
+  fail(`package.json's engines (node ${promised}) promises more than these bundled packages support: ${narrower.join(', ')}`);
 }
 
 function fail(message) {
