@@ -2,6 +2,7 @@
 // source, retries that never repeat a request the server may have acted on, problem+json → ApiError,
 // every answer checked before it is used (src/api/answer.ts), a deadline and a size cap on each, and
 // pages as async iterators so `--all` streams with flat memory.
+import { EventEmitter } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 // undici's entry point loads all of it (fetch, WebSocket, caches, mocks), ~60 ms more than these two
@@ -194,6 +195,23 @@ class AnswerFault extends Error {
   ) {
     super(message);
     this.name = 'AnswerFault';
+  }
+}
+
+/**
+ * A request's deadline, as the signal undici takes (an EventEmitter that emits 'abort'). Not an
+ * AbortController: its first use loads Node's AbortSignal and EventTarget internals, measurable in a
+ * command's run; EventEmitter is loaded already.
+ */
+class Deadline extends EventEmitter {
+  aborted = false;
+  reason: Error | undefined;
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = new Error('the deadline passed');
+    this.emit('abort');
   }
 }
 
@@ -429,7 +447,7 @@ export class ApiClient {
     if (debug && body !== undefined) debug(`> ${truncate(body)}`);
     // One deadline for the whole exchange: undici's headersTimeout and bodyTimeout are idle timers (a body
     // dripped a byte at a time never trips them). Aborting closes the connection.
-    const deadline = new AbortController();
+    const deadline = new Deadline();
     const timer = setTimeout(() => deadline.abort(), Math.min(Math.max(timeoutMs, 1), MAX_TIMER_MS));
     const host = url.host;
     const name = this.nameOf(req);
@@ -442,16 +460,16 @@ export class ApiClient {
           method: req.method,
           headers,
           body,
-          signal: deadline.signal,
+          signal: deadline,
           // Off: the deadline above is the one limit (these would race it with a message of their own).
           headersTimeout: 0,
           bodyTimeout: 0,
         });
       } catch (err) {
-        if (deadline.signal.aborted) throw new AnswerFault('no-answer', `no answer from ${host} in ${secondsText(timeoutMs)}`);
+        if (deadline.aborted) throw new AnswerFault('no-answer', `no answer from ${host} in ${secondsText(timeoutMs)}`);
         throw err;
       }
-      const answer = await this.readBody(res, { host, name, timeoutMs, deadline: deadline.signal });
+      const answer = await this.readBody(res, { host, name, timeoutMs, deadline });
       if (debug) {
         debug(`< ${res.statusCode} (${Date.now() - started} ms)`);
         for (const [k, v] of Object.entries(res.headers)) debug(`< ${k}: ${String(v)}`);
@@ -470,7 +488,7 @@ export class ApiClient {
    */
   private async readBody(
     res: Dispatcher.ResponseData,
-    at: { host: string; name: string; timeoutMs: number; deadline: AbortSignal },
+    at: { host: string; name: string; timeoutMs: number; deadline: Deadline },
   ): Promise<Buffer> {
     const cap = this.maxAnswerBytes;
     const tooLarge = (size: string) =>
@@ -487,15 +505,20 @@ export class ApiClient {
     const chunks: Buffer[] = [];
     let bytes = 0;
     try {
-      for await (const chunk of res.body) {
-        const piece: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-        bytes += piece.length;
-        if (bytes > cap) {
-          res.body.destroy();
-          throw tooLarge(`more than ${megabytes(cap)}`);
-        }
-        chunks.push(piece);
-      }
+      // Listeners, not `for await`: the async iterator's stream machinery costs more than the reading.
+      await new Promise<void>((resolve, reject) => {
+        const body = res.body;
+        body.on('data', (chunk: unknown) => {
+          const piece: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+          bytes += piece.length;
+          if (bytes > cap) body.destroy(tooLarge(`more than ${megabytes(cap)}`));
+          else chunks.push(piece);
+        });
+        body.once('end', resolve);
+        body.once('error', reject);
+        // Closed with neither its end nor an error: cut off all the same (after 'end', this changes nothing).
+        body.once('close', () => reject(new Error('closed before its end')));
+      });
     } catch (err) {
       if (err instanceof AnswerFault) throw err;
       const of = Number.isFinite(declared) ? ` of ${declared}` : '';
