@@ -1,0 +1,61 @@
+// The test tiers below the whole suite (`npm test`). Usage: node scripts/test-tier.mjs TIER [vitest options]
+//   fast   the edit loop (`npm run test:fast`): the unit tests and the e2e tests that run the sandbox and
+//          the client in the test's own process; no tmux, Chromium, keychain or spawned wts.
+//   lines  what can differ from one Node line to another, run by CI on each line besides the one that runs
+//          the whole suite (docs/testing.md says why each file is here).
+// A tier is a list of vitest filters (parts of test file paths); vitest fails when one matches no file, so
+// a renamed file cannot drop out of a tier unnoticed.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const TIERS = {
+  fast: [
+    'test/unit/',
+    'test/e2e/agent.test.ts',
+    'test/e2e/api-',
+    'test/e2e/auth-token-response.test.ts',
+    'test/e2e/client.test.ts',
+    'test/e2e/fault-proxy.test.ts',
+    'test/e2e/mcp.test.ts',
+    'test/e2e/oauth.test.ts',
+    'test/e2e/persistence.test.ts',
+    'test/e2e/sandbox-strict.test.ts',
+    'test/e2e/sandbox.test.ts',
+    'test/e2e/wire-paging.test.ts',
+    'test/e2e/wire-signin.test.ts',
+  ],
+  lines: [
+    // Pure logic, but Intl's time zones and collation come with each Node's ICU data.
+    'test/unit/',
+    // The loader: bin/wts's node:vm code cache (V8 versions differ), the bundle's chunks, the packed package.
+    'test/e2e/code-cache.test.ts',
+    'test/e2e/package.test.ts',
+    // undici and Node's sockets and streams: deadlines, cut and oversized answers, HTTP/1.1 keep-alive.
+    'test/e2e/client.test.ts',
+    'test/e2e/wire-answers.test.ts',
+    'test/e2e/wire-paging.test.ts',
+    'test/e2e/wire-signin.test.ts',
+    // The keychain's native binding (N-API) against a real Secret Service.
+    'test/e2e/keychain.test.ts',
+    // Ink and React under each Node, and jq's WebAssembly (--liftoff-only).
+    'test/e2e/dash.test.ts',
+    'test/e2e/cli-jq.test.ts',
+    // Process-level behaviour: signals, the cross-process refresh lock, child processes, pseudo-terminals.
+    'test/e2e/refresh-concurrency.test.ts',
+    'test/e2e/cli-editor-abort.test.ts',
+    'test/e2e/review-pty.test.ts',
+    // Sign-in: openid-client on Node's fetch and WebCrypto, the loopback listener.
+    'test/e2e/login.test.ts',
+    // The sandbox's /mcp on the MCP SDK and Hono's Node adapter.
+    'test/e2e/mcp.test.ts',
+  ],
+};
+
+const [tier, ...options] = process.argv.slice(2);
+if (!(tier in TIERS)) {
+  console.error(`usage: node scripts/test-tier.mjs ${Object.keys(TIERS).join('|')} [vitest options]`);
+  process.exit(2);
+}
+const vitest = createRequire(import.meta.url).resolve('vitest/vitest.mjs');
+const run = spawnSync(process.execPath, [vitest, 'run', ...TIERS[tier], ...options], { stdio: 'inherit' });
+process.exit(run.status ?? 1);
