@@ -1,6 +1,6 @@
 // Everything that can go wrong, in one light module (no dependencies at load): the exit codes, the error
 // classes the client throws, and the one map from a failure to the line the user reads and the exit code.
-// Exit codes (README, "Exit codes"): 0 ok, 1 failure, 2 usage or invalid input, 3 not found, 4 sign-in needed, 5 forbidden,
+// Exit codes (README.md, "Exit codes"): 0 ok, 1 failure, 2 usage or invalid input, 3 not found, 4 sign-in needed, 5 forbidden,
 // 6 conflict, 7 rate limited, 8 check failed.
 export const ExitCode = {
   ok: 0,
