@@ -28,6 +28,25 @@ export class CliError extends Error {
   }
 }
 
+/** The OS keychain did not answer, or refused (src/auth/stores/keychain.ts). The message never carries a secret. */
+export class KeychainError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.failure);
+    this.name = 'KeychainError';
+  }
+}
+
+/** Gave up waiting for a live holder of a lock file (src/auth/lock.ts says which and since when). */
+export class LockTimeoutError extends CliError {
+  constructor(
+    message: string,
+    readonly lockPath: string,
+  ) {
+    super(message, ExitCode.failure);
+    this.name = 'LockTimeoutError';
+  }
+}
+
 /** An RFC 9457 problem document, as the service sends with every error. */
 export interface Problem {
   type?: string;
