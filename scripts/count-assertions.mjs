@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Counts type assertions in src/ with the TypeScript compiler's own parser: `x as T` and `<T>x` (not
-// `as const`), and non-null assertions `x!`.
+// Counts type assertions in src/ (or the folder given: test) with the TypeScript compiler's own parser:
+// `x as T` and `<T>x` (not `as const`), and non-null assertions `x!`.
 //   node scripts/count-assertions.mjs                 counts per file, then the totals
 //   node scripts/count-assertions.mjs --list          every assertion with its place
-//   node scripts/count-assertions.mjs --summary --max-as=N --max-non-null=M
+//   node scripts/count-assertions.mjs [DIR] --summary --max-as=N --max-non-null=M
 //                                                     the totals; exits 1 when either is above its ceiling
-// `npm run lint` runs the last form with the ceilings below, so the numbers can only go down.
+// `npm run lint` runs the last form for src/ and for test/ with the ceilings in package.json, so the
+// numbers can only go down.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -57,10 +58,11 @@ if (!list && !summary) {
   perFile.sort((a, b) => b[1] + b[2] - (a[1] + a[2]));
   for (const [path, as, nonNull] of perFile) console.log(`${String(as).padStart(4)} ${String(nonNull).padStart(4)}  ${path}`);
 }
-console.log(`as casts (excluding as const): ${totals.as}\nnon-null assertions: ${totals.nonNull}`);
+console.log(`${root}: as casts (excluding as const): ${totals.as}\n${root}: non-null assertions: ${totals.nonNull}`);
 const over = [
   ['as casts', totals.as, ceiling('max-as')],
   ['non-null assertions', totals.nonNull, ceiling('max-non-null')],
 ].filter(([, count, max]) => count > max);
-for (const [what, count, max] of over) console.error(`${what}: ${count}, above the ceiling of ${max}; remove some (--list shows each)`);
+for (const [what, count, max] of over)
+  console.error(`${root}: ${what}: ${count}, above the ceiling of ${max}; remove some (--list shows each)`);
 if (over.length) process.exitCode = 1;

@@ -1,6 +1,6 @@
 // Everything that can go wrong, in one light module (no dependencies at load): the exit codes, the error
 // classes the client throws, and the one map from a failure to the line the user reads and the exit code.
-// Exit codes (README, "Exit codes"): 0 ok, 1 failure, 2 usage or invalid input, 3 not found, 4 sign-in needed, 5 forbidden,
+// Exit codes (README.md, "Exit codes"): 0 ok, 1 failure, 2 usage or invalid input, 3 not found, 4 sign-in needed, 5 forbidden,
 // 6 conflict, 7 rate limited, 8 check failed.
 export const ExitCode = {
   ok: 0,
@@ -25,6 +25,25 @@ export class CliError extends Error {
   ) {
     super(message);
     this.name = 'CliError';
+  }
+}
+
+/** The OS keychain did not answer, or refused (src/auth/stores/keychain.ts). The message never carries a secret. */
+export class KeychainError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.failure);
+    this.name = 'KeychainError';
+  }
+}
+
+/** Gave up waiting for a live holder of a lock file (src/auth/lock.ts says which and since when). */
+export class LockTimeoutError extends CliError {
+  constructor(
+    message: string,
+    readonly lockPath: string,
+  ) {
+    super(message, ExitCode.failure);
+    this.name = 'LockTimeoutError';
   }
 }
 

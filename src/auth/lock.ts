@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { CliError, errnoOf, ExitCode } from '../errors.js';
+import { errnoOf, LockTimeoutError } from '../errors.js';
 
 export interface LockOwner {
   pid: number;
@@ -48,23 +48,14 @@ export interface HeldLock {
 /** A break lock is held for microseconds; one this old was left by a process that died holding it. */
 const BREAK_STALE_MS = 5_000;
 
-/** Gave up waiting for a live holder. */
-export class LockTimeoutError extends CliError {
-  constructor(
-    readonly lockPath: string,
-    readonly holder: LockOwner | undefined,
-    waitedMs: number,
-  ) {
-    const waited = `gave up after waiting ${(waitedMs / 1000).toFixed(1)} s (WTS_LOCK_WAIT_MS)`;
-    const message =
-      holder === undefined
-        ? `${waited} for ${lockPath}, which is damaged and not yet old enough to take over; try again, or remove that file if no wts is running`
-        : holder.host === hostname()
-          ? `${waited} for wts process ${holder.pid} (${holder.purpose}, since ${clockTime(holder.createdAt)}), which holds ${lockPath} and is still running, so its lock was not taken over; let it finish (or end it) and try again`
-          : `${waited} for wts process ${holder.pid} on ${holder.host} (${holder.purpose}, since ${clockTime(holder.createdAt)}), which holds ${lockPath}; try again, or remove that file if no wts runs there`;
-    super(message, ExitCode.failure);
-    this.name = 'LockTimeoutError';
-  }
+/** Why waiting for a live holder of `lockPath` was given up, and what to do. */
+function lockTimeoutMessage(lockPath: string, holder: LockOwner | undefined, waitedMs: number): string {
+  const waited = `gave up after waiting ${(waitedMs / 1000).toFixed(1)} s (WTS_LOCK_WAIT_MS)`;
+  if (holder === undefined)
+    return `${waited} for ${lockPath}, which is damaged and not yet old enough to take over; try again, or remove that file if no wts is running`;
+  return holder.host === hostname()
+    ? `${waited} for wts process ${holder.pid} (${holder.purpose}, since ${clockTime(holder.createdAt)}), which holds ${lockPath} and is still running, so its lock was not taken over; let it finish (or end it) and try again`
+    : `${waited} for wts process ${holder.pid} on ${holder.host} (${holder.purpose}, since ${clockTime(holder.createdAt)}), which holds ${lockPath}; try again, or remove that file if no wts runs there`;
 }
 
 /** "20:41:07", this machine's local time. */
@@ -228,7 +219,7 @@ export async function acquireLock(path: string, purpose: string, options: LockOp
       noticed = true;
       options.onLongWait?.(holder);
     }
-    if (waited >= options.waitMs) throw new LockTimeoutError(path, holder, waited);
+    if (waited >= options.waitMs) throw new LockTimeoutError(lockTimeoutMessage(path, holder, waited), path);
     await sleep(pause + Math.random() * pause);
     pause = Math.min(pause * 2, 200);
   }

@@ -2,7 +2,7 @@
 // piped), or with --json one array of `{ id, ok: true, result }` | `{ id, ok: false, error: { status, code,
 // detail }, exitCode }`; and the one exit code for all of it.
 import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
-import type { Text } from '../output/print.js';
+import type { Text } from '../output/text.js';
 
 /** How one id ended. A failure is described by the one error-to-exit-code map (src/cli.ts's describeFailure). */
 export type BulkOutcome =

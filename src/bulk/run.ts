@@ -4,7 +4,8 @@
 import type { CallOptions } from '../api/client.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, CliError, describeFailure, ExitCode, InvalidAnswerError, NetworkError } from '../errors.js';
-import { pipeText, printJson, terminalText, type Text } from '../output/print.js';
+import { pipeText, terminalText, type Text } from '../output/text.js';
+import { printJson } from '../output/print.js';
 import { BulkFailure, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
 
 /** What one id came to: the object the service returned, and the line that says so ("Completed task_1 (…)"). */

@@ -1,7 +1,8 @@
 // wts agent list
 import type { Command } from 'commander';
 import type { Resource } from '../contract/resources.js';
-import { printItems, type Column } from '../output/print.js';
+import { printItems } from '../output/list.js';
+import type { Column } from '../output/table.js';
 import { verb, type CliDeps } from '../framework/verb.js';
 
 type Agent = Resource<'Agent'>;

@@ -11,7 +11,9 @@ import { collect, parseAssignment } from '../input/fields.js';
 import { optionalText, readTextFile } from '../input/text.js';
 import { relativeTime, stateText } from '../output/format.js';
 import { pendingActionRows } from '../output/pending-action.js';
-import { printDone, printItems, printObject, type Column } from '../output/print.js';
+import { printDone, printObject } from '../output/print.js';
+import { printItems } from '../output/list.js';
+import type { Column } from '../output/table.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type PendingAction = Resource<'PendingAction'>;

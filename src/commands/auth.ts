@@ -6,7 +6,8 @@ import type { CredentialStore } from '../auth/stores/store.js';
 import type { CommandContext } from '../context.js';
 import { CliError, describeFailure, ExitCode, type ExitCodeValue } from '../errors.js';
 import { localAndRelative } from '../output/format.js';
-import { printDone, printObject, styled, type Mode, type Row, type Text } from '../output/print.js';
+import { printDone, printObject, type Row } from '../output/print.js';
+import { styled, type Mode, type Text } from '../output/text.js';
 import { verb, type CliDeps } from '../framework/verb.js';
 
 /** What `auth status --json` prints (and login, refresh with --json): never a token. */

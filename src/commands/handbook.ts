@@ -8,7 +8,10 @@ import { CliError, ExitCode } from '../errors.js';
 import { editText, reportUnchanged, sendKeepingText } from '../input/editor.js';
 import { optionalText, readTextFile } from '../input/text.js';
 import { wrapText } from '../output/format.js';
-import { printDone, printItems, printJson, terminalText, terminalView, type Column } from '../output/print.js';
+import { printDone, printJson } from '../output/print.js';
+import { printItems } from '../output/list.js';
+import { terminalText, terminalView } from '../output/text.js';
+import type { Column } from '../output/table.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Entry = Resource<'HandbookEntry'>;

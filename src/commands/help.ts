@@ -2,7 +2,8 @@
 // `help environment` can list what the CLI reads from the environment.
 import type { Command } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
-import { printItems, type Column } from '../output/print.js';
+import { printItems } from '../output/list.js';
+import type { Column } from '../output/table.js';
 import { wrapText } from '../output/format.js';
 import { examples, verb, type CliDeps } from '../framework/verb.js';
 

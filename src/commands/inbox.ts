@@ -17,7 +17,7 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
   const { io, chalk } = ctx;
   if (ctx.json) {
     // The service's pending actions, each with the task it belongs to, in the order shown on a terminal.
-    const { printItems } = await import('../output/print.js');
+    const { printItems } = await import('../output/list.js');
     await printItems(
       ctx,
       waiting.map((w) => ({ ...w.action, task: w.task })),
@@ -37,7 +37,7 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
     return;
   }
   const [{ styled, terminalText }, { displayWidth, padToWidth }, { relativeTime }, { KIND_ORDER }] = await Promise.all([
-    import('../output/print.js'),
+    import('../output/text.js'),
     import('../output/width.js'),
     import('../output/format.js'),
     import('../inbox/gather.js'),

@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import type { Resource } from '../contract/resources.js';
 import { CliError, ExitCode } from '../errors.js';
 import { optionalText, requiredText } from '../input/text.js';
-import { printDone, printItems, printObject, type Column } from '../output/print.js';
+import { printDone, printObject } from '../output/print.js';
+import { printItems } from '../output/list.js';
+import type { Column } from '../output/table.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Source = Resource<'KnowledgeSource'>;

@@ -6,7 +6,9 @@ import { CliError, ExitCode } from '../errors.js';
 import { optionalText, requiredText } from '../input/text.js';
 import { describeWhen, parseWhen, requireFuture } from '../input/when.js';
 import { localAndRelative, stateText } from '../output/format.js';
-import { printDone, printItems, type Column } from '../output/print.js';
+import { printDone } from '../output/print.js';
+import { printItems } from '../output/list.js';
+import type { Column } from '../output/table.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type Reminder = Resource<'Reminder'>;

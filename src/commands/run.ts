@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { waitOptions, waitTimeoutMs, type WaitFlags } from '../follow/options.js';
 import { localAndRelative, stateText } from '../output/format.js';
-import { printObject, styled, type Mode } from '../output/print.js';
+import { printObject } from '../output/print.js';
+import { styled, type Mode } from '../output/text.js';
 import { options, verb, type CliDeps } from '../framework/verb.js';
 
 function runView(group: Command, deps: CliDeps): Command {

@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import type { Resource } from '../contract/resources.js';
 import { requiredText } from '../input/text.js';
 import { stateText } from '../output/format.js';
-import { printDone, printItems, type Column } from '../output/print.js';
+import { printDone } from '../output/print.js';
+import { printItems } from '../output/list.js';
+import type { Column } from '../output/table.js';
 import { confirmDestructive } from '../framework/confirm.js';
 import { options, verb, WS_ARG, type CliDeps } from '../framework/verb.js';
 

@@ -1,10 +1,10 @@
 // The lines of the dashboard's screen, as strings: the header, the section tabs, the list with its group
 // headings, the key line. Pure (state and width in, lines out), so the layout is tested without a
 // terminal; the Ink components place these lines. Every text from the service is sanitized and cut by
-// display width here (src/output/print.ts terminalText), before any color is added.
+// display width here (src/output/text.ts terminalText), before any color is added.
 import type { ChalkInstance } from 'chalk';
 import { relativeTime } from '../output/format.js';
-import { styled, terminalText, type Text } from '../output/print.js';
+import { styled, terminalText, type Text } from '../output/text.js';
 import { padToWidth } from '../output/width.js';
 import { ACTIONS } from './actions.js';
 import { SECTION_KEYS, SECTION_TITLES, selectedItem, visibleItems, type DashState, type Item } from './model.js';

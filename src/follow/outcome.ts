@@ -4,7 +4,8 @@
 import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { relativeTime, stateText, wrapText } from '../output/format.js';
-import { printJson, terminalText } from '../output/print.js';
+import { printJson } from '../output/print.js';
+import { terminalText } from '../output/text.js';
 import { pipeField, terminalBlock, terminalLine } from '../output/sanitize.js';
 import { formatDuration } from '../schedules/duration.js';
 

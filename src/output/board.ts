@@ -5,7 +5,7 @@
 // inside an escape sequence and a wide character counts as two columns.
 import type { ChalkInstance } from 'chalk';
 import type { Resource } from '../contract/resources.js';
-import { styled, terminalText } from './print.js';
+import { styled, terminalText } from './text.js';
 import { padToWidth } from './width.js';
 
 type Task = Resource<'Task'>;

@@ -1,6 +1,6 @@
 // How values read for a person: relative and local times, colored states.
 import type { ChalkInstance } from 'chalk';
-import type { Styled } from './print.js';
+import type { Styled } from './text.js';
 import { displayWidth, truncateToWidth } from './width.js';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -2,7 +2,8 @@
 import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { localAndRelative, stateText } from './format.js';
-import type { Mode, Row } from './print.js';
+import type { Mode } from './text.js';
+import type { Row } from './print.js';
 
 type PendingAction = Resource<'PendingAction'>;
 

@@ -4,7 +4,8 @@ import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { DONE } from '../input/statuses.js';
 import { localAndRelative, relativeTime, stateText } from './format.js';
-import { styled, type Mode, type Row, type Text } from './print.js';
+import { styled, type Mode, type Text } from './text.js';
+import type { Row } from './print.js';
 
 type Task = Resource<'Task'>;
 type PendingAction = Resource<'PendingAction'>;

@@ -35,7 +35,7 @@ async function jsonBody<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
-/** The sandbox's test controls, under /__sandbox (README, "Test controls"). Sandbox only; the client never calls them. */
+/** The sandbox's test controls, under /__sandbox (docs/sandbox.md, "Test controls"). Sandbox only; the client never calls them. */
 export function controlRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
   app.use('*', bodyLimitOf(64 * 1024));

@@ -48,6 +48,12 @@ describe('wts help environment', () => {
     const json = await runWts(['help', 'environment', '--json'], {});
     expect(JSON.parse(json.stdout)).toEqual(ENVIRONMENT_VARIABLES);
   });
+
+  it('docs/environment.md holds the same variables, in the same order, each with its meaning', () => {
+    const doc = readFileSync(join(REPO, 'docs/environment.md'), 'utf8');
+    const rows = doc.split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line));
+    expect(rows).toEqual(ENVIRONMENT_VARIABLES.map((v) => `| \`${v.name}\` | ${v.description.replaceAll('|', '\\|')} |`));
+  });
 });
 
 describe('wts alone, wts --version', () => {

@@ -5,15 +5,13 @@
 // sandbox's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { previousCronOccurrence } from '../../src/schedules/occurrences.js';
-import { runWts, type RunOptions } from '../helpers/cli.js';
+import { runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ columns: 220 });
 /** Sandbox time minus real time. */
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
-const piped = (): RunOptions => ({ env: sandbox.env, now });
-const tty = (): RunOptions => sandbox.tty({ columns: 220, now });
 
 async function syncClock(): Promise<void> {
   offsetMs = (await sandbox.clockNow()) - Date.now();
@@ -33,7 +31,7 @@ interface Report {
   checks: Record<string, { result: 'pass' | 'fail' | 'skip'; detail: string; [fact: string]: unknown }>;
 }
 const report = async (args: string[]): Promise<{ code: number; reports: Report[]; stderr: string }> => {
-  const r = await runWts(['schedule', 'check', ...args, '--json'], piped());
+  const r = await runWts(['schedule', 'check', ...args, '--json'], sandbox.piped({ now }));
   return { code: r.code, reports: JSON.parse(r.stdout) as Report[], stderr: r.stderr };
 };
 
@@ -56,7 +54,7 @@ describe('wts schedule check: passing', () => {
         '--last-run',
         'succeeded',
       ],
-      tty(),
+      sandbox.tty({ now }),
     );
     expect(r.code).toBe(0);
     const [header, ...rows] = r.stdout.trimEnd().split('\n');
@@ -122,7 +120,7 @@ describe('wts schedule check: passing', () => {
 
 describe('wts schedule check: failing', () => {
   it('exits 8 when a scheduled task is paused, naming it and the check', async () => {
-    const r = await runWts(['schedule', 'check', '--workspace', 'ws_support', '--require', 'active'], piped());
+    const r = await runWts(['schedule', 'check', '--workspace', 'ws_support', '--require', 'active'], sandbox.piped({ now }));
     expect(r.code).toBe(8);
     expect(r.stdout.split('\n')).toContain(
       'sched_support_status\tfail\tCheck the status page for incidents\tpass: hourly at :05\tfail: paused, not active',
@@ -144,19 +142,19 @@ describe('wts schedule check: failing', () => {
       path: {},
       body: { title: 'Nightly fail drill', prompt: 'Try it.', cron: '0 3 * * *', workspaceId: 'ws_ops', agentId: 'agt_ops' },
     });
-    expect((await runWts(['schedule', 'run', id], piped())).code).toBe(0);
+    expect((await runWts(['schedule', 'run', id], sandbox.piped({ now }))).code).toBe(0);
     await advance(10); // the run takes 3 s of sandbox time
-    const r = await runWts(['schedule', 'check', id, '--last-run', 'succeeded'], piped());
+    const r = await runWts(['schedule', 'check', id, '--last-run', 'succeeded'], sandbox.piped({ now }));
     expect(r.code).toBe(8);
     expect(r.stdout).toMatch(
       new RegExp(`^${id}\\tfail\\tNightly fail drill\\tpass: daily at 03:00\\tfail: failed (now|\\d+ seconds? ago) \\(run_\\w+\\)\\n$`),
     );
     expect(r.stderr).toBe(`wts: 1 of 1 scheduled tasks failed a check: ${id} (last run)\n`);
-    expect((await runWts(['schedule', 'delete', id, '--yes'], piped())).code).toBe(0);
+    expect((await runWts(['schedule', 'delete', id, '--yes'], sandbox.piped({ now }))).code).toBe(0);
   });
 
   it('exits 8 when nothing matches, so a mistyped workspace cannot pass', async () => {
-    expect(await runWts(['schedule', 'check', '--workspace', 'ws_nope', '--require', 'active'], piped())).toMatchObject({
+    expect(await runWts(['schedule', 'check', '--workspace', 'ws_nope', '--require', 'active'], sandbox.piped({ now }))).toMatchObject({
       code: 8,
       stdout: '',
       stderr: 'wts: no scheduled tasks in ws_nope: nothing was checked (a check of nothing fails, so a mistyped workspace cannot pass)\n',
@@ -164,24 +162,24 @@ describe('wts schedule check: failing', () => {
   });
 
   it('exits 3 for an unknown id', async () => {
-    expect((await runWts(['schedule', 'check', 'sched_nope'], piped())).code).toBe(3);
+    expect((await runWts(['schedule', 'check', 'sched_nope'], sandbox.piped({ now }))).code).toBe(3);
   });
 
   it('exits 2 for a bad flag before sending anything', async () => {
     const before = await sandbox.requests();
-    expect(await runWts(['schedule', 'check', '--max-late', '15'], piped())).toMatchObject({
+    expect(await runWts(['schedule', 'check', '--max-late', '15'], sandbox.piped({ now }))).toMatchObject({
       code: 2,
       stderr: 'wts: --max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "15"\n',
     });
-    expect(await runWts(['schedule', 'check', '--require', 'running'], piped())).toMatchObject({
+    expect(await runWts(['schedule', 'check', '--require', 'running'], sandbox.piped({ now }))).toMatchObject({
       code: 2,
       stderr: 'wts: --require: must be active or paused, not "running"\n',
     });
-    expect(await runWts(['schedule', 'check', '--last-run', 'failed'], piped())).toMatchObject({
+    expect(await runWts(['schedule', 'check', '--last-run', 'failed'], sandbox.piped({ now }))).toMatchObject({
       code: 2,
       stderr: 'wts: --last-run: must be succeeded, not "failed"\n',
     });
-    expect(await runWts(['schedule', 'check', 'sched_ops_backups', '--workspace', 'ws_ops'], piped())).toMatchObject({
+    expect(await runWts(['schedule', 'check', 'sched_ops_backups', '--workspace', 'ws_ops'], sandbox.piped({ now }))).toMatchObject({
       code: 2,
       stderr: 'wts: pass scheduled task IDs or --workspace, not both\n',
     });
@@ -203,7 +201,7 @@ describe('wts schedule check --max-late: a schedule that should have run and did
     expect(late.detail).toMatch(/^no run since \d{4}-\d{2}-\d{2} 06:30 Europe\/Berlin, .+ ago \(allowed: 15m\)$/);
     expect(stderr).toBe('wts: 1 of 1 scheduled tasks failed a check: sched_ops_backups (late)\n');
 
-    const table = await runWts(['schedule', 'check', 'sched_ops_backups', '--max-late', '15m'], tty());
+    const table = await runWts(['schedule', 'check', 'sched_ops_backups', '--max-late', '15m'], sandbox.tty({ now }));
     expect(table.code).toBe(8);
     expect(table.stdout).toMatch(
       /sched_ops_backups\s+FAILED\s+Daily backup check\s+✓ daily at 06:30\s+✗ no run since .+ 06:30 Europe\/Berlin/,
@@ -220,7 +218,7 @@ describe('wts schedule check --max-late: a schedule that should have run and did
 
     // Someone runs it by hand: a run has started since the occurrence. It does not finish (the ticker is
     // stopped), so --last-run judges the latest finished run.
-    expect((await runWts(['schedule', 'run', 'sched_ops_backups'], piped())).code).toBe(0);
+    expect((await runWts(['schedule', 'run', 'sched_ops_backups'], sandbox.piped({ now }))).code).toBe(0);
     const after = await report(['sched_ops_backups', '--max-late', '15m', '--last-run', 'succeeded']);
     expect(after.code).toBe(0);
     expect(after.reports[0]!.checks.late).toMatchObject({ result: 'pass' });

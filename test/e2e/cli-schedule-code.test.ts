@@ -11,9 +11,8 @@ import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 type Schedule = Resource<'ScheduledTask'>;
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ columns: 200 });
 const dir = mkdtempSync(join(tmpdir(), 'wts-schedules-'));
-const tty = () => sandbox.tty({ columns: 200 });
 const list = async (): Promise<Schedule[]> =>
   JSON.parse((await runWts(['schedule', 'list', '--json'], { env: sandbox.env })).stdout) as Schedule[];
 const byId = async (id: string) => (await list()).find((s) => s.id === id);
@@ -78,7 +77,7 @@ describe('wts schedule diff', () => {
     for (const path of [file('same.yaml', matching), file('same.json', matching)]) {
       const piped = await runWts(['schedule', 'diff', '-f', path], { env: sandbox.env });
       expect(piped).toMatchObject({ code: 0, stdout: '', stderr: '' });
-      const onTty = await runWts(['schedule', 'diff', '--file', path], tty());
+      const onTty = await runWts(['schedule', 'diff', '--file', path], sandbox.tty());
       expect(onTty).toMatchObject({ code: 0, stdout: `✓ No drift: the 3 scheduled tasks in ws_ops, ws_sales match ${path}\n` });
     }
     const json = await runWts(['schedule', 'diff', '-f', join(dir, 'same.json'), '--json'], { env: sandbox.env });
@@ -86,7 +85,7 @@ describe('wts schedule diff', () => {
   });
 
   it('exits 8 on drift and prints it field by field', async () => {
-    const r = await runWts(['schedule', 'diff', '-f', drifted], tty());
+    const r = await runWts(['schedule', 'diff', '-f', drifted], sandbox.tty());
     expect(r.code).toBe(8);
     expect(r.stdout).toBe(
       [
@@ -198,7 +197,7 @@ describe('wts schedule apply', () => {
 
   it('asks on a terminal, and changes nothing when told no', async () => {
     const before = await list();
-    const r = await runWts(['schedule', 'apply', '-f', drifted], { ...tty(), stdin: 'n\n' });
+    const r = await runWts(['schedule', 'apply', '-f', drifted], { ...sandbox.tty(), stdin: 'n\n' });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('Apply these changes to the scheduled tasks in ws_ops, ws_sales?');
     expect(r.stderr).toBe('wts: cancelled; nothing was changed\n');
@@ -240,7 +239,7 @@ describe('wts schedule apply', () => {
   it('resumes what the file says is active', async () => {
     const digest = (await byId('sched_sales_digest'))!;
     const path = file('resume.yaml', { schedules: [entryOf(digest, { state: 'active' })] });
-    const r = await runWts(['schedule', 'apply', '-f', path, '--yes'], tty());
+    const r = await runWts(['schedule', 'apply', '-f', path, '--yes'], sandbox.tty());
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('~ resume  sched_sales_digest "Pipeline digest" in ws_sales (paused → active)\n');
     expect(r.stdout).toContain('✓ Resumed sched_sales_digest "Pipeline digest" in ws_sales\n');
@@ -266,7 +265,7 @@ describe('wts schedule apply', () => {
         .sort(),
     ).toEqual(['sched_support_status', 'sched_support_weekly']);
     expect(await runWts(['schedule', 'diff', '-f', drifted], { env: sandbox.env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(await runWts(['schedule', 'apply', '-f', drifted, '--prune'], tty())).toMatchObject({
+    expect(await runWts(['schedule', 'apply', '-f', drifted, '--prune'], sandbox.tty())).toMatchObject({
       code: 0,
       stdout: `✓ Nothing to change: the scheduled tasks in ws_ops, ws_sales match ${drifted}\n`,
     });

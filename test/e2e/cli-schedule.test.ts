@@ -7,8 +7,7 @@ import { signIn } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
-const sandbox = useSandbox();
-const tty = (columns = 200) => sandbox.tty({ columns });
+const sandbox = useSandbox({ columns: 200 });
 
 interface Schedule {
   id: string;
@@ -45,7 +44,7 @@ const CREATE = [
 describe('wts schedule list, view', () => {
   it('shows cron, timezone, state, next run (local and relative) and last run on a terminal', async () => {
     const weekly = await view('sched_support_weekly');
-    const r = await runWts(['schedule', 'list'], tty());
+    const r = await runWts(['schedule', 'list'], sandbox.tty());
     expect(r.code).toBe(0);
     const [header, ...rows] = r.stdout.trimEnd().split('\n');
     expect(header).toMatch(/^ID\s+TITLE\s+SCHEDULE\s+TIMEZONE\s+STATE\s+NEXT RUN\s+LAST RUN$/);
@@ -90,7 +89,7 @@ describe('wts schedule list, view', () => {
 
   it('shows one scheduled task in full', async () => {
     const weekly = await view('sched_support_weekly');
-    const r = await runWts(['schedule', 'view', 'sched_support_weekly'], tty());
+    const r = await runWts(['schedule', 'view', 'sched_support_weekly'], sandbox.tty());
     expect(r.stdout).toMatch(/^Schedule:\s+weekly on Monday at 08:00, Europe\/Berlin$/m);
     expect(r.stdout).toMatch(/^Cron:\s+0 8 \* \* 1$/m);
     // Where the reader is not in Berlin, the next run is also shown at Berlin's time.
@@ -133,7 +132,7 @@ describe('wts schedule create, edit', () => {
   });
 
   it('confirms with the next run on a terminal', async () => {
-    const r = await runWts([...CREATE, '--prompt', 'Check.'], tty());
+    const r = await runWts([...CREATE, '--prompt', 'Check.'], sandbox.tty());
     expect(r.stdout).toMatch(/^✓ Created sch_\w+ \(Nightly check\); next run \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+\)\n$/);
   });
 
@@ -208,7 +207,7 @@ describe('wts schedule pause, resume, run, runs, delete', () => {
   });
 
   it('pauses and resumes', async () => {
-    expect(await runWts(['schedule', 'pause', id], tty())).toMatchObject({ code: 0, stdout: `✓ Paused ${id} (Nightly check)\n` });
+    expect(await runWts(['schedule', 'pause', id], sandbox.tty())).toMatchObject({ code: 0, stdout: `✓ Paused ${id} (Nightly check)\n` });
     expect(await view(id)).toMatchObject({ state: 'paused', nextRunAt: null });
     const resumed = await runWts(['schedule', 'resume', id, '--json'], { env: sandbox.env });
     expect(JSON.parse(resumed.stdout)).toMatchObject({ id, state: 'active' });
@@ -228,7 +227,7 @@ describe('wts schedule pause, resume, run, runs, delete', () => {
     expect(all).toHaveLength(2);
     expect(all[0]!.id).toBe(second.id);
 
-    const table = await runWts(['schedule', 'runs', id, '--limit', '1'], tty());
+    const table = await runWts(['schedule', 'runs', id, '--limit', '1'], sandbox.tty());
     const [header, ...rows] = table.stdout.trimEnd().split('\n');
     expect(header).toMatch(/^ID\s+STATE\s+TASK\s+STARTED\s+OUTPUT$/);
     expect(rows).toHaveLength(1);

@@ -4,13 +4,11 @@
 // its ticker stopped (`sandbox.ctx.agent.stop()`) no run ever finishes, which is how `--timeout` is shown.
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNotFound, runWts, type RunOptions } from '../helpers/cli.js';
+import { expectNotFound, runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { runWtsProcess } from '../helpers/wts-process.js';
 
-const sandbox = useSandbox();
-const piped = (): RunOptions => ({ env: sandbox.env });
-const tty = (): RunOptions => sandbox.tty({ columns: 120 });
+const sandbox = useSandbox({ columns: 120 });
 const data = () => sandbox.ctx.store.state.data;
 
 /** `label<TAB>fields` lines of a piped outcome. */
@@ -22,7 +20,7 @@ const lines = (stdout: string) =>
 
 describe('wts task create --wait', () => {
   it('waits for the run, exits 0 and prints its output and the proposed action with the command to decide it', async () => {
-    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Summarize the open refund requests', '--wait'], piped());
+    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Summarize the open refund requests', '--wait'], sandbox.piped());
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const task = data().tasks.find((t) => t.title === 'Summarize the open refund requests')!;
@@ -40,7 +38,7 @@ describe('wts task create --wait', () => {
   });
 
   it("exits 8 on a task whose run fails, and prints the run's output", async () => {
-    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Brightlane import fail check', '--wait'], piped());
+    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Brightlane import fail check', '--wait'], sandbox.piped());
     expect(r.code).toBe(8);
     const task = data().tasks.find((t) => t.title === 'Brightlane import fail check')!;
     const run = data().runs.find((x) => x.taskId === task.id)!;
@@ -53,7 +51,7 @@ describe('wts task create --wait', () => {
   });
 
   it('on a terminal: a report with the decide commands, and the spinner erased at the end', async () => {
-    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Check the Brightlane invoice', '--wait'], tty());
+    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Check the Brightlane invoice', '--wait'], sandbox.tty());
     expect(r.code).toBe(0);
     const task = data().tasks.find((t) => t.title === 'Check the Brightlane invoice')!;
     const run = data().runs.find((x) => x.taskId === task.id)!;
@@ -73,7 +71,10 @@ describe('wts task create --wait', () => {
   });
 
   it('--json prints the final run with its proposed actions as one object', async () => {
-    const r = await runWts(['task', 'create', '--agent', 'agt_support', 'Draft the weekly support digest', '--wait', '--json'], piped());
+    const r = await runWts(
+      ['task', 'create', '--agent', 'agt_support', 'Draft the weekly support digest', '--wait', '--json'],
+      sandbox.piped(),
+    );
     expect(r.code).toBe(0);
     const run = JSON.parse(r.stdout) as {
       id: string;
@@ -88,12 +89,12 @@ describe('wts task create --wait', () => {
 
   it('shows text from the service through the sanitizer on a terminal, and exact with --json', async () => {
     const title = 'Check \x1b]0;owned\x07 the fail\x1b[2J report';
-    const r = await runWts(['task', 'create', '--agent', 'agt_support', title, '--wait'], tty());
+    const r = await runWts(['task', 'create', '--agent', 'agt_support', title, '--wait'], sandbox.tty());
     expect(r.code).toBe(8);
     expect(r.stdout).not.toMatch(/\x1b|\x07/);
     expect(r.stdout).toContain('"Check \\x1b]0;owned\\x07 the fail\\x1b[2J report"');
     const run = data().runs.find((x) => x.taskId === data().tasks.find((t) => t.title === title)!.id)!;
-    const json = await runWts(['run', 'watch', run.id, '--json'], piped());
+    const json = await runWts(['run', 'watch', run.id, '--json'], sandbox.piped());
     expect(json.code).toBe(8);
     expect((JSON.parse(json.stdout) as { output: string }).output).toContain(title);
   });
@@ -101,7 +102,7 @@ describe('wts task create --wait', () => {
 
 describe('wts schedule run --wait', () => {
   it('exits 0 when the run succeeds, with what it proposed', async () => {
-    const r = await runWts(['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', '1m'], piped());
+    const r = await runWts(['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', '1m'], sandbox.piped());
     expect(r.code).toBe(0);
     const run = data()
       .runs.filter((x) => x.scheduledTaskId === 'sched_ops_backups')
@@ -118,7 +119,7 @@ describe('wts schedule run --wait', () => {
       path: {},
       body: { title: 'Nightly fail drill', prompt: 'Rehearse a failure', cron: '0 3 * * *', workspaceId: 'ws_ops', agentId: 'agt_ops' },
     });
-    const r = await runWts(['schedule', 'run', id, '--wait', '--json'], piped());
+    const r = await runWts(['schedule', 'run', id, '--wait', '--json'], sandbox.piped());
     expect(r.code).toBe(8);
     const run = JSON.parse(r.stdout) as { state: string; output: string; proposedActions: unknown[] };
     expect(run.state).toBe('failed');
@@ -179,7 +180,7 @@ describe('wts task message --wait', () => {
   });
 
   it("prints the agent's reply and exits 0", async () => {
-    const r = await runWts(['task', 'message', 'task_s021', 'What is the status?', '--wait'], piped());
+    const r = await runWts(['task', 'message', 'task_s021', 'What is the status?', '--wait'], sandbox.piped());
     expect(r.code).toBe(0);
     const sent = data()
       .messages.filter((m) => m.taskId === 'task_s021' && m.content === 'What is the status?')
@@ -193,7 +194,7 @@ describe('wts task message --wait', () => {
   });
 
   it('--json: the message, the replies and no run; a terminal shows the reply as a transcript', async () => {
-    const r = await runWts(['task', 'message', 'task_s021', 'Thanks!', '--wait', '--json'], piped());
+    const r = await runWts(['task', 'message', 'task_s021', 'Thanks!', '--wait', '--json'], sandbox.piped());
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       message: { content: string };
@@ -204,7 +205,7 @@ describe('wts task message --wait', () => {
     expect(out.replies).toHaveLength(1);
     expect(out.replies[0]).toMatchObject({ author: { kind: 'agent' }, content: expect.stringContaining("You're welcome") });
     expect(out.run).toBeNull();
-    const t = await runWts(['task', 'message', 'task_s021', 'Any update?', '--wait'], tty());
+    const t = await runWts(['task', 'message', 'task_s021', 'Any update?', '--wait'], sandbox.tty());
     expect(t.code).toBe(0);
     expect(t.stdout).toMatch(
       /^✓ Sent to the agent on task_s021\nSupport Agent \(agent\) · (now|.+ ago)\n {2}Ada, about "Any update\?": The task is in /,
@@ -216,16 +217,16 @@ describe('wts run watch', () => {
   it('prints a finished run at once: exit 0 when it succeeded, 8 when it failed', async () => {
     const ok = data().runs.find((x) => x.state === 'succeeded' && x.proposedActionIds.length > 0)!;
     const before = await sandbox.requests();
-    const r = await runWts(['run', 'watch', ok.id], piped());
+    const r = await runWts(['run', 'watch', ok.id], sandbox.piped());
     expect(r.code).toBe(0);
     expect(lines(r.stdout)[1]).toEqual(['state', 'succeeded']);
     expect(await sandbox.requests()).toBe(before + 1 + ok.proposedActionIds.length); // the run and each action, once
     const failed = data().runs.find((x) => x.state === 'failed')!;
-    expect((await runWts(['run', 'watch', failed.id], piped())).code).toBe(8);
+    expect((await runWts(['run', 'watch', failed.id], sandbox.piped())).code).toBe(8);
   });
 
   it('exits 3 for a run that does not exist, without waiting', async () => {
-    await expectNotFound(['run', 'watch', 'run_nope'], piped());
+    await expectNotFound(['run', 'watch', 'run_nope'], sandbox.piped());
   });
 });
 
@@ -242,7 +243,7 @@ describe('bad flags', () => {
       [['task', 'message', 'task_s021', '', '--wait'], 'wts: TEXT: must not be empty\n'],
     ];
     for (const [args, stderr] of cases) {
-      const r = await runWts(args, piped());
+      const r = await runWts(args, sandbox.piped());
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toBe(stderr);
     }
@@ -269,12 +270,12 @@ describe('--timeout with the scheduler stopped (no run ever finishes)', () => {
   });
 
   it('schedule run --wait and task message --wait time out the same way', async () => {
-    const s = await runWts(['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', '2s'], piped());
+    const s = await runWts(['schedule', 'run', 'sched_ops_backups', '--wait', '--timeout', '2s'], sandbox.piped());
     expect(s.code).toBe(1);
     expect(s.stderr).toMatch(
       /^wts: timed out after 2s waiting for run run_\d+ \(task task_\d+\) to finish; to wait again: wts run watch run_\d+\n$/,
     );
-    const m = await runWts(['task', 'message', 'task_s021', 'Hello?', '--wait', '--timeout', '2s'], piped());
+    const m = await runWts(['task', 'message', 'task_s021', 'Hello?', '--wait', '--timeout', '2s'], sandbox.piped());
     expect(m.code).toBe(1);
     expect(m.stderr).toBe(
       "wts: timed out after 2s waiting for the agent's reply on task task_s021; to wait again: wts task chat task_s021 --follow\n",

@@ -3,7 +3,6 @@
 // it sends, never as a time: a change that reads a page more per column, or a round trip per item, fails
 // a count here on any machine.
 import { describe, expect, it } from 'vitest';
-import { runWts } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const BULK = 10_000;
@@ -13,17 +12,9 @@ const ids = (text: string) => lines(text).map((l) => l.split('\t')[0]);
 /** The first `n` tasks of ws_bulk in the service's order. */
 const firstBulk = (n: number) => Array.from({ length: n }, (_, i) => `task_bulk_${i + 1}`);
 
-/** Runs wts and returns its result with the requests the service answered meanwhile. */
-async function counted(args: string[], options: Parameters<typeof runWts>[1] = { env: sandbox.env }) {
-  const before = await sandbox.requests();
-  const r = await runWts(args, options);
-  const requests = (await sandbox.requests()) - before;
-  return { ...r, requests };
-}
-
 describe('task list over 10,000 tasks, far away', () => {
   it('by default reads the columns and the first page of todo, at once: 2 requests for 30 rows', async () => {
-    const r = await counted(['task', 'list', 'ws_bulk']);
+    const r = await sandbox.counted(['task', 'list', 'ws_bulk']);
     expect(r.code, r.stderr).toBe(0);
     expect(ids(r.stdout)).toEqual(firstBulk(30));
     expect(r.stderr).toBe('showing 30 of more — use --limit N or --all for the rest\n');
@@ -32,7 +23,7 @@ describe('task list over 10,000 tasks, far away', () => {
   });
 
   it('in a workspace whose first column does not fill the rows: the columns and one page of each open column', async () => {
-    const r = await counted(['task', 'list', 'ws_support']);
+    const r = await sandbox.counted(['task', 'list', 'ws_support']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^Showing 30 of \d+ tasks; more with --limit \d+ or --all\n$/);
     expect(r.requests).toBe(4);
@@ -40,21 +31,21 @@ describe('task list over 10,000 tasks, far away', () => {
 
   it('--limit 100 reads only the pages those rows need: the columns, the first pages, and one more of todo', async () => {
     // todo's first page (50) does not fill the rows: every open column's first page, and todo's second.
-    const r = await counted(['task', 'list', 'ws_bulk', '--limit', '100']);
+    const r = await sandbox.counted(['task', 'list', 'ws_bulk', '--limit', '100']);
     expect(r.code, r.stderr).toBe(0);
     expect(ids(r.stdout)).toEqual(firstBulk(100));
     expect(r.requests).toBe(5);
   });
 
   it('--limit 5 costs what the default costs, on a terminal too', async () => {
-    const r = await counted(['task', 'list', 'ws_bulk', '--limit', '5'], sandbox.tty());
+    const r = await sandbox.counted(['task', 'list', 'ws_bulk', '--limit', '5'], sandbox.tty());
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stdout)).toHaveLength(6); // the header and 5 rows
     expect(r.requests).toBe(2);
   });
 
   it('--status all with a limit reads each listed column at once, not every task', async () => {
-    const r = await counted(['task', 'list', 'ws_bulk', '--status', 'all', '--json']);
+    const r = await sandbox.counted(['task', 'list', 'ws_bulk', '--status', 'all', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((t) => t.id)).toEqual(firstBulk(30));
     expect(r.requests).toBe(5); // the columns, then todo, in_progress, waiting and done
@@ -63,7 +54,7 @@ describe('task list over 10,000 tasks, far away', () => {
   it('two tags read only the pages the rows need, and a rare tag first costs less', async () => {
     // Every task is tagged bulk, every fifth also sample (task_bulk_1, 6, 11, …): the 30 shown with both.
     const both = Array.from({ length: 30 }, (_, i) => `task_bulk_${i * 5 + 1}`);
-    const common = await counted(['task', 'list', 'ws_bulk', '--tag', 'bulk', '--tag', 'sample']);
+    const common = await sandbox.counted(['task', 'list', 'ws_bulk', '--tag', 'bulk', '--tag', 'sample']);
     expect(common.code, common.stderr).toBe(0);
     expect(ids(common.stdout)).toEqual(both);
     expect(common.stderr).toBe('showing 30 of more — use --limit N or --all for the rest\n');
@@ -71,13 +62,13 @@ describe('task list over 10,000 tasks, far away', () => {
     // columns', then todo's second and third (tasks 51 to 150, holding the 11th to 30th sample): not 200.
     expect(common.requests).toBe(6);
     // The service filters by sample: todo's first page fills the rows, as with one tag.
-    const rare = await counted(['task', 'list', 'ws_bulk', '--tag', 'sample', '--tag', 'bulk']);
+    const rare = await sandbox.counted(['task', 'list', 'ws_bulk', '--tag', 'sample', '--tag', 'bulk']);
     expect(ids(rare.stdout)).toEqual(both);
     expect(rare.requests).toBe(2);
   });
 
   it('--sort due reads every task of the open columns (and says so on a terminal), then shows the first', async () => {
-    const r = await counted(['task', 'list', 'ws_bulk', '--sort', 'due', '--limit', '3'], sandbox.tty());
+    const r = await sandbox.counted(['task', 'list', 'ws_bulk', '--sort', 'due', '--limit', '3'], sandbox.tty());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe(`Reading every task to sort by due…\nShowing 3 of ${BULK} tasks; more with --limit ${BULK} or --all\n`);
     // Undated, so in the service's order.
@@ -91,7 +82,7 @@ describe('task list over 10,000 tasks, far away', () => {
   });
 
   it('task board on a terminal reads the first page of each column: the columns and 4 pages', async () => {
-    const r = await counted(['task', 'board', 'ws_bulk'], sandbox.tty());
+    const r = await sandbox.counted(['task', 'board', 'ws_bulk'], sandbox.tty());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^To do \(50\+\)/);
     expect(r.stdout).toContain('+40+ more');

@@ -7,6 +7,7 @@
 //     const r = await runWts(['workspace', 'list'], sandbox.tty());      // a terminal, no colour
 //     const piped = await runWts(['workspace', 'list'], { env: sandbox.env });
 //     const before = await sandbox.requests();                              // requests the service saw
+//     const { requests } = await sandbox.counted(['task', 'list']);         // run piped, requests counted
 //     await sandbox.api.ok('GET', '/workspaces');                           // /api/v1 as ada
 //     sandbox.ctx.store.state.data.tasks;                                   // the service's own state
 //   });
@@ -14,7 +15,8 @@
 // Options: the sandbox's own (faults, autoApprove, dataFile, seedTasks), `signIn: false` for a file that
 // signs in its own way, or the sign-in's options (another user, organization, scopes); `scratchDataFile`
 // for a sandbox that keeps its state in a file of a scratch directory of its own, `perTest` for a fresh
-// sandbox for every test, `agentStopped` for a sandbox whose agent never finishes a run. A block may call
+// sandbox for every test, `agentStopped` for a sandbox whose agent never finishes a run, `columns` for the
+// width of every `sandbox.tty()` of the block. A block may call
 // useSandbox() twice for two sandboxes. `stop()` and `start()` restart it on the same data file:
 //
 //   const sandbox = useSandbox({ scratchDataFile: 'state.json' });
@@ -30,7 +32,7 @@ import type { Faults, SandboxContext, SandboxOptions } from '../../src/sandbox/c
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { apiAs, type Api } from './api.js';
 import { signIn, type AuthorizeOptions, type SignInResult } from './auth.js';
-import type { RunOptions } from './cli.js';
+import { runWts, type RunOptions, type RunResult } from './cli.js';
 import { sandboxStats, type SandboxStats } from './wts-process.js';
 
 export interface SandboxFixtureOptions extends Omit<SandboxOptions, 'log' | 'port' | 'host'> {
@@ -48,6 +50,8 @@ export interface SandboxFixtureOptions extends Omit<SandboxOptions, 'log' | 'por
   perTest?: boolean;
   /** The agent's ticker stopped from the start (and after each start): no run finishes, no reply comes. */
   agentStopped?: boolean;
+  /** The terminal width tty() gives unless a test says otherwise (default: runWts's). */
+  columns?: number;
 }
 
 export interface SandboxFixture {
@@ -62,10 +66,14 @@ export interface SandboxFixture {
   readonly api: Api;
   /** The client's own HTTP layer as the signed-in user (closed after the block). */
   readonly client: ApiClient;
-  /** Options for runWts on a terminal without colour: the block's env plus `overrides`. */
+  /** Options for runWts on a terminal without colour: the block's env and `columns` plus `overrides`. */
   tty(overrides?: RunOptions): RunOptions;
+  /** Options for runWts piped: the block's env plus `overrides`. */
+  piped(overrides?: RunOptions): RunOptions;
   /** How many requests the service has answered so far (to show a command sent none). */
   requests(): Promise<number>;
+  /** Runs wts in-process (piped unless `options` say otherwise), with the requests the service answered meanwhile. */
+  counted(args: string[], options?: RunOptions): Promise<RunResult & { requests: number }>;
   /** The sandbox's counters: requests, refreshes, revocations, connections. */
   stats(): Promise<SandboxStats>;
   /** Sets fault injection over HTTP (POST /__sandbox/faults); the fields not given keep their value. */
@@ -88,7 +96,7 @@ export interface SandboxFixture {
 }
 
 export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture {
-  const { signIn: signInOptions = {}, scratchDataFile, perTest = false, agentStopped = false, ...sandboxOptions } = options;
+  const { signIn: signInOptions = {}, scratchDataFile, perTest = false, agentStopped = false, columns, ...sandboxOptions } = options;
   let running: RunningSandbox | undefined;
   let signedIn: { result: SignInResult; api: Api } | undefined;
   let client: ApiClient | undefined;
@@ -175,10 +183,18 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
       return client;
     },
     tty(overrides = {}) {
-      return { tty: true, ...overrides, env: { ...env(), NO_COLOR: '1', ...overrides.env } };
+      return { tty: true, ...(columns !== undefined && { columns }), ...overrides, env: { ...env(), NO_COLOR: '1', ...overrides.env } };
+    },
+    piped(overrides = {}) {
+      return { ...overrides, env: { ...env(), ...overrides.env } };
     },
     async requests() {
       return (await sandboxStats(started().origin)).requests;
+    },
+    async counted(args, options = { env: env() }) {
+      const before = (await sandboxStats(started().origin)).requests;
+      const r = await runWts(args, options);
+      return { ...r, requests: (await sandboxStats(started().origin)).requests - before };
     },
     stats() {
       return sandboxStats(started().origin);

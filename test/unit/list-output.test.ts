@@ -4,7 +4,10 @@ import { Writable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import type { IO } from '../../src/io.js';
-import { holdList, printItems, type Column, type OutputTarget } from '../../src/output/print.js';
+import { holdList } from '../../src/output/held-list.js';
+import { printItems } from '../../src/output/list.js';
+import type { OutputTarget } from '../../src/output/print.js';
+import type { Column } from '../../src/output/table.js';
 
 const chalk = new Chalk({ level: 0 });
 

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileS
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock, isStale, LockTimeoutError, processStart, withLock, type LockOwner } from '../../src/auth/lock.js';
+import { acquireLock, isStale, processStart, withLock, type LockOwner } from '../../src/auth/lock.js';
+import { LockTimeoutError } from '../../src/errors.js';
 
 const options = { staleMs: 60_000, waitMs: 10_000 };
 const fresh = () => join(mkdtempSync(join(tmpdir(), 'wts-lock-')), 'locks', 'connection.lock');

@@ -4,17 +4,9 @@ import { PassThrough } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { renderBoard } from '../../src/output/board.js';
-import {
-  fitColumns,
-  pipeText,
-  printDone,
-  printObject,
-  renderTable,
-  styled,
-  terminalText,
-  terminalView,
-  type OutputTarget,
-} from '../../src/output/print.js';
+import { printDone, printObject, type OutputTarget } from '../../src/output/print.js';
+import { fitColumns, renderTable } from '../../src/output/table.js';
+import { pipeText, styled, terminalText, terminalView } from '../../src/output/text.js';
 import { wrapText } from '../../src/output/format.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../../src/output/width.js';
 import type { IO } from '../../src/io.js';

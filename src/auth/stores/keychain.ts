@@ -1,7 +1,7 @@
 // The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux) through
 // @napi-rs/keyring's asynchronous API, every call bounded by a timeout: a locked or hung keychain
 // must fail with a message, not hang the command.
-import { CliError, ExitCode, messageOf } from '../../errors.js';
+import { KeychainError, messageOf } from '../../errors.js';
 import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
 import type { CredentialStore } from './store.js';
 
@@ -15,14 +15,6 @@ export interface KeychainEntry {
 }
 
 export type KeychainBackend = (service: string, account: string) => Promise<KeychainEntry>;
-
-/** The keychain did not answer, or refused. The message never carries a secret. */
-export class KeychainError extends CliError {
-  constructor(message: string) {
-    super(message, ExitCode.failure);
-    this.name = 'KeychainError';
-  }
-}
 
 /** What people call the keychain on this platform. */
 export function keychainName(platform = process.platform): string {

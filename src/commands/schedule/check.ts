@@ -1,7 +1,9 @@
 // wts schedule check [ID...] [--workspace --require --max-late --last-run]: schedules checked against rules, for CI.
 import type { Command } from 'commander';
 import { CliError, ExitCode } from '../../errors.js';
-import { printItems, styled, type Column, type Mode, type Text } from '../../output/print.js';
+import { printItems } from '../../output/list.js';
+import { styled, type Mode, type Text } from '../../output/text.js';
+import type { Column } from '../../output/table.js';
 import type { ScheduleReport } from '../../schedules/check.js';
 import { verb, type CliDeps, options } from '../../framework/verb.js';
 import type { Schedule, Run } from './shared.js';

@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import { cronProblem, CRON_SHAPES_TEXT } from '../../contract/cron.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { relativeTime } from '../../output/format.js';
-import { printObject, renderTable, styled } from '../../output/print.js';
+import { printObject } from '../../output/print.js';
+import { renderTable } from '../../output/table.js';
+import { styled } from '../../output/text.js';
 import { localTimeZone, resolveTimeZone, unknownTimeZoneMessage } from '../../schedules/zones.js';
 import { verb, type CliDeps, options } from '../../framework/verb.js';
 

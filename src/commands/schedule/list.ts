@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { cronSentence } from '../../contract/cron.js';
 import { stateText } from '../../output/format.js';
-import { printItems, type Column } from '../../output/print.js';
+import { printItems } from '../../output/list.js';
+import type { Column } from '../../output/table.js';
 import { verb, type CliDeps } from '../../framework/verb.js';
 import type { Schedule } from './shared.js';
 import { FIELDS, nextRun, lastRun } from './shared.js';

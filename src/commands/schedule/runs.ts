@@ -1,7 +1,8 @@
 // wts schedule runs: list the past runs of a scheduled task, newest first
 import type { Command } from 'commander';
 import { relativeTime, stateText } from '../../output/format.js';
-import { printItems, type Column } from '../../output/print.js';
+import { printItems } from '../../output/list.js';
+import type { Column } from '../../output/table.js';
 import { pageOptions, printListing, type PageOptions } from '../../framework/listing.js';
 import { verb, type CliDeps, options } from '../../framework/verb.js';
 import type { Run } from './shared.js';

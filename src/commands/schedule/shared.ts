@@ -7,7 +7,8 @@ import { CliError, ExitCode } from '../../errors.js';
 import type { WaitFlags } from '../../follow/options.js';
 import { optionalText, readTextFile, requiredText } from '../../input/text.js';
 import { localAndRelative, relativeTime, stateText } from '../../output/format.js';
-import { printObject, type Mode, type Text } from '../../output/print.js';
+import { printObject } from '../../output/print.js';
+import type { Mode, Text } from '../../output/text.js';
 import { runTimeForPeople } from '../../schedules/zones.js';
 import type { Act } from '../../bulk/run.js';
 

@@ -1,7 +1,8 @@
 // wts task board: show a workspace's board: its columns side by side with their tasks, fitted to the terminal
 import type { Command } from 'commander';
 import { CliError, ExitCode } from '../../errors.js';
-import { pipeText, printJson } from '../../output/print.js';
+import { pipeText } from '../../output/text.js';
+import { printJson } from '../../output/print.js';
 import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems } from '../../framework/listing.js';
 import type { ApiClient } from '../../api/client.js';

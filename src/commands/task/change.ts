@@ -5,7 +5,7 @@ import type { Act } from '../../bulk/run.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { requiredText } from '../../input/text.js';
-import { pipeText } from '../../output/print.js';
+import { pipeText } from '../../output/text.js';
 import { collectList } from '../../input/people.js';
 import type { Task } from './shared.js';
 

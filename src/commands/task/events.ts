@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { followOption } from '../../follow/options.js';
 import { relativeTime } from '../../output/format.js';
-import { printItems, styled, type Column } from '../../output/print.js';
+import { printItems } from '../../output/list.js';
+import { styled } from '../../output/text.js';
+import type { Column } from '../../output/table.js';
 import { options, verb, type CliDeps } from '../../framework/verb.js';
 import { pageOptions, printListing, type PageOptions } from '../../framework/listing.js';
 import type { Event } from './shared.js';

@@ -1,7 +1,8 @@
 // wts task runs: list the times an agent worked on a task
 import type { Command } from 'commander';
 import { relativeTime, stateText } from '../../output/format.js';
-import { printItems, type Column } from '../../output/print.js';
+import { printItems } from '../../output/list.js';
+import type { Column } from '../../output/table.js';
 import { options, verb, type CliDeps } from '../../framework/verb.js';
 import { pageOptions, printListing, type PageOptions } from '../../framework/listing.js';
 import type { Run } from './shared.js';

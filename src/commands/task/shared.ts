@@ -2,7 +2,10 @@ import type { Resource } from '../../contract/resources.js';
 import type { CommandContext } from '../../context.js';
 import { describeWhen } from '../../input/when.js';
 import { relativeTime, stateText, wrapText } from '../../output/format.js';
-import { holdList, printItems, styled, terminalText, terminalView, type Column, type HeldList, type Mode } from '../../output/print.js';
+import { holdList, type HeldList } from '../../output/held-list.js';
+import { printItems } from '../../output/list.js';
+import { styled, terminalText, terminalView, type Mode } from '../../output/text.js';
+import type { Column } from '../../output/table.js';
 import { isOverdue } from '../../output/task-view.js';
 
 export type Task = Resource<'Task'>;

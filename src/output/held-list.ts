@@ -1,0 +1,122 @@
+// A list held whole before it prints (task list --sort, --all): each item kept as the text it prints.
+import { idOf } from '../completion/ids.js';
+import { Chunked, itemText, listMode, printTable, tableRow } from './list.js';
+import type { OutputTarget } from './print.js';
+import type { Column } from './table.js';
+import type { Text } from './text.js';
+
+/**
+ * A list whose order is known only once the whole of it is read (task list: board order, then due date),
+ * held as it will print. Each item is rendered as it arrives (as printItems would print it) and let go:
+ * piped and with --json, its text is kept as UTF-8 bytes outside the JavaScript heap, so 10,000 tasks
+ * hold about the 3 MB they print, and the garbage collector never copies them. Items are numbered in
+ * the order held (0, 1, …); `print` prints them in the order given.
+ */
+export interface HeldList<T> {
+  hold(item: T): void;
+  /** How many items are held. */
+  readonly size: number;
+  /** Prints the held items numbered in `order` (all of them, or the first N of a sorted order); returns how many. */
+  print(order: Iterable<number>): number;
+}
+
+export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { empty?: string } = {}): HeldList<T> {
+  const mode = listMode(out);
+  const rows: Text[][] = [];
+  const texts = new TextStore();
+  // Each text held with what follows it in a list of more (`,` and a newline in JSON, a newline piped):
+  // items printed in the order held are then one run of bytes, written at once.
+  const after = mode === 'json' ? ',\n' : '\n';
+  // For `shown`, told in the order printed: the id and label, not the item.
+  const ids: string[] = [];
+  const labels: string[] = [];
+  let size = 0;
+  return {
+    hold(item) {
+      if (mode === 'table') rows.push(tableRow(columns, item));
+      else texts.add(itemText(mode, columns, item), after);
+      if (out.shown) {
+        const shown = idOf(item);
+        ids.push(shown?.id ?? '');
+        labels.push(shown?.label ?? '');
+      }
+      size++;
+    },
+    get size() {
+      return size;
+    },
+    print(order) {
+      const told = (i: number) => {
+        if (out.shown && ids[i]) out.shown({ id: ids[i] ?? '', label: labels[i] ?? '' });
+      };
+      if (mode === 'table') {
+        const shownRows: Text[][] = [];
+        for (const i of order) {
+          told(i);
+          shownRows.push(rows[i] ?? []);
+        }
+        return printTable(out, columns, shownRows, options.empty);
+      }
+      const chunks = new Chunked(out.io);
+      let count = 0;
+      let run: Span | undefined;
+      for (const i of order) {
+        told(i);
+        if (count++ === 0 && mode === 'json') chunks.write('[\n');
+        const span = texts.span(i);
+        if (run && run.block === span.block && run.end === span.start) run.end = span.end;
+        else {
+          if (run) chunks.write(texts.bytes(run));
+          run = span;
+        }
+      }
+      // The last item's `,` is the array's end.
+      if (run && mode === 'json') chunks.write(texts.bytes({ ...run, end: run.end - after.length }));
+      else if (run) chunks.write(texts.bytes(run));
+      if (mode === 'json') chunks.write(count ? '\n]\n' : '[]\n');
+      chunks.flush();
+      return count;
+    },
+  };
+}
+
+interface Span {
+  block: number;
+  start: number;
+  end: number;
+}
+
+/** Texts kept as UTF-8 in large buffers, numbered in the order added. */
+class TextStore {
+  private static readonly BLOCK = 1024 * 1024;
+  private blocks: Buffer[] = [];
+  private used = 0;
+  // Where text i is: its block, start and end at i * 3: small integers, no object per text.
+  private spans: number[] = [];
+
+  /** Adds `text` followed by `after` (ASCII). */
+  add(text: string, after: string): void {
+    let block = this.blocks.at(-1);
+    // UTF-8 takes at most 3 bytes for each UTF-16 unit: only a text that might not fit is measured.
+    if (
+      !block ||
+      (this.used + text.length * 3 + after.length > block.length && this.used + Buffer.byteLength(text) + after.length > block.length)
+    ) {
+      block = Buffer.allocUnsafe(Math.max(TextStore.BLOCK, Buffer.byteLength(text) + after.length));
+      this.blocks.push(block);
+      this.used = 0;
+    }
+    const start = this.used;
+    this.used += block.write(text, start);
+    this.used += block.write(after, this.used);
+    this.spans.push(this.blocks.length - 1, start, this.used);
+  }
+
+  span(i: number): Span {
+    return { block: this.spans[i * 3] ?? 0, start: this.spans[i * 3 + 1] ?? 0, end: this.spans[i * 3 + 2] ?? 0 };
+  }
+
+  bytes({ block, start, end }: Span): Uint8Array {
+    return this.blocks[block]?.subarray(start, end) ?? new Uint8Array();
+  }
+}
