@@ -218,11 +218,16 @@ async function loggingProxy(
   const held: (() => void)[] = [];
   let arrived = false;
   let releasedByTimer = false;
-  // A way out if what releases them never comes (the test then fails instead of hanging).
-  const fallback = setTimeout(() => {
-    releasedByTimer = true;
-    for (const go of held.splice(0)) go();
-  }, 5_000);
+  // A way out if what releases them never comes (the test then fails instead of hanging): from the first
+  // request held, not from the proxy's start, and long, so a slow machine's start-up is not mistaken for it.
+  let fallback: NodeJS.Timeout | undefined;
+  const holdBack = (go: () => void) => {
+    held.push(go);
+    fallback ??= setTimeout(() => {
+      releasedByTimer = true;
+      for (const release of held.splice(0)) release();
+    }, 20_000);
+  };
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const { host } = new URL(target);
     const authorization = hold.authorization?.(req.url!) ?? req.headers.authorization;
@@ -245,7 +250,7 @@ async function loggingProxy(
         await hold.onFirst?.();
         for (const release of held.splice(0)) release();
       }
-      if (!arrived && hold.holds(path)) held.push(go);
+      if (!arrived && hold.holds(path)) holdBack(go);
       else go();
     });
   });
