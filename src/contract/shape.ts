@@ -155,11 +155,15 @@ function compileNumber({ whole, min, max }: Extract<Shape, { type: 'number' }>):
 }
 
 function compileObject(shape: Extract<Shape, { type: 'object' }>, formats: Formats): Check {
-  const fields = Object.entries(shape.fields).map(([key, field]): [string, Check] => [key, compileShape(field, formats)]);
+  const keys = Object.keys(shape.fields);
+  const checks = Object.values(shape.fields).map((field) => compileShape(field, formats));
   return (value) => {
     if (!isRecord(value)) return wrongType('object', value);
-    for (const [key, check] of fields) {
-      const m = check(value[key]);
+    // Indexed, not for-of over pairs: run for every field of every item of a page, mostly before V8
+    // has optimized it, where an iterator and a destructuring per field cost more than the check.
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] ?? '';
+      const m = checks[i]?.(value[key]);
       if (m) {
         m.path.unshift(key);
         return m;
