@@ -15,6 +15,7 @@ import type { IO } from '../../src/io.js';
 import { waitingIn } from '../helpers/api.js';
 import { runWts, tempConfigDir } from '../helpers/cli.js';
 import { useSandbox, type SandboxFixture } from '../helpers/sandbox-fixture.js';
+import { SCRIPT, TMUX, useTerminal } from '../helpers/tmux.js';
 import { spawnWts } from '../helpers/wts-process.js';
 
 const INTERVAL_MS = 30_000;
@@ -261,5 +262,33 @@ describe('wts inbox --watch, the command', () => {
     );
     bare.child.kill('SIGINT');
     expect((await bare.done).code).toBe(0);
+  });
+});
+
+describe.skipIf(!TMUX || !SCRIPT)('wts inbox --watch on a terminal (tmux, script)', () => {
+  const sandbox = useSandbox();
+  const term = useTerminal('wts-inbox-watch-');
+
+  it('human lines with the event in words, a bell for the new item only, and the count after Ctrl-C', { timeout: 90_000 }, async () => {
+    const pane = term.run(['wts', 'inbox', '--watch', '--interval', '5s', '--notify'], {
+      env: { ...sandbox.env, NO_COLOR: '1', PATH: join(term.scratch, 'nothing') + ':/usr/bin:/bin' },
+      cols: 160,
+      raw: true,
+    });
+    const first = waitingIn(sandbox, 'org_acme')[0]!;
+    await pane.waitFor('what waits now', (t) => t.includes('Watching for new items every 5s; Ctrl-C to stop.'));
+    expect(pane.screen()).toMatch(new RegExp(`^\\d\\d:\\d\\d waiting  ${first.kind.padEnd(10)} ${first.id}  `, 'm'));
+    expect(pane.screen()).toContain('wts: --notify: no notify-send on PATH, so no desktop notification; the terminal bell only');
+    const task = (await sandbox.api.ok('POST', '/agents/agt_support/tasks', { body: { title: 'Ring once' } })) as { id: string };
+    await pane.waitFor(
+      'the new item',
+      (t) => new RegExp(`waiting  action +act_\\w+  Post an update in #support · ${task.id} · ws_support · Ring once`).test(t),
+      30_000,
+    );
+    pane.keys('C-c');
+    const end = await pane.done();
+    expect(end.code).toBe(0);
+    expect(end.screen).toMatch(/Watched for \d+s: 1 appeared, 0 decided\./);
+    expect(end.raw.split('\x07').length - 1).toBe(1);
   });
 });
