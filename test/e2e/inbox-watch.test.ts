@@ -174,6 +174,9 @@ describe('wts inbox --watch, the command', () => {
       expect([r.code, r.stderr]).toEqual([2, line]);
     }
     expect(await sandbox.requests()).toBe(before);
+    // A workspace that is not there ends the watch at once, as `wts inbox` would: exit 3, one line.
+    const missing = await runWts(['inbox', '--watch', '--workspace', 'ws_nope'], { env: sandbox.env });
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([3, '', 'wts: not found: no workspace ws_nope here\n']);
   });
 
   it('JSON lines: what waits, then the new proposal and its decision; --exec gets the fields in its environment only; Ctrl-C exits 0 with a count', {
