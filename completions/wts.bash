@@ -144,6 +144,8 @@ _wts_value() {
     'approval edit|--set') _wts_v='-' ;;
     'approval edit|--draft-file') _wts_v='<' ;;
     'inbox|--workspace') _wts_v='@workspace' ;;
+    'inbox|--interval') _wts_v='-' ;;
+    'inbox|--exec') _wts_v='-' ;;
     'dash|--workspace') _wts_v='@workspace' ;;
     'reminder create|--at') _wts_v='-' ;;
     'reminder create|--message') _wts_v='-' ;;
@@ -248,8 +250,8 @@ _wts_spec() {
     'approval done') _wts_flags=(--note --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*@approval') ;;
     'approval answer') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@approval' '-') ;;
     'approval edit') _wts_flags=(--set --draft-file --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@approval') ;;
-    'inbox') _wts_flags=(--workspace --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'dash') _wts_flags=(--workspace --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'inbox') _wts_flags=(--workspace --watch --interval --exec --notify --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'dash') _wts_flags=(--workspace --notify --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'reminder') _wts_subs=(list create edit cancel) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'reminder list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;
     'reminder create') _wts_flags=(--at --message --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;

@@ -8,11 +8,21 @@ export function registerDash(program: Command, deps: CliDeps): void {
   verb(program, deps, {
     name: 'dash',
     description: 'a full-screen dashboard on a terminal: inbox, my tasks, board and schedules, with a detail pane and actions on keys',
-    options: options<{ workspace?: string }>((c) =>
-      c.option('--workspace <ws>', 'only this workspace (default: every workspace; the board shows the default workspace, else the first)'),
+    options: options<{ workspace?: string; notify?: boolean }>((c) =>
+      c
+        .option('--workspace <ws>', 'only this workspace (default: every workspace; the board shows the default workspace, else the first)')
+        .option(
+          '--notify',
+          'when a refresh brings new items into the inbox: a bell, a desktop notification, and a + on each until selected',
+        ),
     ),
     fields: { workspaceId: '--workspace' },
-    examples: ['wts dash', 'wts dash --workspace ws_support', 'wts config set dash.refresh 30   # refresh every 30 seconds'],
+    examples: [
+      'wts dash',
+      'wts dash --workspace ws_support',
+      'wts dash --notify   # a bell when something new waits',
+      'wts config set dash.refresh 30   # refresh every 30 seconds',
+    ],
     async run({ ctx, opts }) {
       if (!ctx.io.canPrompt) {
         throw new CliError(
@@ -27,6 +37,9 @@ export function registerDash(program: Command, deps: CliDeps): void {
         throw new CliError(`dash.refresh in the configuration: ${problem} (wts config set dash.refresh SECONDS)`, ExitCode.usage);
       const refreshSeconds = Number(configured ?? setting?.default ?? 60);
       const boardWorkspaceId = opts.workspace === undefined ? ctx.defaultWorkspace() : undefined;
+      const notifier = opts.notify ? (await import('../inbox/notify.js')).makeNotifier(ctx.io, ctx.env) : undefined;
+      // Said before the screen takes the terminal, where it stays readable after.
+      if (notifier?.missing) ctx.io.stderr.write(`wts: ${notifier.missing}\n`);
       const { runDash } = await import('../dash/ui.js');
       await runDash(ctx, {
         scope: {
@@ -35,6 +48,7 @@ export function registerDash(program: Command, deps: CliDeps): void {
         },
         refreshSeconds,
         title: opts.workspace ?? 'every workspace',
+        ...(notifier !== undefined && { notifier }),
       });
     },
   });

@@ -58,19 +58,30 @@ export function itemText(chalk: ChalkInstance, item: Item, nowMs: number): Text 
   }
 }
 
-/** One list row, exactly `width` columns: a marker (›) and inverse colors on the selected item. */
-export function rowLine(chalk: ChalkInstance, row: ListRow, width: number, nowMs: number): string {
+/**
+ * One list row, exactly `width` columns: a marker (›) and inverse colors on the selected item; `+` on an
+ * item that arrived on a refresh and has not been selected yet (`wts dash --notify`).
+ */
+export function rowLine(
+  chalk: ChalkInstance,
+  row: ListRow,
+  width: number,
+  nowMs: number,
+  arrived: ReadonlySet<string> = new Set(),
+): string {
   if ('heading' in row) return chalk.bold(padToWidth(terminalText(row.heading, width), width));
-  const line = padToWidth(`${row.selected ? '› ' : '  '}${terminalText(itemText(chalk, row.item, nowMs), width - 2)}`, width);
+  const marker = row.selected ? '› ' : arrived.has(row.item.id) ? '+ ' : '  ';
+  const line = padToWidth(`${marker}${terminalText(itemText(chalk, row.item, nowMs), width - 2)}`, width);
   return row.selected ? chalk.inverse(line) : line;
 }
 
-/** The tabs line: each section with its count, the current one marked [ ] (and bold). */
-export function tabsLine(chalk: ChalkInstance, state: DashState, width: number): string {
+/** The tabs line: each section with its count (and the inbox's items new since a refresh), the current one marked [ ] (and bold). */
+export function tabsLine(chalk: ChalkInstance, state: DashState, width: number, arrived: ReadonlySet<string> = new Set()): string {
   const tabs = SECTION_KEYS.map((key, i) => {
     const shown = visibleItems(state, key).length;
     const total = state.sections[key].items.length;
-    const label = `${i + 1} ${SECTION_TITLES[key]} (${shown === total ? total : `${shown}/${total}`})`;
+    const fresh = key === 'inbox' ? state.sections.inbox.items.filter((item) => arrived.has(item.id)).length : 0;
+    const label = `${i + 1} ${SECTION_TITLES[key]} (${shown === total ? total : `${shown}/${total}`}${fresh > 0 ? `, ${fresh} new` : ''})`;
     return key === state.current ? styled(`[${label}]`, (s) => chalk.bold(s)) : ` ${label} `;
   });
   return terminalText(tabs, width);

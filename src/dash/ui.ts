@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { approveAction, editDraft } from '../approvals/decisions.js';
 import { ApiError, describeFailure } from '../errors.js';
 import { pollDelay } from '../follow/poll.js';
+import type { Notifier } from '../inbox/notify.js';
 import type { CommandContext } from '../context.js';
 import { wrapText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
@@ -43,6 +44,8 @@ export interface DashOptions {
   refreshSeconds: number;
   /** Shown in the header: what the dashboard covers. */
   title: string;
+  /** `--notify`: told of the inbox items that arrive on a refresh (a bell, a desktop notification). */
+  notifier?: Notifier;
 }
 
 /** What the bottom line is doing: showing a result, taking a filter or a text, or asking to confirm. */
@@ -116,12 +119,26 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
     const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
     const [refreshedAt, setRefreshedAt] = useState<number | undefined>(undefined);
     const refreshing = useRef(false);
+    /** The inbox's item ids at the last refresh (none before the first), and those that arrived since, not yet selected. */
+    const inboxIds = useRef<Set<string> | undefined>(undefined);
+    const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
     /** Text typed for an action that failed, by action and item: offered again, so nothing typed is lost. */
     const kept = useRef(new Map<string, string>());
 
     const report = useCallback(async (err: unknown) => {
       setStatus({ text: `✗ ${(await describeFailure(err)).message}`, tone: 'error' });
     }, []);
+
+    /** `--notify`: the inbox items a refresh brought in are marked, and told with a bell (and on the desktop). */
+    const noteArrivals = (notifier: Notifier, items: Item[]) => {
+      const before = inboxIds.current;
+      inboxIds.current = new Set(items.map((i) => i.id));
+      const fresh = before === undefined ? [] : items.filter((i) => !before.has(i.id));
+      if (fresh.length === 0) return;
+      setArrived((marked) => new Set([...marked, ...fresh.map((i) => i.id)]));
+      setStatus({ text: `${fresh.length} new item${fresh.length === 1 ? '' : 's'} in the inbox (marked +)`, tone: 'info' });
+      void notifier.notify(fresh.flatMap((i) => (i.kind === 'pending' ? [i.waiting] : [])));
+    };
 
     /** Counts what this dashboard changed: a refresh that began before a change may hold what it replaced. */
     const changes = useRef(0);
@@ -139,6 +156,7 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
             loaded = await loadSections(ctx, options.scope);
           } while (began !== changes.current);
           setState((s) => replaceSections(s, loaded.sections));
+          if (options.notifier) noteArrivals(options.notifier, loaded.sections.inbox.items);
           setDetails(new Map());
           setRefreshedAt(ctx.now());
           if (announce) setStatus({ text: 'refreshed', tone: 'info' });
@@ -179,6 +197,11 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
     const item = selectedItem(state);
     const taskId = item?.kind === 'task' ? item.id : undefined;
     useEffect(() => setScroll(0), [item?.id, state.current]);
+    // An arrived item, once selected, is seen: its mark goes.
+    useEffect(() => {
+      const id = item?.id;
+      if (id !== undefined && arrived.has(id)) setArrived((marked) => new Set([...marked].filter((m) => m !== id)));
+    }, [item?.id, arrived]);
     useEffect(() => {
       if (taskId === undefined || details.has(taskId)) return;
       let live = true;
@@ -433,7 +456,7 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       const rows = listRows(state);
       const at = rows.findIndex((r) => 'item' in r && r.selected);
       const top = scrollTop(Math.max(0, at), rows.length, bodyHeight);
-      const listLines = rows.slice(top, top + bodyHeight).map((r) => rowLine(chalk, r, listWidth, ctx.now()));
+      const listLines = rows.slice(top, top + bodyHeight).map((r) => rowLine(chalk, r, listWidth, ctx.now(), arrived));
       const filter = state.filters[state.current];
       if (rows.length === 0 && filter && section.items.length > 0)
         listLines.push(
@@ -502,7 +525,7 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       Box,
       { flexDirection: 'column', width, height },
       line(chalk.bold(header)),
-      line(tabsLine(chalk, state, width)),
+      line(tabsLine(chalk, state, width, arrived)),
       ...body.map((l, i) => h(Box, { key: `b${i}`, width, height: 1 }, line(l))),
       line(above),
       line(bottom),

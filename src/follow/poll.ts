@@ -70,7 +70,15 @@ export function pollDelay(intervalMs: number, retryAfterSeconds: number | undefi
 
 /** The interval between steps: grows while nothing changes, back to the minimum when something does. */
 export class PollInterval {
-  private current = MIN_INTERVAL_MS;
+  private current: number;
+
+  /** From `min`, growing to `max` while nothing changes (by default 1 s to 15 s). */
+  constructor(
+    private readonly min = MIN_INTERVAL_MS,
+    private readonly max = MAX_INTERVAL_MS,
+  ) {
+    this.current = min;
+  }
 
   get ms(): number {
     return this.current;
@@ -78,7 +86,7 @@ export class PollInterval {
 
   /** After a step: the interval to wait before the next one. */
   after(changed: boolean): number {
-    this.current = changed ? MIN_INTERVAL_MS : Math.min(MAX_INTERVAL_MS, Math.round(this.current * GROWTH));
+    this.current = changed ? this.min : Math.min(this.max, Math.round(this.current * GROWTH));
     return this.current;
   }
 }
@@ -115,6 +123,8 @@ export interface PollOptions {
   retryable?: (err: unknown) => boolean;
   /** Told of each failed step that will be tried again, and how long until then. */
   onRetry?: (why: string, waitMs: number) => void;
+  /** The interval between steps: from `minMs` after a change, growing to `maxMs` (default 1 s to 15 s). */
+  interval?: { minMs: number; maxMs: number };
 }
 
 /** Whether a failed step may be tried again: rate limited, a server error, or no answer. */
@@ -147,7 +157,7 @@ export async function poll<T>(step: (loop: PollContext) => Promise<StepResult<T>
   const clock = options.clock ?? realClock;
   const started = clock.now();
   const deadline = options.timeoutMs === undefined ? Infinity : started + options.timeoutMs;
-  const interval = new PollInterval();
+  const interval = new PollInterval(options.interval?.minMs, options.interval?.maxMs);
   const loop: PollContext = {
     call: () => ({ maxRetries: 0, timeoutMs: Math.max(MIN_INTERVAL_MS, Math.min(REQUEST_TIMEOUT_MS, Math.ceil(deadline - clock.now()))) }),
     elapsedMs: () => clock.now() - started,

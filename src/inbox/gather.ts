@@ -34,7 +34,8 @@ export function byKindThenAge(a: WaitingItem, b: WaitingItem): number {
   );
 }
 
-async function pendingActionsOf(api: ApiClient, taskId: string, hooks: RequestHooks): Promise<PendingAction[]> {
+/** What waits on one task now (none once it is deleted). */
+export async function pendingActionsOf(api: ApiClient, taskId: string, hooks: RequestHooks): Promise<PendingAction[]> {
   try {
     return (await api.call('list_pending_actions', { path: { taskId } }, { hooks })).items;
   } catch (err) {

@@ -12,10 +12,20 @@ export function agentAuthor(ctx: SandboxContext, agentId: string): Author {
   return { kind: 'agent', id: agentId, name: agent?.name ?? 'Agent' };
 }
 
+/**
+ * A task's updatedAt is when anything last happened on it (a change, an entry in its activity, a
+ * proposal), as the seed has it: a client re-reads only the tasks whose updatedAt moved.
+ */
+function touchTask(ctx: SandboxContext, taskId: string, at: string): void {
+  const task = ctx.store.state.data.tasks.find((t) => t.id === taskId);
+  if (task && Date.parse(at) > Date.parse(task.updatedAt)) task.updatedAt = at;
+}
+
 /** `at` (ISO) backdates the record to when it happened in sandbox time; the simulated agent uses it. */
 export function recordEvent(ctx: SandboxContext, taskId: string, kind: string, summary: string, actor: Author, at?: string): EventRec {
   const event: EventRec = { id: ctx.store.nextId('evt'), taskId, kind, summary, actor, createdAt: at ?? ctx.clock.iso() };
   ctx.store.state.data.events.push(event);
+  touchTask(ctx, taskId, event.createdAt);
   ctx.store.changed();
   return event;
 }
@@ -42,6 +52,7 @@ export function recordPendingAction(
     resolution: null,
   };
   ctx.store.state.data.pendingActions.push(action);
+  touchTask(ctx, action.taskId, action.createdAt);
   ctx.store.changed();
   return action;
 }

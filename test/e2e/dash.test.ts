@@ -2,7 +2,7 @@
 // typed with `tmux send-keys`, the screen is read back with `tmux capture-pane`, and what the service
 // holds afterwards is read through its API. Needs `npm run build` first (npm test does it) and tmux (CI
 // installs it: .ci/run). No timing is asserted: every wait polls the screen for what must appear.
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PendingActionRec, PendingKind } from '../../src/sandbox/model.js';
@@ -502,5 +502,53 @@ describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)'
     // wts's own colors reach the terminal (no NO_COLOR here).
     expect(bytes).toMatch(/\x1b\[[0-9;]*m/);
     expect((await actionNow(action.id)).state).toBe('pending');
+  });
+});
+
+// `wts dash --notify`: a refresh that brings a new item into the inbox rings the bell once (counted in the
+// raw bytes under `script`), runs notify-send (a stand-in on PATH that writes its arguments to a file)
+// and marks the item with + until it is selected.
+describe.skipIf(!TMUX || !SCRIPT)('wts dash --notify (tmux, script)', () => {
+  const term = useTerminal('wts-dash-notify-');
+
+  it('rings the bell, notifies and marks a new item on refresh; none for what was there at the start', { timeout: 180_000 }, async () => {
+    const configDir = join(term.scratch, 'notify-config');
+    const set = await runWts(['config', 'set', 'dash.refresh', '1'], { env: { ...sandbox.env, WTS_CONFIG_DIR: configDir } });
+    expect(set.code, set.stderr).toBe(0);
+    const bin = join(term.scratch, 'notify-bin');
+    const argvFile = join(term.scratch, 'notify-argv.txt');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'notify-send'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a"; done >> ${argvFile}\n`, { mode: 0o755 });
+    const pane = term.run(['wts', 'dash', '--notify'], {
+      env: { ...sandbox.env, NO_COLOR: '1', WTS_CONFIG_DIR: configDir, PATH: `${bin}:${process.env.PATH}` },
+      cols: 100,
+      rows: 30,
+      raw: true,
+      hold: true,
+      visible: true,
+    });
+    const count = () => ['action', 'human_task', 'question'].flatMap((k) => waitingOf(k as Seeded['kind'])).length;
+    await pane.waitFor('the loaded dashboard', (t) => t.includes(`[1 Inbox (${count()})]`) && t.includes('refreshed'));
+    expect(existsSync(argvFile)).toBe(false);
+
+    const fresh = addPendingAction(sandbox, 'task_s021', 'action', { to: 'c@example.com', subject: 'Ring', body: 'Hi' });
+    const marked = await pane.waitFor('the new action, marked', (t) => t.includes(`+ ${fresh.id} `));
+    expect(marked).toContain(`[1 Inbox (${count()}, 1 new)]`);
+    expect(marked).toContain('1 new item in the inbox (marked +)');
+    expect(readFileSync(argvFile, 'utf8')).toBe(
+      `--app-name=wts\n--\nwts: 1 item waiting for you\naction: action for task_s021 (task_s021)\n`,
+    );
+
+    // Selected once, it is seen: the mark and the count go.
+    pane.keys('/');
+    await pane.waitFor('the filter line', (t) => /^\/_?$/m.test(t));
+    pane.type(fresh.id);
+    pane.keys('Enter');
+    await pane.waitFor('the item selected, its mark gone', (t) => t.includes(`› ${fresh.id} `) && !t.includes(' new)]'));
+    pane.keys('q');
+    const end = await pane.done();
+    expect(end.code).toBe(0);
+    // One bell: for the item that arrived, none for the first load or the refreshes that brought nothing.
+    expect(end.raw.split('\x07').length - 1).toBe(1);
   });
 });
