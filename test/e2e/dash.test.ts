@@ -4,7 +4,7 @@
 // installs it: .ci/run). No timing is asserted: every wait polls the screen for what must appear.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingActionRec, PendingKind } from '../../src/sandbox/model.js';
 import { addPendingAction, waitingIn } from '../helpers/api.js';
 import { runWts } from '../helpers/cli.js';
@@ -463,6 +463,11 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
 // sequences. The dashboard runs under `script`, so the raw bytes it wrote are kept.
 describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)', () => {
   const term = useTerminal('wts-dash-hostile-');
+
+  // The agent's run on the hostile task would finish (seconds later) with a proposal of its own: a
+  // second inbox item whenever the dashboard's first load comes after it. Stopped, the inbox is the one.
+  beforeAll(() => sandbox.ctx.agent.stop());
+  afterAll(() => sandbox.ctx.agent.start());
 
   it('cannot change the window title or forge the detail pane: every text is shown escaped', { timeout: 180_000 }, async () => {
     const { ws, action } = await seedHostileWorkspace(sandbox);
