@@ -182,6 +182,8 @@ _wts_value() {
     'schedule apply|-f'|'schedule apply|--file') _wts_v='<' ;;
     'api|-f'|'api|--raw-field') _wts_v='-' ;;
     'api|-F'|'api|--field') _wts_v='-' ;;
+    'api|-X'|'api|--method') _wts_v='-' ;;
+    'api|-H'|'api|--header') _wts_v='-' ;;
     'api|--input') _wts_v='<' ;;
     'sandbox|--port') _wts_v='-' ;;
     'sandbox|--auto-approve') _wts_v='-' ;;
@@ -290,7 +292,7 @@ _wts_spec() {
     'config set') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
     'config unset') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
     'config list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'api') _wts_flags=(--raw-field --field --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
+    'api') _wts_flags=(--raw-field --field --method --header --include --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
     'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'completion') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=bash zsh fish') ;;
     'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api sandbox completion help') ;;
