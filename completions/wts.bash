@@ -196,6 +196,7 @@ _wts_value() {
     'sandbox|--rate-limit') _wts_v='-' ;;
     *'|--profile') _wts_v='-' ;;
     *'|--origin') _wts_v='-' ;;
+    *'|--json') _wts_v='-' ;;
     *'|-q'|*'|--jq') _wts_v='-' ;;
     *) return 1 ;;
   esac

@@ -85,7 +85,7 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .version(versionLine(), '-V, --version', "print the version, the build's date and the Node version")
     .addOption(new Option('--profile <name>', 'use this profile (default: WTS_PROFILE, else "default")'))
     .addOption(new Option('--origin <url>', "the service origin (default: WTS_ORIGIN, else the profile's)"))
-    .option('--json', 'print JSON: the object for one result, an array for a list')
+    .option('--json [fields]', 'print JSON: the object for one result, an array for a list; with FIELDS (id,title) only those fields')
     .option('-q, --jq <expr>', "filter the JSON through a jq expression (jq's own language; strings printed raw, as jq -r); implies --json")
     .option('--no-color', 'no colors (also: NO_COLOR)')
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
@@ -115,7 +115,11 @@ function bareGroup(program: Command, words: string[]): Command | undefined {
 }
 
 /** Runs the CLI and resolves to the exit code; never throws. */
-export async function main(argv: string[], deps: CliDeps = { env: process.env }): Promise<number> {
+export async function main(given: string[], deps: CliDeps = { env: process.env }): Promise<number> {
+  // `--json` before a positional (`--json ws_support`) is moved out of its way; `--json id,title` stays.
+  const argv = given.includes('--json')
+    ? [...given.slice(0, 2), ...(await import('./output/json-fields.js')).placeJsonFlag(given.slice(2))]
+    : given;
   const program = await buildProgram(deps, argv);
   if (!deps.io) {
     // `wts … | head`: the reader left, so there is no one to tell; stop quietly, as other tools do.
