@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
 import type { CliDeps } from './framework/verb.js';
 import { describeFailure, ExitCode } from './errors.js';
+import { terminalLine } from './output/sanitize.js';
 import type { IO } from './io.js';
 
 const require = createRequire(import.meta.url);
@@ -90,10 +91,38 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .option('--no-color', 'no colors (also: NO_COLOR)')
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
     .option('--no-pager', 'print long output directly, not through the pager (also: WTS_PAGER=cat)')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   for (const register of registers) register(program, deps);
+  program.commands.forEach(function oneStyle(c: Command) {
+    c.configureOutput({ outputError: (text, write) => write(usageLine(text, c)) });
+    c.commands.forEach(oneStyle);
+  });
+  program.configureOutput({ outputError: (text, write) => write(usageLine(text, program)) });
   return program;
+}
+
+/** `wts task list`: the words that name a command, for the help it points to. */
+function commandPath(command: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+/**
+ * Commander's own usage errors in the one `wts: …` style, on one line, sanitized (they echo argv, which
+ * may hold control characters): "error: unknown command 'taks'\n(Did you mean task?)" becomes
+ * "wts: unknown command 'taks'; did you mean task? (see `wts --help`)".
+ */
+function usageLine(text: string, command: Command): string {
+  const [first = '', ...rest] = text
+    .replace(/^error: /, '')
+    .trimEnd()
+    .split('\n');
+  const [, names] = /^\(Did you mean (?:one of )?(.*)\?\)$/s.exec(rest.join(' ')) ?? [];
+  // A command and its alias (task, tasks) are one suggestion.
+  const named = (word: string) => command.commands.find((c) => c.aliases().includes(word))?.name() ?? word;
+  const suggestion = names ? `; did you mean ${[...new Set(names.split(', ').map(named))].join(', ')}?` : '';
+  return `wts: ${terminalLine(`${first.replace(/\.$/, '')}${suggestion}`)} (see \`${terminalLine(commandPath(command))} --help\`)\n`;
 }
 
 /** The global options that take a value: the word after one is its value, not a command. */
