@@ -114,7 +114,7 @@ _wts_value() {
     'task list|--status') _wts_v='@status' ;;
     'task list|--assignee') _wts_v='@user' ;;
     'task list|--tag') _wts_v='-' ;;
-    'task list|--sort') _wts_v='-' ;;
+    'task list|--sort') _wts_v='=due title created updated' ;;
     'task list|-L'|'task list|--limit') _wts_v='-' ;;
     'task board|--rows') _wts_v='-' ;;
     'task search|-L'|'task search|--limit') _wts_v='-' ;;
@@ -177,13 +177,15 @@ _wts_value() {
     'schedule explain|--tz') _wts_v='-' ;;
     'schedule explain|--count') _wts_v='-' ;;
     'schedule check|--workspace') _wts_v='@workspace' ;;
-    'schedule check|--require') _wts_v='-' ;;
+    'schedule check|--require') _wts_v='=active paused' ;;
     'schedule check|--max-late') _wts_v='-' ;;
-    'schedule check|--last-run') _wts_v='-' ;;
+    'schedule check|--last-run') _wts_v='=succeeded' ;;
     'schedule diff|-f'|'schedule diff|--file') _wts_v='<' ;;
     'schedule apply|-f'|'schedule apply|--file') _wts_v='<' ;;
     'api|-f'|'api|--raw-field') _wts_v='-' ;;
     'api|-F'|'api|--field') _wts_v='-' ;;
+    'api|-X'|'api|--method') _wts_v='-' ;;
+    'api|-H'|'api|--header') _wts_v='-' ;;
     'api|--input') _wts_v='<' ;;
     'sandbox|--port') _wts_v='-' ;;
     'sandbox|--auto-approve') _wts_v='-' ;;
@@ -196,6 +198,7 @@ _wts_value() {
     'sandbox|--rate-limit') _wts_v='-' ;;
     *'|--profile') _wts_v='-' ;;
     *'|--origin') _wts_v='-' ;;
+    *'|--json') _wts_v='-' ;;
     *'|-q'|*'|--jq') _wts_v='-' ;;
     *) return 1 ;;
   esac
@@ -288,11 +291,11 @@ _wts_spec() {
     'schedule diff') _wts_flags=(--file --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule apply') _wts_flags=(--file --prune --yes --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'config') _wts_subs=(get set unset list) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'config get') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
-    'config set') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
-    'config unset') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
+    'config get') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=workspace editor pager browser dash.refresh') ;;
+    'config set') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=workspace editor pager browser dash.refresh' '-') ;;
+    'config unset') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=workspace editor pager browser dash.refresh') ;;
     'config list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'api') _wts_flags=(--raw-field --field --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
+    'api') _wts_flags=(--raw-field --field --method --header --include --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
     'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'completion') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=bash zsh fish') ;;
     'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api sandbox completion help') ;;

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
 import type { CliDeps } from './framework/verb.js';
 import { describeFailure, ExitCode } from './errors.js';
+import { terminalLine } from './output/sanitize.js';
 import type { IO } from './io.js';
 
 const require = createRequire(import.meta.url);
@@ -85,15 +86,43 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .version(versionLine(), '-V, --version', "print the version, the build's date and the Node version")
     .addOption(new Option('--profile <name>', 'use this profile (default: WTS_PROFILE, else "default")'))
     .addOption(new Option('--origin <url>', "the service origin (default: WTS_ORIGIN, else the profile's)"))
-    .option('--json', 'print JSON: the object for one result, an array for a list')
+    .option('--json [fields]', 'print JSON: the object for one result, an array for a list; with FIELDS (id,title) only those fields')
     .option('-q, --jq <expr>', "filter the JSON through a jq expression (jq's own language; strings printed raw, as jq -r); implies --json")
     .option('--no-color', 'no colors (also: NO_COLOR)')
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
     .option('--no-pager', 'print long output directly, not through the pager (also: WTS_PAGER=cat)')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   for (const register of registers) register(program, deps);
+  program.commands.forEach(function oneStyle(c: Command) {
+    c.configureOutput({ outputError: (text, write) => write(usageLine(text, c)) });
+    c.commands.forEach(oneStyle);
+  });
+  program.configureOutput({ outputError: (text, write) => write(usageLine(text, program)) });
   return program;
+}
+
+/** `wts task list`: the words that name a command, for the help it points to. */
+function commandPath(command: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+/**
+ * Commander's own usage errors in the one `wts: …` style, on one line, sanitized (they echo argv, which
+ * may hold control characters): "error: unknown command 'taks'\n(Did you mean task?)" becomes
+ * "wts: unknown command 'taks'; did you mean task? (see `wts --help`)".
+ */
+function usageLine(text: string, command: Command): string {
+  const [first = '', ...rest] = text
+    .replace(/^error: /, '')
+    .trimEnd()
+    .split('\n');
+  const [, names] = /^\(Did you mean (?:one of )?(.*)\?\)$/s.exec(rest.join(' ')) ?? [];
+  // A command and its alias (task, tasks) are one suggestion.
+  const named = (word: string) => command.commands.find((c) => c.aliases().includes(word))?.name() ?? word;
+  const suggestion = names ? `; did you mean ${[...new Set(names.split(', ').map(named))].join(', ')}?` : '';
+  return `wts: ${terminalLine(`${first.replace(/\.$/, '')}${suggestion}`)} (see \`${terminalLine(commandPath(command))} --help\`)\n`;
 }
 
 /** The global options that take a value: the word after one is its value, not a command. */
@@ -115,7 +144,11 @@ function bareGroup(program: Command, words: string[]): Command | undefined {
 }
 
 /** Runs the CLI and resolves to the exit code; never throws. */
-export async function main(argv: string[], deps: CliDeps = { env: process.env }): Promise<number> {
+export async function main(given: string[], deps: CliDeps = { env: process.env }): Promise<number> {
+  // `--json` before a positional (`--json ws_support`) is moved out of its way; `--json id,title` stays.
+  const argv = given.includes('--json')
+    ? [...given.slice(0, 2), ...(await import('./output/json-fields.js')).placeJsonFlag(given.slice(2))]
+    : given;
   const program = await buildProgram(deps, argv);
   if (!deps.io) {
     // `wts … | head`: the reader left, so there is no one to tell; stop quietly, as other tools do.

@@ -86,6 +86,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** How a pool running many requests at once holds this one back and hears of push-backs (src/api/pool.ts). */
   hooks?: RequestHooks;
+  /** Hears each answer's status and headers (`wts api --include`): the last one heard is the one used. */
+  onAnswer?: (status: number, headers: Record<string, string | string[] | undefined>) => void;
 }
 
 /** What a caller running many requests at once (src/api/pool.ts) hears of, and how it holds them back. */
@@ -106,7 +108,15 @@ export interface RawRequest {
   idempotent: boolean;
   /** The catalog operation (set by prepare): its answer is checked against the operation's result schema. */
   operation?: OperationId;
+  /** Headers the user added (`wts api -H`); never those the client sets itself (see API_OWN_HEADERS). */
+  headers?: Record<string, string>;
 }
+
+/** Headers the client sets itself: a request may not replace them (the sign-in's token never comes from argv). */
+export const API_OWN_HEADERS = new Set(['authorization', 'host', 'content-length', 'transfer-encoding', 'connection']);
+
+/** Headers whose value is a secret: shown as [redacted] in --debug, whoever set them. */
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|key|auth|session|password/i;
 
 /** Connections kept to the origin: the most requests a pool sends at once (src/api/pool.ts's MAX_CONCURRENCY). */
 export const MAX_CONNECTIONS = 64;
@@ -340,6 +350,7 @@ export class ApiClient {
       let res: { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
       try {
         res = await this.exchange(req, token, options.timeoutMs ?? this.timeoutMs);
+        options.onAnswer?.(res.status, res.headers);
       } catch (err) {
         // An answer larger than the cap would be as large again: never asked for twice.
         if (err instanceof AnswerFault && err.kind === 'too-large') throw this.invalidAnswer(req, err.status ?? 0, err.message);
@@ -435,6 +446,7 @@ export class ApiClient {
     const url = new URL(`${this.base}${req.path}${wireQuery(req.query)}`);
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = {
+      ...req.headers,
       authorization: `Bearer ${token}`,
       accept: 'application/json, application/problem+json',
       'user-agent': this.options.userAgent ?? 'wts',
@@ -443,7 +455,10 @@ export class ApiClient {
     const debug = this.options.debug;
     const started = Date.now();
     debug?.(`> ${req.method} ${url}`);
-    if (debug) for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
+    // The token is redacted wherever it appears, and so is any header that names a secret.
+    const shown = (k: string, v: string) =>
+      k === 'authorization' ? 'Bearer [redacted]' : SECRET_HEADER.test(k) ? '[redacted]' : v.split(token).join('[redacted]');
+    if (debug) for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${shown(k, v)}`);
     if (debug && body !== undefined) debug(`> ${truncate(body)}`);
     // One deadline for the whole exchange: undici's headersTimeout and bodyTimeout are idle timers (a body
     // dripped a byte at a time never trips them). Aborting closes the connection.
@@ -472,7 +487,7 @@ export class ApiClient {
       const answer = await this.readBody(res, { host, name, timeoutMs, deadline });
       if (debug) {
         debug(`< ${res.statusCode} (${Date.now() - started} ms)`);
-        for (const [k, v] of Object.entries(res.headers)) debug(`< ${k}: ${String(v)}`);
+        for (const [k, v] of Object.entries(res.headers)) debug(`< ${k}: ${shown(k, String(v))}`);
         if (answer.length > 0) debug(`< ${truncate(answer.toString('utf8'))}`);
       }
       return { status: res.statusCode, headers: res.headers, body: answer };

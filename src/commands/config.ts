@@ -2,6 +2,7 @@
 // configuration file (as `gh config`). The environment wins over a setting where both exist.
 import type { Command } from 'commander';
 import { SETTINGS, settingNamed, type Setting } from '../config.js';
+import { completes } from '../completion/spec.js';
 import { CliError, ExitCode } from '../errors.js';
 import { printDone, printJson } from '../output/print.js';
 import { pipeField } from '../output/sanitize.js';
@@ -92,8 +93,12 @@ function configList(group: Command, deps: CliDeps): Command {
 export function registerConfig(program: Command, deps: CliDeps): void {
   const group = program.command('config').description('read and change settings: the default workspace, editor, pager, browser');
   group.addHelpText('after', KEYS_HELP);
-  configGet(group, deps);
-  configSet(group, deps);
-  configUnset(group, deps);
+  // `wts config set <TAB>` completes the setting names.
+  for (const declare of [configGet, configSet, configUnset])
+    for (const key of declare(group, deps).registeredArguments.slice(0, 1))
+      completes(
+        key,
+        SETTINGS.map((s) => s.key),
+      );
   configList(group, deps);
 }

@@ -40,9 +40,20 @@ function choices(values: readonly string[], where: string): ValueSpec {
 
 const FILE_VALUES = new Set(['file', 'path']);
 
+/** Values a flag or argument completes from that commander does not check (the verb does, in its own words). */
+const COMPLETES = new WeakMap<Option | Argument, readonly string[]>();
+
+/** Marks `target` as completing from `values` (`--require <TAB>`: active paused), without commander's check. */
+export function completes<T extends Option | Argument>(target: T, values: readonly string[]): T {
+  COMPLETES.set(target, values);
+  return target;
+}
+
 function optionValue(option: Option, group: string | undefined): ValueSpec | undefined {
   if (!option.required && !option.optional) return undefined;
   if (option.argChoices) return choices(option.argChoices, option.long ?? option.flags);
+  const fixed = COMPLETES.get(option);
+  if (fixed) return choices(fixed, option.long ?? option.flags);
   const kind = option.long ? idKindFor(group, option.long) : undefined;
   if (kind) return { type: 'ids', kind };
   const valueName = /<([^>.]+)(\.\.\.)?>|\[([^\].]+)(\.\.\.)?\]/.exec(option.flags);
@@ -58,7 +69,8 @@ function groupOf(command: Command, root: Command): string | undefined {
 }
 
 function argumentValue(argument: Argument, command: Command, root: Command): ValueSpec {
-  if (argument.argChoices) return choices(argument.argChoices, `${command.name()} ${argument.name()}`);
+  const fixed = argument.argChoices ?? COMPLETES.get(argument);
+  if (fixed) return choices(fixed, `${command.name()} ${argument.name()}`);
   // `wts help COMMAND...` completes the names of commands.
   if (command.name() === 'help' && command.parent === root)
     return choices(

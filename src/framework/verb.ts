@@ -115,6 +115,14 @@ function withContext<O, A extends readonly ArgDecl[]>(
     // does); a bad expression is refused before anything is sent.
     const jq = normalized.jq !== undefined ? { expression: normalized.jq, ...(await import('../output/jq.js')) } : undefined;
     if (jq) await jq.checkJq(jq.expression);
+    // --json FIELDS: the JSON kept too, and cut down to those fields before --jq or the terminal sees it.
+    const selected = typeof globals.json === 'string' ? await import('../output/json-fields.js') : undefined;
+    const jsonFields = selected?.jsonFieldsOf(globals.json);
+    const finish = async (out: string) => {
+      const json = jsonFields && selected ? selected.selectFields(out, jsonFields) : out;
+      if (jq) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, json);
+      else realIO.stdout.write(json);
+    };
     let paging: Paging | undefined;
     if (!deps.io && realIO.isStdoutTTY && normalized.pager && (typeof pages === 'function' ? pages(globals) : pages)) {
       // Settings are read only here, for verbs that page: see src/output/pager.ts.
@@ -127,11 +135,12 @@ function withContext<O, A extends readonly ArgDecl[]>(
       }
     }
     const kept: string[] = [];
-    const io = jq
-      ? withStdout(realIO, {
-          write: (chunk: string | Uint8Array) => kept.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')),
-        })
-      : realIO;
+    const io =
+      jq || jsonFields
+        ? withStdout(realIO, {
+            write: (chunk: string | Uint8Array) => kept.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')),
+          })
+        : realIO;
     const ctx = createContext(io, deps.env, normalized, deps.now, chalk);
     // Lists that print ids keep them for shell completion.
     const kind = RECORDED_BY[`${command.parent?.name() ?? ''} ${command.name()}`];
@@ -143,10 +152,10 @@ function withContext<O, A extends readonly ArgDecl[]>(
         await fn({ ctx, args: received.slice(0, -2) as ArgValues<A>, opts: command.opts<O & OptionValues>(), command });
       } catch (err) {
         // A bulk verb whose items did not all succeed has printed all it has (its --json array): filtered all the same.
-        if (jq && err instanceof BulkFailure) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, kept.join(''));
+        if ((jq || jsonFields) && err instanceof BulkFailure) await finish(kept.join(''));
         throw err;
       }
-      if (jq) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, kept.join(''));
+      if (jq || jsonFields) await finish(kept.join(''));
     } catch (err) {
       throw namedAsTyped(err, command);
     } finally {

@@ -67,6 +67,63 @@ describe('wts api GET', () => {
   });
 });
 
+describe("gh api's forms", () => {
+  it('takes PATH alone as a GET, with or without its leading slash (issue 25)', async () => {
+    const expected = `${JSON.stringify(await direct('/workspaces'))}\n`;
+    for (const path of ['/workspaces', 'workspaces', 'api/v1/workspaces']) {
+      const r = await runWts(['api', path], { env: sandbox.env });
+      expect(r, path).toMatchObject({ code: 0, stdout: expected });
+    }
+    const task = await runWts(['api', 'tasks/task_s001'], { env: sandbox.env });
+    expect(JSON.parse(task.stdout)).toMatchObject({ id: 'task_s001' });
+  });
+
+  it('says the method with -X, and POSTs when fields are given without one, as gh does', async () => {
+    const query = await runWts(['api', 'workspaces/ws_support/tasks', '-X', 'get', '-f', 'limit=3'], { env: sandbox.env });
+    expect((JSON.parse(query.stdout) as { items: unknown[] }).items).toHaveLength(3);
+    const posted = await runWts(['api', '/tasks/task_s001/notes', '-f', 'content=Posted by default'], { env: sandbox.env });
+    expect(posted.code, posted.stderr).toBe(0);
+    expect((JSON.parse(posted.stdout) as { notes: { content: string }[] }).notes.at(-1)?.content).toBe('Posted by default');
+    const patched = await runWts(['api', '--method', 'PATCH', 'tasks/task_s001', '-f', 'title=Renamed by -X'], { env: sandbox.env });
+    expect(JSON.parse(patched.stdout)).toMatchObject({ title: 'Renamed by -X' });
+  });
+
+  it('prints the status line and headers before the body with -i, for a refusal too', async () => {
+    const r = await runWts(['api', '-i', 'workspaces'], { env: sandbox.env });
+    expect(r.code).toBe(0);
+    const [head = '', body = ''] = r.stdout.split('\n\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\n/);
+    expect(head).toMatch(/^Content-Type: application\/json/m);
+    expect(body).toBe(`${JSON.stringify(await direct('/workspaces'))}\n`);
+    const missing = await runWts(['api', '-i', 'tasks/task_nope'], { env: sandbox.env });
+    expect(missing.code).toBe(3);
+    expect(missing.stdout).toMatch(/^HTTP\/1\.1 404 Not Found\n/);
+    expect(missing.stderr).toMatch(/^wts: /);
+  });
+
+  it('adds -H headers, refuses Authorization, and never shows the token in --debug', async () => {
+    const r = await runWts(['api', 'workspaces', '-H', 'X-Trace: abc', '-H', `X-Api-Key: ${sandbox.token}`, '--debug'], {
+      env: sandbox.env,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('> x-trace: abc');
+    expect(r.stderr).toContain('> x-api-key: [redacted]');
+    const echoed = await runWts(['api', 'workspaces', '-H', `X-Note: mine ${sandbox.token}`, '--debug'], { env: sandbox.env });
+    expect(echoed.stderr).toContain('> x-note: mine [redacted]');
+    expect(r.stderr + echoed.stderr).not.toContain(sandbox.token);
+    const before = await sandbox.requests();
+    expect(await runWts(['api', 'workspaces', '-H', 'Authorization: Bearer other'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: "wts: --header: Authorization is set by wts itself (the sign-in's token never comes from the command line)\n",
+    });
+    expect((await runWts(['api', 'workspaces', '-H', 'no colon'], { env: sandbox.env })).code).toBe(2);
+    expect((await runWts(['api', 'workspaces', '-H', 'X-A: b\u001b[31m'], { env: sandbox.env })).stderr).toBe(
+      'wts: --header: expected "Name: value" on one line, not "X-A: b\\x1b[31m"\n',
+    );
+    expect(await sandbox.requests()).toBe(before);
+  });
+});
+
 describe('wts api POST, PATCH, DELETE', () => {
   it('sends -f fields as the body of a POST', async () => {
     const r = await runWts(['api', 'POST', '/tasks/task_s001/notes', '-f', 'content=Called back'], { env: sandbox.env });
@@ -161,9 +218,18 @@ describe('wts api errors', () => {
       code: 2,
       stderr: 'wts: METHOD: must be one of GET, POST, PATCH, DELETE, not "PUT"\n',
     });
-    expect((await runWts(['api', 'GET', 'workspaces'], { env: sandbox.env })).stderr).toBe(
-      'wts: PATH: must be a path under /api/v1, e.g. /workspaces, not "workspaces"\n',
+    expect((await runWts(['api', 'GET', '//example.com/workspaces'], { env: sandbox.env })).stderr).toBe(
+      'wts: PATH: must be a path under /api/v1, e.g. /workspaces, not "//example.com/workspaces"\n',
     );
+    expect(await runWts(['api', 'GET', '/workspaces', '-X', 'POST'], { env: sandbox.env })).toMatchObject({
+      code: 2,
+      stderr: 'wts: --method: POST contradicts METHOD GET; give one\n',
+    });
+    expect((await runWts(['api', '/workspaces', '-X', 'PUT'], { env: sandbox.env })).stderr).toBe(
+      'wts: --method: must be one of GET, POST, PATCH, DELETE, not "PUT"\n',
+    );
+    expect((await runWts(['api', '/workspaces', '-i', '--paginate'], { env: sandbox.env })).code).toBe(2);
+    expect((await runWts(['api'], { env: sandbox.env })).code).toBe(2);
     expect((await runWts(['api', 'GET', '/../oauth/token'], { env: sandbox.env })).code).toBe(2);
     expect((await runWts(['api', 'GET', 'https://example.com/api/v1/workspaces'], { env: sandbox.env })).code).toBe(2);
     expect((await runWts(['api', 'GET', '/workspaces', '--input', '-'], { env: sandbox.env, stdin: '{}' })).stderr).toMatch(

@@ -237,3 +237,21 @@ describe('dates are read back as set', () => {
     expect(edited.stdout).toBe(`Reminder ${id} on task_s021 is for Sat 3 Jan 2099 00:00 (in 72 years): Later\n`);
   });
 });
+
+describe("commander's own usage errors (issue 25: two error styles)", () => {
+  it('speak in the one wts: style, with the suggestion, exit 2', async () => {
+    expect(await refused(['taks'])).toBe("wts: unknown command 'taks'; did you mean task? (see `wts --help`)\n");
+    expect(await refused(['task', 'lst'])).toBe("wts: unknown command 'lst'; did you mean list? (see `wts task --help`)\n");
+    expect(await refused(['task', 'list', 'ws_support', '--sorte', 'due'])).toBe(
+      "wts: unknown option '--sorte'; did you mean --sort? (see `wts task list --help`)\n",
+    );
+    expect(await refused(['task', 'list', 'ws_support', 'x', 'y'])).toMatch(/^wts: too many arguments for 'list'/);
+    expect(await refused(['api', '-X'])).toMatch(/^wts: option '-X, --method <method>' argument missing/);
+  });
+
+  it('never echo control characters from argv raw', async () => {
+    const line = await refused(['task', 'list', 'ws_support', '--x\u001b]0;owned\u0007\u009b31m']);
+    expect(line).toBe("wts: unknown option '--x\\x1b]0;owned\\x07\\x9b31m' (see `wts task list --help`)\n");
+    expect(await refused(['t\u001b[2Jaks'])).toBe("wts: unknown command 't\\x1b[2Jaks' (see `wts --help`)\n");
+  });
+});

@@ -122,3 +122,38 @@ describe('--jq', () => {
     expect(r.stderr).toBe('showing 3 of more — use --limit N or --all for the rest\n');
   });
 });
+
+describe('--json FIELDS', () => {
+  // The whole workspace, sorted by id: lists read twice are compared as sets (the agent moves tasks meanwhile).
+  const list = async (...args: string[]) => {
+    const r = await runWts(['task', 'list', ...args, '--status', 'all', '--all'], { env: sandbox.env });
+    expect(r.code, r.stderr).toBe(0);
+    return (JSON.parse(r.stdout) as Task[]).sort((a, b) => a.id.localeCompare(b.id));
+  };
+
+  it('prints only those fields of each item, as gh does (issue 25: it was "too many arguments")', async () => {
+    const all = await list('ws_support', '--json');
+    expect(await list('ws_support', '--json', 'id,workspaceId')).toEqual(all.map((t) => ({ id: t.id, workspaceId: t.workspaceId })));
+    // Before the positional, and one field alone.
+    expect(await list('--json', 'id', 'ws_support')).toEqual(all.map((t) => ({ id: t.id })));
+    const view = await runWts(['task', 'view', 'task_s021', '--json', 'id,title'], { env: sandbox.env });
+    expect(Object.keys(JSON.parse(view.stdout))).toEqual(['id', 'title']);
+    const jq = await runWts(['task', 'view', 'task_s021', '--json', 'id,tags', '--jq', 'keys'], { env: sandbox.env });
+    expect(JSON.parse(jq.stdout)).toEqual(['id', 'tags']);
+  });
+
+  it('leaves plain --json as it was, before a positional too', async () => {
+    const before = await list('--json', 'ws_support');
+    expect(before.map((t) => t.id)).toEqual((await list('ws_support', '--json')).map((t) => t.id));
+    expect(Object.keys(before[0] ?? {})).toEqual(expect.arrayContaining(['id', 'title', 'notes', 'assignees']));
+    expect((await runWts(['task', 'view', '--json', 'task_s021'], { env: sandbox.env })).code).toBe(0);
+  });
+
+  it('refuses an unknown field with exit 2, listing the available ones', async () => {
+    const r = await runWts(['task', 'list', 'ws_support', '--json', 'id,nope'], { env: sandbox.env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^wts: --json: unknown field "nope"; available: .*\bassignees, .*\bid, .*\btitle\b/m);
+    expect((await runWts(['task', 'list', 'ws_support', '--json', 'id,'], { env: sandbox.env })).code).toBe(2);
+  });
+});

@@ -55,6 +55,21 @@ describe('wts schedule list, view', () => {
     expect(rows.find((l) => l.startsWith('sched_support_status'))).toMatch(/paused\s+—\s+never$/);
   });
 
+  it('keeps NEXT RUN on a narrow terminal, leaving the title out first (issue 25)', async () => {
+    const weekly = await view('sched_support_weekly');
+    for (const columns of [60, 80]) {
+      const r = await runWts(['schedule', 'list'], tty(columns));
+      const [header = '', ...rows] = r.stdout.trimEnd().split('\n');
+      expect(header, `${columns} columns`).toMatch(/^ID\s+.*STATE\s+NEXT RUN$/);
+      expect(
+        rows.find((l) => l.startsWith('sched_support_weekly')),
+        `${columns} columns`,
+      ).toContain(`${localTime(weekly.nextRunAt)} (in`);
+      expect(Math.max(...rows.map((l) => l.length)), `${columns} columns`).toBeLessThanOrEqual(columns);
+    }
+    expect((await runWts(['schedule', 'list'], tty(80))).stdout).toMatch(/^ID\s+TITLE\s+STATE/);
+  });
+
   it('colors the state on a terminal, unless told not to', async () => {
     const colored = await runWts(['schedule', 'list'], { env: { ...sandbox.env, FORCE_COLOR: '1' }, tty: true, columns: 200 });
     expect(colored.stdout).toMatch(/\x1b\[\d+mactive\x1b\[\d+m/);

@@ -109,6 +109,15 @@ describe.skipIf(!shells.bash)('bash', () => {
     expect(bashComplete(['wts', 'completion', ''], dir)).toEqual(['bash', 'zsh', 'fish']);
     expect(bashComplete(['wts', 'task', 'view', ''], dir)).toEqual([]); // no ids remembered yet
   });
+
+  it('completes the setting names of config and the values of options the verb checks itself (issue 25)', () => {
+    const dir = emptyConfig();
+    expect(bashComplete(['wts', 'config', 'set', ''], dir)).toEqual(['workspace', 'editor', 'pager', 'browser', 'dash.refresh']);
+    expect(bashComplete(['wts', 'config', 'get', 'pa'], dir)).toEqual(['pager']);
+    expect(bashComplete(['wts', 'schedule', 'check', '--require', ''], dir)).toEqual(['active', 'paused']);
+    expect(bashComplete(['wts', 'schedule', 'check', '--last-run', ''], dir)).toEqual(['succeeded']);
+    expect(bashComplete(['wts', 'task', 'list', 'ws_x', '--sort', ''], dir)).toEqual(['due', 'title', 'created', 'updated']);
+  });
 });
 
 describe.skipIf(!shells.zsh)('zsh', () => {
@@ -136,6 +145,8 @@ describe.skipIf(!shells.zsh)('zsh', () => {
     expect(zshCandidates(['wts', 'task', ''], dir).names).toEqual(expect.arrayContaining(['list', 'board', 'view']));
     expect(zshCandidates(['wts', 'task', 'board', 'ws_x', '-'], dir).names).toEqual(expect.arrayContaining(['--rows', '--json', '--help']));
     expect(zshCandidates(['wts', 'login', '--store', ''], dir).names).toEqual(['keychain', 'file']);
+    expect(zshCandidates(['wts', 'config', 'set', ''], dir).names).toEqual(['workspace', 'editor', 'pager', 'browser', 'dash.refresh']);
+    expect(zshCandidates(['wts', 'schedule', 'check', '--require', ''], dir).names).toEqual(['active', 'paused']);
     expect(zshCandidates(['wts', 'task', 'note', 'task_1', '--file', ''], dir).mode).toBe('files');
   });
 });
@@ -150,6 +161,8 @@ describe.skipIf(!shells.fish)('fish', () => {
     expect(fishComplete('wts approvals rev', dir)).toEqual(['review']);
     expect(fishComplete('wts login --client-auth private', dir)).toEqual(['private_key_jwt']);
     expect(fishComplete('wts inbox --wo', dir)).toEqual(['--workspace']);
+    expect(fishComplete('wts schedule check --require p', dir)).toEqual(['paused']);
+    expect(fishComplete('wts config set dash', dir)).toEqual(['dash.refresh']);
   });
 });
 

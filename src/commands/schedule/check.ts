@@ -1,5 +1,6 @@
 // wts schedule check [ID...] [--workspace --require --max-late --last-run]: schedules checked against rules, for CI.
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { completes } from '../../completion/spec.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { printItems } from '../../output/list.js';
 import { styled, type Mode, type Text } from '../../output/text.js';
@@ -29,9 +30,22 @@ export function registerCheck(group: Command, deps: CliDeps): void {
     options: options<CheckFlags>((c) =>
       c
         .option('--workspace <id>', 'only the scheduled tasks of this workspace')
-        .option('--require <state>', 'fail unless the scheduled task is in this state: active or paused')
+        .addOption(
+          completes(new Option('--require <state>', 'fail unless the scheduled task is in this state: active or paused'), [
+            'active',
+            'paused',
+          ]),
+        )
         .option('--max-late <duration>', 'fail when an occurrence older than this (e.g. 15m, 2h, 1d) has had no run started since')
-        .option('--last-run <outcome>', 'fail unless the latest finished run has this outcome: succeeded (one that never ran passes)'),
+        .addOption(
+          completes(
+            new Option(
+              '--last-run <outcome>',
+              'fail unless the latest finished run has this outcome: succeeded (one that never ran passes)',
+            ),
+            ['succeeded'],
+          ),
+        ),
     ),
     fields: FIELDS,
     examples: [

@@ -18,10 +18,12 @@ export function registerList(group: Command, deps: CliDeps): Command {
     async run({ ctx }) {
       const api = await ctx.api();
       const id: Column<Schedule> = { header: 'ID', value: (s) => s.id };
-      const title: Column<Schedule> = { header: 'Title', value: (s) => s.title, flex: true, min: 16 };
+      // What a narrow terminal keeps: the id, the state and when it next runs (cut to its local time and how
+      // far off, before anything else goes); then the title; the sentence, last run and timezone go first.
+      const title: Column<Schedule> = { header: 'Title', value: (s) => s.title, flex: true, min: 16, priority: 4 };
       const timezone: Column<Schedule> = { header: 'Timezone', value: (s) => s.timezone, flex: true, min: 8, priority: 1 };
       const state: Column<Schedule> = { header: 'State', value: (s) => stateText(ctx.chalk, s.state) };
-      const next: Column<Schedule> = { header: 'Next run', value: (s, mode) => nextRun(ctx, s, mode), priority: 4 };
+      const next: Column<Schedule> = { header: 'Next run', value: (s, mode) => nextRun(ctx, s, mode), flex: true, min: 30 };
       const last: Column<Schedule> = { header: 'Last run', value: (s, mode) => lastRun(ctx, s, mode), priority: 2 };
       // People read the schedule as a sentence; piped, the columns stay the ones scripts already cut (the cron).
       const columns: Column<Schedule>[] = ctx.io.isStdoutTTY

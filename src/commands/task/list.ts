@@ -1,5 +1,6 @@
 // wts task list: list the tasks of a workspace: open work by default (every column but done), in board order; within a column, the service's order or --sort
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { completes } from '../../completion/spec.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Page } from '../../contract/operations.js';
 import type { CommandContext } from '../../context.js';
@@ -61,9 +62,14 @@ export function registerList(group: Command, deps: CliDeps): Command {
           .option('--assignee <person>', `only tasks assigned to this person: id, name, email or @me; ${SEVERAL}`, collectValues)
           .option('--tag <tag>', `only tasks with this tag; ${SEVERAL}`, collectValues)
           .option('--unassigned', 'only tasks nobody is assigned to (not with --assignee)')
-          .option(
-            '--sort <key>',
-            `order each column by ${SORT_KEYS.map((k) => `${k} (${SORTS[k].about})`).join(', ')}, reading every task of the columns first (default: the service's order, reading only the pages shown)`,
+          .addOption(
+            completes(
+              new Option(
+                '--sort <key>',
+                `order each column by ${SORT_KEYS.map((k) => `${k} (${SORTS[k].about})`).join(', ')}, reading every task of the columns first (default: the service's order, reading only the pages shown)`,
+              ),
+              SORT_KEYS,
+            ),
           ),
       ),
     ),
