@@ -18,25 +18,23 @@ const OWN_TOOLS = ['waiting_items', 'my_open_tasks', 'check_schedules'];
 function helpText(): string {
   const reads = OPERATION_IDS.filter((id) => operations[id].effect === 'read');
   const writes = OPERATION_IDS.length - reads.length;
-  return `
-An MCP server over stdio for AI assistants on this computer (Claude Desktop, Claude Code, VS Code,
+  return `An MCP server over stdio for AI assistants on this computer (Claude Desktop, Claude Code, VS Code,
 Cursor): their tool calls act as your \`wts login\` of the profile, through the same token refresh
-(one refresh shared with every other wts process), retries and limits as any wts command. No token
-goes into the assistant's configuration, and the assistant runs no sign-in of its own.
+(under the lock every wts process shares), retries and limits as any wts command. No token goes into
+the assistant's configuration, and the assistant runs no sign-in of its own.
 
 Read-only by default: the ${writes} tools that change something are offered only with --allow-writes
-(or when named in --tools); each still carries annotations (destructiveHint, …) so that the assistant
-asks you before using it. A call that fails answers a tool error { code, message }; when the sign-in
-has ended the message says to run \`wts login\`. stdout carries MCP messages only; --debug traces go to
-stderr.
+(or when named in --tools), and carry their annotations (destructiveHint, ...) so that the assistant
+asks you first. A failed call answers a tool error { code, message }; when the sign-in has ended, the
+message says to run \`wts login\`. stdout carries MCP messages only; --debug traces go to stderr.
 
-Tools: ${OWN_TOOLS.join(', ')} (many requests in one call, answered ${'25'} items at a time with
-a cursor), and one per operation of the service: ${reads.length} that read, ${writes} that change something.
+Tools: ${OWN_TOOLS.join(', ')} (each many requests in one call, answered 25
+items at a time with a cursor), and one per operation of the service: ${reads.length} that read, ${writes} that write.
 
-Claude Code:     claude mcp add wts -- wts mcp
-Claude Desktop, Cursor (mcp.json), VS Code (.vscode/mcp.json, "servers"):
-  { "mcpServers": { "wts": { "command": "wts", "args": ["mcp"] } } }
-The whole guide, with each assistant's configuration: docs/mcp.md.
+Configuration (docs/mcp.md has each assistant's, and more):
+  Claude Code            claude mcp add wts -- wts mcp
+  Claude Desktop, Cursor { "mcpServers": { "wts": { "command": "wts", "args": ["mcp"] } } }
+  VS Code (mcp.json)     { "servers": { "wts": { "type": "stdio", "command": "wts", "args": ["mcp"] } } }
 `;
 }
 

@@ -195,6 +195,17 @@ describe('wts mcp --allow-writes', () => {
   });
 });
 
+describe('wts help mcp', () => {
+  it('says what it is for, that it is read-only by default, and how each assistant is configured', async () => {
+    const r = await runWtsProcess(['help', 'mcp'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Read-only by default');
+    expect(r.stdout).toContain('claude mcp add wts -- wts mcp');
+    expect(r.stdout).toContain('"servers": { "wts": { "type": "stdio"');
+    expect(r.stdout).toContain('docs/mcp.md');
+  });
+});
+
 describe('a sign-in that ends while the bridge runs', () => {
   it('makes calls fail saying to run `wts login`, and a new sign-in is used without a restart', async () => {
     await expectLoggedIn(sandbox.origin, w, ['--profile', 'brief']);
