@@ -72,6 +72,7 @@ export function registerMcp(program: Command, deps: CliDeps): void {
       const io = quietIO(ctx.io);
       const fresh = () => createContext(io, ctx.env, ctx.globals, ctx.now, ctx.chalk);
       let current: CommandContext = fresh();
+      const retired: CommandContext[] = [];
       // The program's --version line: `wts 0.2.0 (2026-11-22) node v20…`.
       const [, version = '0'] = /^wts (\S+)/.exec(mcp.parent?.version() ?? '') ?? [];
       try {
@@ -83,14 +84,15 @@ export function registerMcp(program: Command, deps: CliDeps): void {
             async renew(ended) {
               if (current !== ended) return;
               current = fresh();
-              await ended.close();
+              // Closed at the end, not now: other calls may still be at work on it.
+              retired.push(ended);
             },
             log: (line) => ctx.io.stderr.write(`${line}\n`),
           },
           { name: 'wts', title: 'Workspace Task Service (wts)', version },
         );
       } finally {
-        await current.close();
+        await Promise.all([current, ...retired].map((c) => c.close()));
       }
     },
   });
