@@ -23,6 +23,7 @@ _wts_sub() {
     '|schedule'|'|schedules') _wts_w=schedule ;;
     '|config') _wts_w=config ;;
     '|api') _wts_w=api ;;
+    '|mcp') _wts_w=mcp ;;
     '|sandbox') _wts_w=sandbox ;;
     '|completion') _wts_w=completion ;;
     '|help') _wts_w=help ;;
@@ -187,6 +188,7 @@ _wts_value() {
     'api|-X'|'api|--method') _wts_v='-' ;;
     'api|-H'|'api|--header') _wts_v='-' ;;
     'api|--input') _wts_v='<' ;;
+    'mcp|--tools') _wts_v='-' ;;
     'sandbox|--port') _wts_v='-' ;;
     'sandbox|--auto-approve') _wts_v='-' ;;
     'sandbox|--data') _wts_v='<' ;;
@@ -208,7 +210,7 @@ _wts_value() {
 _wts_spec() {
   _wts_subs=() _wts_flags=() _wts_args=()
   case $1 in
-    '') _wts_subs=(login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api sandbox completion help) _wts_flags=(--version --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    '') _wts_subs=(login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp sandbox completion help) _wts_flags=(--version --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'login') _wts_flags=(--scopes --no-browser --port --client-id --client-key --client-auth --store --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'logout') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'auth') _wts_subs=(status token refresh) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
@@ -296,9 +298,10 @@ _wts_spec() {
     'config unset') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=workspace editor pager browser dash.refresh') ;;
     'config list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'api') _wts_flags=(--raw-field --field --method --header --include --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
+    'mcp') _wts_flags=(--allow-writes --tools --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'completion') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=bash zsh fish') ;;
-    'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api sandbox completion help') ;;
+    'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp sandbox completion help') ;;
     'help environment') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
   esac
 }

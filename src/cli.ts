@@ -53,6 +53,7 @@ const GROUPS: Group[] = [
   { names: ['schedule', 'schedules'], load: async () => (await import('./commands/schedule/index.js')).registerSchedule },
   { names: ['config'], load: async () => (await import('./commands/config.js')).registerConfig },
   { names: ['api'], load: async () => (await import('./commands/api.js')).registerApi },
+  { names: ['mcp'], load: async () => (await import('./commands/mcp.js')).registerMcp },
   { names: ['sandbox'], load: async () => (await import('./commands/sandbox.js')).registerSandbox },
   { names: ['completion'], load: async () => (await import('./commands/completion.js')).registerCompletion, wholeTree: true },
   { names: ['help'], load: async () => (await import('./commands/help.js')).registerHelp, wholeTree: true },

@@ -75,6 +75,13 @@ export interface PagesOptions {
   total?: number;
 }
 
+/** An operation's arguments before the catalog has checked them. */
+interface UncheckedArgs {
+  path?: unknown;
+  query?: object;
+  body?: unknown;
+}
+
 /** The operations read piece by piece along `offset` / `nextOffset` (handbook entries). */
 type PieceOperationId = { [K in OperationId]: Operations[K]['page'] extends 'offset' ? K : never }[OperationId];
 
@@ -315,6 +322,18 @@ export class ApiClient {
 
   /** Builds the request for an operation from the catalog (throws InputError on bad input). */
   prepare<K extends OperationId>(opId: K, args: OperationArgs<K>): RawRequest {
+    return this.prepareInput(opId, args);
+  }
+
+  /**
+   * Calls an operation named at run time with arguments of a shape not known until then (an MCP tool's,
+   * src/mcp/): checked against the catalog, sent and answered as any call.
+   */
+  async callNamed(opId: OperationId, input: UncheckedArgs, options: CallOptions = {}): Promise<unknown> {
+    return this.send(this.prepareInput(opId, input), options);
+  }
+
+  private prepareInput(opId: OperationId, args: UncheckedArgs): RawRequest {
     const op = getOperation(opId);
     const input = parseOperationInput(opId, args);
     // Send only the query fields the caller gave; defaults are the server's business.

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../atomic-file.js';
 import type { Principal, SandboxState } from './model.js';
 import type { AgentSimulator } from './agent.js';
 import { errnoOf } from '../errors.js';
-import { isJsonObject } from './json.js';
+import { isJsonObject } from '../contract/json.js';
 
 /** The sandbox's clock: real time plus an offset that /__sandbox/clock moves. */
 export class SandboxClock {

@@ -4,8 +4,8 @@
 import type * as z from 'zod';
 import { getOperation, OPERATION_IDS, SCOPE_GRANTS, TAGS, type OperationDef } from '../contract/operations.js';
 import { resources, resultSchema } from '../contract/resources.js';
-import { jsonSchemaOf, type JsonSchema } from './json-schema.js';
-import { isJsonObject } from './json.js';
+import { jsonSchemaOf, type JsonSchema } from '../contract/json-schema.js';
+import { isJsonObject } from '../contract/json.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

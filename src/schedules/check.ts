@@ -1,6 +1,6 @@
 // The checks of `wts schedule check`, as pure functions of a scheduled task, its latest finished run and
 // the time: what CI asks of a schedule (its cron is one the service runs, it is active, it is not late,
-// its last run succeeded). Fetching and printing are the command's.
+// its last run succeeded). Fetching is run-checks.ts; printing is the command's.
 import { checkCron, cronSentence } from '../contract/cron.js';
 import type { Resource } from '../contract/resources.js';
 import { localTime, relativeTime } from '../output/format.js';

@@ -2,18 +2,13 @@
 // schema portability problem it finds) and calls some of them over Streamable HTTP with a bearer token,
 // and must print no warning at all. The Inspector's client checks each structuredContent against the
 // tool's outputSchema and fails the call when they disagree.
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../src/contract/operations.js';
+import { inspector as runInspector, inspectorEnv, type InspectorOutcome } from '../helpers/inspector.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-
-const run = promisify(execFile);
-const inspectorBin = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'mcp-inspector');
 
 const sandbox = useSandbox({ signIn: (origin) => ({ resource: `${origin}/mcp` }) });
 let dir: string;
@@ -25,40 +20,15 @@ beforeAll(() => {
   const server = (headers: Record<string, string>) => ({ type: 'streamable-http', url: `${sandbox.origin}/mcp`, headers });
   const config = { mcpServers: { wts: server({ Authorization: `Bearer ${sandbox.token}` }), anonymous: server({}) } };
   writeFileSync(join(dir, 'mcp.json'), JSON.stringify(config), { mode: 0o600 });
-  // Everything the Inspector keeps goes to the temporary directory, encrypted with a throwaway key, so it
-  // neither touches the user's ~/.mcp-inspector nor prints a notice about where secrets are kept.
-  env = {
-    ...process.env,
-    HOME: dir,
-    MCP_STORAGE_DIR: join(dir, 'storage'),
-    MCP_INSPECTOR_OAUTH_STATE_PATH: join(dir, 'storage', 'oauth.json'),
-    MCP_INSPECTOR_SECRET_STORE: 'file',
-    MCP_INSPECTOR_SECRET_KEY: randomBytes(32).toString('hex'),
-    MCP_AUTO_OPEN_ENABLED: 'false',
-    NO_COLOR: '1',
-  };
+  env = inspectorEnv(dir);
 });
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the Inspector's CLI against one server of the config file; never starts an interactive sign-in. */
-async function inspector(server: string, ...args: string[]): Promise<Outcome> {
-  const argv = ['--cli', '--config', join(dir, 'mcp.json'), '--server', server, '--stored-auth-only', '--format', 'json', ...args];
-  try {
-    const { stdout, stderr } = await run(inspectorBin, argv, { env, cwd: dir, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: unknown; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw err;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
+/** Runs the Inspector's CLI against one server of the config file. */
+function inspector(server: string, ...args: string[]): Promise<InspectorOutcome> {
+  return runInspector(dir, env, server, ...args);
 }
 
 // Each run starts the Inspector afresh: a second or two, more on a loaded machine.

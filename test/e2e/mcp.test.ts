@@ -10,7 +10,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
 import { getOperation, OPERATION_IDS, operations } from '../../src/contract/operations.js';
-import { operationTools } from '../../src/sandbox/mcp.js';
+import { operationTools } from '../../src/contract/tools.js';
 import { signIn } from '../helpers/auth.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 

@@ -7,7 +7,6 @@ import { styled, type Mode, type Text } from '../../output/text.js';
 import type { Column } from '../../output/table.js';
 import type { ScheduleReport } from '../../schedules/check.js';
 import { verb, type CliDeps, options } from '../../framework/verb.js';
-import type { Schedule, Run } from './shared.js';
 import { FIELDS } from './shared.js';
 
 interface CheckFlags {
@@ -63,9 +62,10 @@ export function registerCheck(group: Command, deps: CliDeps): void {
       const lastRun = (['succeeded'] as const).find((state) => state === opts.lastRun);
       if (opts.lastRun !== undefined && lastRun === undefined)
         throw new CliError(`--last-run: must be succeeded, not "${opts.lastRun}"`, ExitCode.usage);
-      const [{ parseDuration }, { checkSchedule, checksFor, latestFinished }] = await Promise.all([
+      const [{ parseDuration }, { checksFor }, { checkScheduledTasks }] = await Promise.all([
         import('../../schedules/duration.js'),
         import('../../schedules/check.js'),
+        import('../../schedules/run-checks.js'),
       ]);
       const maxLateMs = opts.maxLate === undefined ? undefined : parseDuration(opts.maxLate);
       if (opts.maxLate !== undefined && maxLateMs === undefined)
@@ -73,33 +73,17 @@ export function registerCheck(group: Command, deps: CliDeps): void {
       const options = { require: required, maxLateMs, lastRun };
 
       const api = await ctx.api();
-      const schedules: Schedule[] = [];
-      if (ids.length > 0) {
-        for (const scheduledTaskId of ids) schedules.push(await api.call('get_scheduled_task', { path: { scheduledTaskId } }));
-      } else {
-        for await (const s of api.items('list_scheduled_tasks', { path: {} }))
-          if (opts.workspace === undefined || s.workspaceId === opts.workspace) schedules.push(s);
-      }
-      if (schedules.length === 0) {
+      const reports = await checkScheduledTasks(
+        api,
+        { ids, ...(opts.workspace !== undefined && { workspaceId: opts.workspace }) },
+        options,
+        ctx.now(),
+      );
+      if (reports.length === 0) {
         throw new CliError(
           `no scheduled tasks${opts.workspace ? ` in ${opts.workspace}` : ''}: nothing was checked (a check of nothing fails, so a mistyped workspace cannot pass)`,
           ExitCode.checkFailed,
         );
-      }
-
-      const reports: ScheduleReport[] = [];
-      for (const s of schedules) {
-        let finished = s.lastRun ?? undefined;
-        // The latest run may still be running: its outcome is the one before it.
-        if (options.lastRun && finished?.state === 'running') {
-          const runs: Run[] = [];
-          for await (const run of api.items('list_scheduled_task_runs', { path: { scheduledTaskId: s.id } })) {
-            runs.push(run);
-            if (run.state !== 'running' || runs.length >= 100) break;
-          }
-          finished = latestFinished(runs);
-        }
-        reports.push(checkSchedule(s, options, ctx.now(), finished));
       }
 
       const names = checksFor(options);

@@ -4,7 +4,7 @@
 // replayed against another listing or other filters.
 import { createHash } from 'node:crypto';
 import { ServiceError } from '../problem.js';
-import { isJsonObject } from '../json.js';
+import { isJsonObject } from '../../contract/json.js';
 import type { Page } from './views.js';
 
 /** Where an item sits in a listing: a time (ISO 8601) and an id to break ties. */

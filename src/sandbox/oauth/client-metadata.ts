@@ -1,7 +1,7 @@
 // Client metadata rules shared by dynamic registration (RFC 7591) and client ID metadata documents,
 // and the redirect URI rules: what may be registered, and how a requested URI matches.
 import type { JSONWebKeySet, JWK } from 'jose';
-import { isJsonObject } from '../json.js';
+import { isJsonObject } from '../../contract/json.js';
 import { API_SCOPES, OFFLINE_ACCESS } from '../model.js';
 import { OAuthError } from './errors.js';
 import { CLIENT_AUTH_METHODS, type ApplicationType, type ClientAuthMethod, type ClientRec } from './state.js';

@@ -1,4 +1,4 @@
-// Narrowing for JSON that comes from outside the sandbox's own code: request bodies, cursors, client
+// Narrowing for JSON that comes from outside our own code: request bodies, cursors, client
 // metadata documents, --data files, and the JSON Schema zod writes.
 
 /** A JSON object (not null, not an array), its members not yet checked. */
