@@ -4,8 +4,8 @@
 // well). Tasks in the done column are checked too: a proposed action, a task for a person or a question
 // on a finished task still waits until someone settles it.
 import { Readable } from 'node:stream';
-import type { ApiClient, RequestHooks } from '../api/client.js';
-import { MAX_CONCURRENCY, resultsOrThrow, runPool } from '../api/pool.js';
+import { type ApiClient, MAX_CONNECTIONS, type RequestHooks } from '../api/client.js';
+import { resultsOrThrow, runPool } from '../api/pool.js';
 import { ApiError } from '../errors.js';
 import type { Resource } from '../contract/resources.js';
 import { collectItems } from '../framework/listing.js';
@@ -82,7 +82,7 @@ export interface GatherOptions {
  *
  * The listing and the checks overlap: every task goes to the checks as soon as its page arrives, so over
  * thousands of tasks the whole takes about as long as the longest walk (SPLITS), not that plus the
- * checks. The walks keep connections of their own (the checks take the rest of MAX_CONCURRENCY), so a
+ * checks. The walks keep connections of their own (the checks take the rest of MAX_CONNECTIONS), so a
  * page is never queued behind the checks it feeds.
  */
 export async function gatherWaiting(ctx: CommandContext, options: GatherOptions = {}): Promise<WaitingItem[]> {
@@ -127,7 +127,7 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
       }
       return tasks;
     },
-    { stopOnFailure: true, max: LISTING_WALKS },
+    { stopOnFailure: true, initial: LISTING_WALKS, max: LISTING_WALKS },
   ).then(
     (perWalk) => {
       if (listed.destroyed) return;
@@ -162,7 +162,7 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
       },
       {
         stopOnFailure: true,
-        max: MAX_CONCURRENCY - Math.min(walks.length, LISTING_WALKS),
+        max: MAX_CONNECTIONS - Math.min(walks.length, LISTING_WALKS),
         onOutcome: (outcome) => {
           if (outcome.ok) live.checked(outcome.result);
           else halted = true;
