@@ -11,7 +11,7 @@ import { MAX_CONNECTIONS, type RequestHooks } from './client.js';
 export interface PoolOptions {
   /** Requests in flight at first (default 8). */
   initial?: number;
-  /** Never more than this many in flight (default 64; the HTTP layer keeps as many connections). */
+  /** Never more than this many in flight (default MAX_CONCURRENCY; the HTTP layer keeps MAX_CONNECTIONS). */
   max?: number;
   /** Stop starting new items after the first failure (default false: every item gets its outcome). */
   stopOnFailure?: boolean;
@@ -25,8 +25,8 @@ export type Outcome<T, R> = { item: T; ok: true; result: R } | { item: T; ok: fa
 /** Push-backs in a row, without a fine answer between, that read as a rate limit rather than bad luck. */
 const REFUSED_IN_A_ROW = 8;
 
-/** The most requests in flight at once: as many as the HTTP layer's connections. */
-export const MAX_CONCURRENCY = MAX_CONNECTIONS;
+/** The most requests a pool has in flight at once unless told otherwise (bulk verbs); at most MAX_CONNECTIONS. */
+export const MAX_CONCURRENCY = Math.min(64, MAX_CONNECTIONS);
 
 /** The adaptive limit: how many may be in flight now. */
 export class AdaptiveLimit {

@@ -4,13 +4,13 @@
 // well). Tasks in the done column are checked too: a proposed action, a task for a person or a question
 // on a finished task still waits until someone settles it.
 import { Readable } from 'node:stream';
-import type { ApiClient, RequestHooks } from '../api/client.js';
-import { MAX_CONCURRENCY, resultsOrThrow, runPool } from '../api/pool.js';
+import { type ApiClient, MAX_CONNECTIONS, type RequestHooks } from '../api/client.js';
+import { resultsOrThrow, runPool } from '../api/pool.js';
 import { ApiError } from '../errors.js';
 import type { Resource } from '../contract/resources.js';
 import { collectItems } from '../framework/listing.js';
 import type { CommandContext } from '../context.js';
-import { progressLine } from '../output/progress.js';
+import { type Progress, progressLine } from '../output/progress.js';
 
 type Task = Resource<'Task'>;
 type Workspace = Resource<'Workspace'>;
@@ -45,11 +45,29 @@ export async function pendingActionsOf(api: ApiClient, taskId: string, hooks: Re
   }
 }
 
-/** Items found so far shown above the progress line on a terminal (the latest ones). */
+/** Items found so far shown above the progress line on a terminal (the first in the inbox's order). */
 const LIVE_LINES = 8;
 
-/** Workspaces whose tasks are listed at once (each walk its cursor, page after page, on a connection of its own). */
-const LISTING_WALKS = 8;
+/**
+ * Listings of a workspace's tasks that together hold every task once: nobody's and somebody's (a task has
+ * assignees or has none). Walked at once, the longest of them, not their sum, sets how long listing takes.
+ * Columns would split further, but only the columns the workspace lists: a task in a column it no longer
+ * lists would be missed, and the inbox must be whole.
+ */
+const SPLITS: readonly { unassigned: boolean }[] = [{ unassigned: true }, { unassigned: false }];
+
+/** Walks at once (each its cursor, page after page, on a connection of its own): of 8 workspaces, every split. */
+const LISTING_WALKS = 8 * SPLITS.length;
+
+/** One walk: a workspace's tasks of one split. */
+interface Walk {
+  workspaceId: string;
+  query: { unassigned: boolean };
+}
+
+/** The service's order of a listing (oldest first), to merge the walks of a workspace back into one list. */
+const byCreation = (a: Task, b: Task): number =>
+  Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export interface GatherOptions {
   /** Only this workspace. */
@@ -60,70 +78,71 @@ export interface GatherOptions {
 
 /**
  * What waits in every workspace this connection can open, or in `workspaceId` only, in the order shown
- * (byKindThenAge). On a terminal, a progress line with the latest items found as they turn up.
+ * (byKindThenAge). On a terminal, a progress line, and above it the items found so far in that order:
+ * a preview, since a task not yet checked may still hold an item that sorts before them.
  *
  * The listing and the checks overlap: every task goes to the checks as soon as its page arrives, so over
- * thousands of tasks the whole takes about as long as the listing's page-after-page walk, not that plus
- * the checks. The walks keep connections of their own (the checks take at most MAX_CONCURRENCY less
- * those), so a page is never queued behind the checks it feeds.
+ * thousands of tasks the whole takes about as long as the longest walk (SPLITS), not that plus the
+ * checks. The walks keep connections of their own (the checks take the rest of MAX_CONNECTIONS), so a
+ * page is never queued behind the checks it feeds.
  */
 export async function gatherWaiting(ctx: CommandContext, options: GatherOptions = {}): Promise<WaitingItem[]> {
   const api = await ctx.api();
   const progress = progressLine(ctx.io);
-  // The tasks as they are listed, in the order their pages arrive (across workspaces), for the checks.
+  const live = livePreview(progress);
+  const workspaceIds =
+    options.workspaceId !== undefined
+      ? [options.workspaceId]
+      : (await collectItems<Workspace>(api.items('list_workspaces', { path: {} }))).map((w) => w.id);
+  progress.update(`listing the tasks of ${workspaceIds.length === 1 ? workspaceIds[0] : `${workspaceIds.length} workspaces`}…`);
+  const walks = workspaceIds.flatMap((workspaceId) => SPLITS.map((query): Walk => ({ workspaceId, query })));
+  // The tasks as they are listed, in the order their pages arrive (across walks), for the checks.
   const listed = new Readable({ objectMode: true, read() {} });
   // The first failure of the listing (an expired sign-in, a revoked connection, an unknown workspace)
   // stops the checks and the other walks at once.
   const stop = (error: unknown) => void listed.destroy(error instanceof Error ? error : new Error(String(error)));
   // The first failure of a check stops the walks: none asks for a page after the one in hand.
   let halted = false;
-  let listedCount = 0;
-  let total: number | undefined;
-  let checked = 0;
-  let found = 0;
-  // On a terminal, the latest items found show above the progress line as they turn up.
-  const recent: string[] = [];
-  const show = () =>
-    progress.update(
-      total === undefined
-        ? `checking tasks as they are listed… ${checked}/${listedCount}, ${found} waiting`
-        : `checking ${total} tasks… ${checked}/${total}, ${found} waiting`,
-      recent,
-    );
-  const listing = (async () => {
-    const workspaceIds =
-      options.workspaceId !== undefined
-        ? [options.workspaceId]
-        : (await collectItems<Workspace>(api.items('list_workspaces', { path: {} }))).map((w) => w.id);
-    progress.update(`listing the tasks of ${workspaceIds.length === 1 ? workspaceIds[0] : `${workspaceIds.length} workspaces`}…`);
-    const perWorkspace = await runPool(
-      workspaceIds,
-      async (workspaceId) => {
-        const tasks: Task[] = [];
-        try {
-          for await (const page of api.pages('list_tasks', { path: { workspaceId } })) {
-            if (listed.destroyed) break;
-            for (const task of page.items) listed.push(task);
-            tasks.push(...page.items);
-            listedCount += page.items.length;
-            if (halted) break;
+  // A task that changed hands between two walks' pages may come in both: it is checked and listed once.
+  const seen = new Set<string>();
+  const listing = runPool(
+    walks,
+    async ({ workspaceId, query }) => {
+      const tasks: Task[] = [];
+      try {
+        // The next page is asked for as soon as one arrives: the checks it feeds do not hold it back.
+        for await (const page of api.pages('list_tasks', { path: { workspaceId }, query }, { readAhead: true })) {
+          if (listed.destroyed) break;
+          for (const task of page.items) {
+            if (seen.has(task.id)) continue;
+            seen.add(task.id);
+            listed.push(task);
+            tasks.push(task);
           }
-        } catch (error) {
-          stop(error);
-          throw error;
+          live.listed(seen.size);
+          if (halted) break;
         }
-        return tasks;
-      },
-      { stopOnFailure: true, max: LISTING_WALKS },
-    );
-    return { workspaceIds, tasks: resultsOrThrow(perWorkspace).flat() };
-  })().then(
-    (whole) => {
+      } catch (error) {
+        stop(error);
+        throw error;
+      }
+      return tasks;
+    },
+    { stopOnFailure: true, initial: LISTING_WALKS, max: LISTING_WALKS },
+  ).then(
+    (perWalk) => {
       if (listed.destroyed) return;
       if (!halted) {
-        total = whole.tasks.length;
-        options.onListed?.(whole);
-        if (checked > 0) show();
+        // Each workspace's tasks in the service's order again (oldest first), the workspaces in their order.
+        const byWalk = resultsOrThrow(perWalk);
+        const tasks = workspaceIds.flatMap((_, w) =>
+          byWalk
+            .slice(w * SPLITS.length, (w + 1) * SPLITS.length)
+            .flat()
+            .sort(byCreation),
+        );
+        live.total(tasks.length);
+        options.onListed?.({ workspaceIds, tasks });
       }
       listed.push(null);
     },
@@ -144,16 +163,10 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
       },
       {
         stopOnFailure: true,
-        max: MAX_CONCURRENCY - LISTING_WALKS,
+        max: MAX_CONNECTIONS - Math.min(walks.length, LISTING_WALKS),
         onOutcome: (outcome) => {
-          checked++;
-          if (outcome.ok) {
-            for (const { action, task } of outcome.result)
-              recent.push(`${action.kind.padEnd(10)} ${action.id}  ${action.summary} · ${task.id}`);
-            recent.splice(0, recent.length - LIVE_LINES);
-            found += outcome.result.length;
-          } else halted = true;
-          show();
+          if (outcome.ok) live.checked(outcome.result);
+          else halted = true;
         },
       },
     );
@@ -164,4 +177,44 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
     await listing;
     progress.done();
   }
+}
+
+/** Checks between two redraws of the progress line when nothing new was found (a redraw is several lines). */
+const REDRAW_EVERY = 25;
+
+/**
+ * The terminal's view while the inbox is gathered: "checked N of M tasks", and above it the first
+ * LIVE_LINES items found so far, in the order the inbox shows (byKindThenAge). On a pipe, nothing.
+ */
+function livePreview(progress: Progress) {
+  const found: WaitingItem[] = [];
+  let listedCount = 0;
+  let total: number | undefined;
+  let checked = 0;
+  const count = (n: number) => n.toLocaleString('en');
+  const draw = () => {
+    const lines = found
+      .slice(0, LIVE_LINES)
+      .map(({ action, task }) => `${action.kind.padEnd(10)} ${action.id}  ${action.summary} · ${task.id}`);
+    if (found.length > LIVE_LINES) lines.push(`… and ${count(found.length - LIVE_LINES)} more`);
+    const of = total === undefined ? `${count(listedCount)} listed so far` : `${count(total)} tasks`;
+    progress.update(`checked ${count(checked)} of ${of}, ${count(found.length)} waiting (the order settles when all are checked)`, lines);
+  };
+  return {
+    listed(n: number) {
+      listedCount = n;
+    },
+    total(n: number) {
+      total = n;
+      if (checked > 0) draw();
+    },
+    checked(items: WaitingItem[]) {
+      checked++;
+      if (items.length > 0) {
+        found.push(...items);
+        found.sort(byKindThenAge);
+      }
+      if (items.length > 0 || checked % REDRAW_EVERY === 0 || checked === total) draw();
+    },
+  };
 }

@@ -3,6 +3,8 @@
 // it sends, never as a time: a change that reads a page more per column, or a round trip per item, fails
 // a count here on any machine.
 import { describe, expect, it } from 'vitest';
+import { runWts } from '../helpers/cli.js';
+import { faultProxy } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const BULK = 10_000;
@@ -90,4 +92,52 @@ describe('task list over 10,000 tasks, far away', () => {
     expect(r.stdout).not.toContain('task_bulk_11 ');
     expect(r.requests).toBe(5);
   });
+});
+
+describe('inbox over 10,000 more tasks, far away', () => {
+  it("lists ws_bulk in two walks at once, nobody's and somebody's, checks each task once, and prints the promised items in order", async () => {
+    const { tasks, workspaces, pendingActions } = sandbox.ctx.store.state.data;
+    const acme = new Set(workspaces.filter((w) => w.orgId === 'org_acme').map((w) => w.id));
+    const listedTasks = tasks.filter((t) => acme.has(t.workspaceId));
+    const bulk = tasks.filter((t) => t.workspaceId === 'ws_bulk');
+    const nobodys = bulk.filter((t) => t.assigneeIds.length === 0).length;
+    // The inbox's promise, from the service's state: every pending item of the organization, by kind, oldest first.
+    const kinds = ['action', 'human_task', 'question'];
+    const want = pendingActions
+      .filter((a) => a.state === 'pending' && acme.has(tasks.find((t) => t.id === a.taskId)?.workspaceId ?? ''))
+      .sort((x, y) => kinds.indexOf(x.kind) - kinds.indexOf(y.kind) || x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id))
+      .map((a) => a.id);
+    expect(want.length).toBeGreaterThan(0);
+
+    const proxy = await faultProxy(sandbox.origin);
+    try {
+      const r = await runWts(['inbox'], { env: { ...sandbox.env, WTS_ORIGIN: proxy.origin } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(lines(r.stdout).map((l) => l.split('\t')[1])).toEqual(want);
+      // A request sent again (a kept-alive connection closed under it) repeats its path: counted once.
+      const seq = (match: (path: string) => boolean) => {
+        const seen = new Set<string>();
+        return proxy.log.filter((e) => match(e.path) && !seen.has(e.path) && seen.add(e.path)).map((e) => e.seq);
+      };
+      const isPage = (p: string) => /^\/api\/v1\/workspaces\/[^/]+\/tasks\?/.test(p);
+      const isCheck = (p: string) => /^\/api\/v1\/tasks\/[^/]+\/pending-actions$/.test(p);
+      const walk = (unassigned: boolean) =>
+        seq((p) => p.startsWith('/api/v1/workspaces/ws_bulk/tasks?') && p.includes(`unassigned=${unassigned}`));
+      const [none, some] = [walk(true), walk(false)];
+      // Two walks, 50 a page, and no listing of every task in one walk.
+      expect(none).toHaveLength(Math.ceil(nobodys / 50));
+      expect(some).toHaveLength(Math.ceil((bulk.length - nobodys) / 50));
+      expect(seq((p) => isPage(p) && !p.includes('unassigned='))).toHaveLength(0);
+      // At once: each walk's first page asked for before the other's second, and the shorter walk
+      // ended before the longer one's last page was asked for (one after the other fails either).
+      expect(none[0]).toBeLessThan(some[1]!);
+      expect(some[0]).toBeLessThan(none[1]!);
+      expect(some.at(-1)).toBeLessThan(none.at(-1)!);
+      // Each task checked once, and nothing else asked for but the workspaces, the pages and the checks.
+      expect(seq(isCheck)).toHaveLength(listedTasks.length);
+      expect(proxy.log.filter((e) => !isPage(e.path) && !isCheck(e.path)).map((e) => e.path)).toEqual(['/api/v1/workspaces']);
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
 });

@@ -60,8 +60,9 @@ export function isListed(call: CallContext, ws: WorkspaceRec): boolean {
   return isOpen(call, ws) && !ws.archived;
 }
 
-function checkOpen(call: CallContext, ws: WorkspaceRec | undefined, notFoundError: ServiceError): WorkspaceRec {
-  if (!ws || !isReachable(call, ws)) throw notFoundError;
+/** `missing` makes the not-found error only when it is thrown (an error captures a stack: most calls find what they look for). */
+function checkOpen(call: CallContext, ws: WorkspaceRec | undefined, missing: () => ServiceError): WorkspaceRec {
+  if (!ws || !isReachable(call, ws)) throw missing();
   if (!isAllowed(call, ws))
     throw new ServiceError('workspace_forbidden', `workspace ${ws.id} is not among the workspaces this connection may use`);
   return ws;
@@ -72,7 +73,7 @@ function workspaceById(call: CallContext, id: string): WorkspaceRec | undefined 
 }
 
 export function requireWorkspace(call: CallContext, workspaceId: string): WorkspaceRec {
-  return checkOpen(call, workspaceById(call, workspaceId), notFound('workspace', workspaceId));
+  return checkOpen(call, workspaceById(call, workspaceId), () => notFound('workspace', workspaceId));
 }
 
 /** For writes that make an agent work: an archived workspace refuses them. */
@@ -80,17 +81,37 @@ export function requireActiveWorkspace(ws: WorkspaceRec, what: string): void {
   if (ws.archived) throw new ServiceError('conflict', `workspace ${ws.id} is archived, so ${what}`);
 }
 
+/** Where each task was last seen in its array, per array: a task's checks (the inbox asks 10,000) find it without a scan. */
+const taskIndex = new WeakMap<TaskRec[], Map<string, number>>();
+
+/**
+ * The task with this id: looked up where it was last seen, and checked to be there still (the arrays are
+ * changed in place, so a miss or a moved task rebuilds the index once).
+ */
+function taskById(tasks: TaskRec[], id: string): TaskRec | undefined {
+  const at = (index: Map<string, number> | undefined) => {
+    const i = index?.get(id);
+    const task = i === undefined ? undefined : tasks[i];
+    return task?.id === id ? task : undefined;
+  };
+  const found = at(taskIndex.get(tasks));
+  if (found) return found;
+  const index = new Map(tasks.map((t, i) => [t.id, i]));
+  taskIndex.set(tasks, index);
+  return at(index);
+}
+
 export function requireTask(call: CallContext, taskId: string): { task: TaskRec; ws: WorkspaceRec } {
-  const task = dataOf(call).tasks.find((t) => t.id === taskId);
-  const missing = notFound('task', taskId);
-  if (!task) throw missing;
+  const task = taskById(dataOf(call).tasks, taskId);
+  const missing = () => notFound('task', taskId);
+  if (!task) throw missing();
   return { task, ws: checkOpen(call, workspaceById(call, task.workspaceId), missing) };
 }
 
 export function requireAgent(call: CallContext, agentId: string): { agent: AgentRec; ws: WorkspaceRec } {
   const agent = dataOf(call).agents.find((a) => a.id === agentId);
-  const missing = notFound('agent', agentId);
-  if (!agent) throw missing;
+  const missing = () => notFound('agent', agentId);
+  if (!agent) throw missing();
   return { agent, ws: checkOpen(call, workspaceById(call, agent.workspaceId), missing) };
 }
 
@@ -98,8 +119,8 @@ export function requireAgent(call: CallContext, agentId: string): { agent: Agent
 export function requireRun(call: CallContext, runId: string): RunRec {
   const data = dataOf(call);
   const run = data.runs.find((r) => r.id === runId);
-  const missing = notFound('run', runId);
-  if (!run) throw missing;
+  const missing = () => notFound('run', runId);
+  if (!run) throw missing();
   const task = data.tasks.find((t) => t.id === run.taskId);
   const wsId = task?.workspaceId ?? data.agents.find((a) => a.id === run.agentId)?.workspaceId;
   checkOpen(call, wsId === undefined ? undefined : workspaceById(call, wsId), missing);
@@ -109,9 +130,9 @@ export function requireRun(call: CallContext, runId: string): RunRec {
 export function requirePendingAction(call: CallContext, actionId: string): { action: PendingActionRec; task: TaskRec } {
   const data = dataOf(call);
   const action = data.pendingActions.find((a) => a.id === actionId);
-  const missing = notFound('pending action', actionId);
+  const missing = () => notFound('pending action', actionId);
   const task = action && data.tasks.find((t) => t.id === action.taskId);
-  if (!action || !task) throw missing;
+  if (!action || !task) throw missing();
   checkOpen(call, workspaceById(call, task.workspaceId), missing);
   return { action, task };
 }
@@ -119,9 +140,9 @@ export function requirePendingAction(call: CallContext, actionId: string): { act
 export function requireReminder(call: CallContext, reminderId: string): { reminder: ReminderRec; task: TaskRec } {
   const data = dataOf(call);
   const reminder = data.reminders.find((r) => r.id === reminderId);
-  const missing = notFound('reminder', reminderId);
+  const missing = () => notFound('reminder', reminderId);
   const task = reminder && data.tasks.find((t) => t.id === reminder.taskId);
-  if (!reminder || !task) throw missing;
+  if (!reminder || !task) throw missing();
   checkOpen(call, workspaceById(call, task.workspaceId), missing);
   return { reminder, task };
 }
@@ -130,9 +151,9 @@ export function requireReminder(call: CallContext, reminderId: string): { remind
 export function requireAgentSection(call: CallContext, sectionId: string): { section: SectionRec; agent: AgentRec } {
   const data = dataOf(call);
   const section = data.sections.find((s) => s.id === sectionId && s.agentId !== null);
-  const missing = notFound('agent instruction entry', sectionId);
+  const missing = () => notFound('agent instruction entry', sectionId);
   const agent = section && data.agents.find((a) => a.id === section.agentId);
-  if (!section || !agent) throw missing;
+  if (!section || !agent) throw missing();
   checkOpen(call, workspaceById(call, agent.workspaceId), missing);
   return { section, agent };
 }
@@ -152,7 +173,7 @@ export function requireKnowledge(call: CallContext, sourceId: string): Knowledge
 
 export function requireScheduledTask(call: CallContext, scheduledTaskId: string): { rec: ScheduledTaskRec; ws: WorkspaceRec } {
   const rec = dataOf(call).scheduledTasks.find((s) => s.id === scheduledTaskId);
-  const missing = notFound('scheduled task', scheduledTaskId);
-  if (!rec) throw missing;
+  const missing = () => notFound('scheduled task', scheduledTaskId);
+  if (!rec) throw missing();
   return { rec, ws: checkOpen(call, workspaceById(call, rec.workspaceId), missing) };
 }
