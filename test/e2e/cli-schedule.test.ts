@@ -58,7 +58,7 @@ describe('wts schedule list, view', () => {
   it('keeps NEXT RUN on a narrow terminal, leaving the title out first (issue 25)', async () => {
     const weekly = await view('sched_support_weekly');
     for (const columns of [60, 80]) {
-      const r = await runWts(['schedule', 'list'], tty(columns));
+      const r = await runWts(['schedule', 'list'], sandbox.tty({ columns }));
       const [header = '', ...rows] = r.stdout.trimEnd().split('\n');
       expect(header, `${columns} columns`).toMatch(/^ID\s+.*STATE\s+NEXT RUN$/);
       expect(
@@ -67,7 +67,7 @@ describe('wts schedule list, view', () => {
       ).toContain(`${localTime(weekly.nextRunAt)} (in`);
       expect(Math.max(...rows.map((l) => l.length)), `${columns} columns`).toBeLessThanOrEqual(columns);
     }
-    expect((await runWts(['schedule', 'list'], tty(80))).stdout).toMatch(/^ID\s+TITLE\s+STATE/);
+    expect((await runWts(['schedule', 'list'], sandbox.tty({ columns: 80 }))).stdout).toMatch(/^ID\s+TITLE\s+STATE/);
   });
 
   it('colors the state on a terminal, unless told not to', async () => {
