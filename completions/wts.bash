@@ -29,6 +29,8 @@ _wts_sub() {
     'auth|status') _wts_w=status ;;
     'auth|token') _wts_w=token ;;
     'auth|refresh') _wts_w=refresh ;;
+    'auth|list') _wts_w=list ;;
+    'auth|switch') _wts_w=switch ;;
     'workspace|list') _wts_w=list ;;
     'workspace|members') _wts_w=members ;;
     'workspace|statuses') _wts_w=statuses ;;
@@ -206,10 +208,12 @@ _wts_spec() {
     '') _wts_subs=(login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api sandbox completion help) _wts_flags=(--version --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'login') _wts_flags=(--scopes --no-browser --port --client-id --client-key --client-auth --store --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'logout') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'auth') _wts_subs=(status token refresh) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'auth') _wts_subs=(status token refresh list switch) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'auth status') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'auth token') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'auth refresh') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'auth list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'auth switch') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
     'workspace') _wts_subs=(list members statuses create rename archive) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'workspace list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'workspace members') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
