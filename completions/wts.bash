@@ -92,6 +92,7 @@ _wts_sub() {
     'schedule|run') _wts_w=run ;;
     'schedule|explain') _wts_w=explain ;;
     'schedule|check') _wts_w=check ;;
+    'schedule|export') _wts_w=export ;;
     'schedule|diff') _wts_w=diff ;;
     'schedule|apply') _wts_w=apply ;;
     'config|get') _wts_w=get ;;
@@ -180,6 +181,8 @@ _wts_value() {
     'schedule check|--require') _wts_v='-' ;;
     'schedule check|--max-late') _wts_v='-' ;;
     'schedule check|--last-run') _wts_v='-' ;;
+    'schedule export|-w'|'schedule export|--workspace') _wts_v='@workspace' ;;
+    'schedule export|-o'|'schedule export|--output') _wts_v='-' ;;
     'schedule diff|-f'|'schedule diff|--file') _wts_v='<' ;;
     'schedule apply|-f'|'schedule apply|--file') _wts_v='<' ;;
     'api|-f'|'api|--raw-field') _wts_v='-' ;;
@@ -275,7 +278,7 @@ _wts_spec() {
     'knowledge add') _wts_flags=(--name --note --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
     'knowledge edit') _wts_flags=(--name --note --url --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@knowledge') ;;
     'knowledge remove') _wts_flags=(--yes --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*@knowledge') ;;
-    'schedule') _wts_subs=(list view runs create edit pause resume delete run explain check diff apply) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'schedule') _wts_subs=(list view runs create edit pause resume delete run explain check export diff apply) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule view') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@schedule') ;;
     'schedule runs') _wts_flags=(--limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@schedule') ;;
@@ -287,6 +290,7 @@ _wts_spec() {
     'schedule run') _wts_flags=(--wait --timeout --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*@schedule') ;;
     'schedule explain') _wts_flags=(--tz --count --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
     'schedule check') _wts_flags=(--workspace --require --max-late --last-run --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*@schedule') ;;
+    'schedule export') _wts_flags=(--workspace --output --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule diff') _wts_flags=(--file --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule apply') _wts_flags=(--file --prune --yes --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'config') _wts_subs=(get set unset list) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
