@@ -225,7 +225,7 @@ _wts_spec() {
     'workspace rename') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace' '-') ;;
     'workspace archive') _wts_flags=(--yes --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
     'task') _wts_subs=(list board search view events chat conversation edit complete assign tag note delete create message runs) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'task list') _wts_flags=(--status --assignee --tag --unassigned --sort --limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
+    'task list') _wts_flags=(--all-workspaces --status --assignee --tag --unassigned --sort --limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
     'task board') _wts_flags=(--rows --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
     'task search') _wts_flags=(--limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace' '*-') ;;
     'task view') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;
