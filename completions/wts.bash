@@ -30,6 +30,8 @@ _wts_sub() {
     'auth|status') _wts_w=status ;;
     'auth|token') _wts_w=token ;;
     'auth|refresh') _wts_w=refresh ;;
+    'auth|list') _wts_w=list ;;
+    'auth|switch') _wts_w=switch ;;
     'workspace|list') _wts_w=list ;;
     'workspace|members') _wts_w=members ;;
     'workspace|statuses') _wts_w=statuses ;;
@@ -91,6 +93,7 @@ _wts_sub() {
     'schedule|run') _wts_w=run ;;
     'schedule|explain') _wts_w=explain ;;
     'schedule|check') _wts_w=check ;;
+    'schedule|export') _wts_w=export ;;
     'schedule|diff') _wts_w=diff ;;
     'schedule|apply') _wts_w=apply ;;
     'config|get') _wts_w=get ;;
@@ -181,6 +184,8 @@ _wts_value() {
     'schedule check|--require') _wts_v='=active paused' ;;
     'schedule check|--max-late') _wts_v='-' ;;
     'schedule check|--last-run') _wts_v='=succeeded' ;;
+    'schedule export|-w'|'schedule export|--workspace') _wts_v='@workspace' ;;
+    'schedule export|-o'|'schedule export|--output') _wts_v='-' ;;
     'schedule diff|-f'|'schedule diff|--file') _wts_v='<' ;;
     'schedule apply|-f'|'schedule apply|--file') _wts_v='<' ;;
     'api|-f'|'api|--raw-field') _wts_v='-' ;;
@@ -213,10 +218,12 @@ _wts_spec() {
     '') _wts_subs=(login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp sandbox completion help) _wts_flags=(--version --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'login') _wts_flags=(--scopes --no-browser --port --client-id --client-key --client-auth --store --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'logout') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'auth') _wts_subs=(status token refresh) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'auth') _wts_subs=(status token refresh list switch) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'auth status') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'auth token') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'auth refresh') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'auth list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'auth switch') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
     'workspace') _wts_subs=(list members statuses create rename archive) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'workspace list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'workspace members') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
@@ -225,7 +232,7 @@ _wts_spec() {
     'workspace rename') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace' '-') ;;
     'workspace archive') _wts_flags=(--yes --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
     'task') _wts_subs=(list board search view events chat conversation edit complete assign tag note delete create message runs) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'task list') _wts_flags=(--status --assignee --tag --unassigned --sort --limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
+    'task list') _wts_flags=(--all-workspaces --status --assignee --tag --unassigned --sort --limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
     'task board') _wts_flags=(--rows --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
     'task search') _wts_flags=(--limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace' '*-') ;;
     'task view') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;
@@ -278,7 +285,7 @@ _wts_spec() {
     'knowledge add') _wts_flags=(--name --note --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
     'knowledge edit') _wts_flags=(--name --note --url --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@knowledge') ;;
     'knowledge remove') _wts_flags=(--yes --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*@knowledge') ;;
-    'schedule') _wts_subs=(list view runs create edit pause resume delete run explain check diff apply) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
+    'schedule') _wts_subs=(list view runs create edit pause resume delete run explain check export diff apply) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule view') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@schedule') ;;
     'schedule runs') _wts_flags=(--limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@schedule') ;;
@@ -290,6 +297,7 @@ _wts_spec() {
     'schedule run') _wts_flags=(--wait --timeout --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*@schedule') ;;
     'schedule explain') _wts_flags=(--tz --count --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
     'schedule check') _wts_flags=(--workspace --require --max-late --last-run --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('*@schedule') ;;
+    'schedule export') _wts_flags=(--workspace --output --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule diff') _wts_flags=(--file --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'schedule apply') _wts_flags=(--file --prune --yes --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'config') _wts_subs=(get set unset list) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;

@@ -85,7 +85,9 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
   const program = new Command('wts')
     .description('The Workspace Task Service from your terminal: tasks, approvals, agents and schedules.')
     .version(versionLine(), '-V, --version', "print the version, the build's date and the Node version")
-    .addOption(new Option('--profile <name>', 'use this profile (default: WTS_PROFILE, else "default")'))
+    .addOption(
+      new Option('--profile <name>', 'use this profile (default: WTS_PROFILE, else the one `wts auth switch` chose, else "default")'),
+    )
     .addOption(new Option('--origin <url>', "the service origin (default: WTS_ORIGIN, else the profile's)"))
     .option('--json [fields]', 'print JSON: the object for one result, an array for a list; with FIELDS (id,title) only those fields')
     .option('-q, --jq <expr>', "filter the JSON through a jq expression (jq's own language; strings printed raw, as jq -r); implies --json")

@@ -14,6 +14,9 @@ import { pendingActionRows } from '../output/pending-action.js';
 import { printDone, printObject } from '../output/print.js';
 import { printItems } from '../output/list.js';
 import type { Column } from '../output/table.js';
+import { terminalText } from '../output/text.js';
+import { terminalLine } from '../output/sanitize.js';
+import { displayWidth, padToWidth } from '../output/width.js';
 import { examples, verb, type CliDeps, options } from '../framework/verb.js';
 
 type PendingAction = Resource<'PendingAction'>;
@@ -29,6 +32,34 @@ const decided = ({ action, message }: Decided) => ({ result: action, message });
 
 function printAction(ctx: CommandContext, action: PendingAction): void {
   printObject(ctx, action, pendingActionRows(ctx, action));
+}
+
+/** The commands that decide a pending action of this kind, each with what it does. */
+function nextSteps(action: PendingAction, wts: string): [command: string, about: string][] {
+  const id = action.id;
+  if (action.kind === 'human_task') return [[`${wts} approval done ${id} --note "…"`, 'mark it done, saying what was done']];
+  if (action.kind === 'question') return [[`${wts} approval answer ${id} "…"`, 'answer the question (- reads the answer from stdin)']];
+  return [
+    [`${wts} approval approve ${id}`, 'approve it: the agent carries it out'],
+    [`${wts} approval reject ${id} --reason "…"`, 'reject it, saying why'],
+    [`${wts} approval edit ${id}`, 'change the draft first'],
+  ];
+}
+
+/** On a terminal, under a pending action still waiting: what decides it (as gh's views end with what to do next). */
+function printNextSteps(ctx: CommandContext, action: PendingAction): void {
+  if (ctx.json || !ctx.io.isStdoutTTY || action.state !== 'pending') return;
+  // A profile named on this command line is named in the commands too: they act where this one looked.
+  const wts = ctx.globals.profile === undefined ? 'wts' : `wts --profile ${ctx.globals.profile}`;
+  const steps = nextSteps(action, wts).map(([command, about]) => [terminalLine(command), about] as const);
+  const width = Math.max(...steps.map(([command]) => displayWidth(command)));
+  const room = ctx.io.columns - 2;
+  // Each command with what it does beside it where both fit, else the commands alone (cut only past the edge).
+  const beside = steps.every(([, about]) => width + 2 + displayWidth(about) <= room);
+  const lines = steps.map(([command, about]) =>
+    beside ? `  ${padToWidth(command, width)}  ${ctx.chalk.dim(about)}` : `  ${terminalText(command, room)}`,
+  );
+  ctx.io.stdout.write(`\n${ctx.chalk.bold('Next:')}\n${lines.join('\n')}\n`);
 }
 
 function approvalReview(group: Command, deps: CliDeps): Command {
@@ -80,13 +111,15 @@ function approvalView(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'view',
     pages: true,
-    description: 'show a pending action with its whole draft',
+    description: 'show a pending action with its whole draft (on a terminal, then the commands that decide it)',
     args: [ID],
     fields: FIELDS,
     examples: ['wts approval view act_s001', 'wts approval view act_s001 --json'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      printAction(ctx, await api.call('get_pending_action', { path: { actionId: args[0] } }));
+      const action = await api.call('get_pending_action', { path: { actionId: args[0] } });
+      printAction(ctx, action);
+      printNextSteps(ctx, action);
     },
   });
 }

@@ -9,6 +9,7 @@ import { localAndRelative } from '../output/format.js';
 import { printDone, printObject, type Row } from '../output/print.js';
 import { styled, type Mode, type Text } from '../output/text.js';
 import { verb, type CliDeps } from '../framework/verb.js';
+import { registerAuthProfiles } from './auth-profiles.js';
 
 /** What `auth status --json` prints (and login, refresh with --json): never a token. */
 export interface AuthStatus {
@@ -206,8 +207,11 @@ function authRefresh(group: Command, deps: CliDeps): Command {
 }
 
 export function registerAuth(program: Command, deps: CliDeps): void {
-  const group = program.command('auth').description('the sign-in of a profile: its status, its access token, a refresh');
+  const group = program
+    .command('auth')
+    .description('the sign-in of a profile: its status, its access token, a refresh; the profiles, and which is the default');
   authStatus(group, deps);
   authToken(group, deps);
   authRefresh(group, deps);
+  registerAuthProfiles(group, deps);
 }

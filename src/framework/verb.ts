@@ -7,6 +7,7 @@ import type { OperationId } from '../contract/operations.js';
 import { RECORDED_BY } from '../completion/ids.js';
 import { chalkFor, createContext, type CommandContext, type GlobalOptions } from '../context.js';
 import { CliError, ExitCode, InputError } from '../errors.js';
+import { isRecord } from '../narrow.js';
 import type { Env, IO } from '../io.js';
 import { processIO } from '../io.js';
 import type { Paging } from '../output/pager.js';
@@ -267,18 +268,21 @@ function withWorkspace<O, A extends readonly ArgDecl[]>(declared: readonly ArgDe
     const isList = (argSpec: string) => argSpec.endsWith('...>') || argSpec.endsWith('...]');
     const variadic = declared.some(([argSpec]) => isList(argSpec));
     const given = fallback === undefined || (!variadic && typed.length >= required);
-    if (given && typed.length <= at) {
+    // A list of every workspace (`task list -A`) takes none: WS is left out, neither typed nor defaulted.
+    const everywhere = isRecord(call.opts) && call.opts.allWorkspaces === true;
+    if (everywhere && typed.length > at) throw new CliError('WS and --all-workspaces: give one or the other', ExitCode.usage);
+    if (given && typed.length <= at && !everywhere) {
       throw new CliError(
         'WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)',
         ExitCode.usage,
       );
     }
-    const words = given || fallback === undefined ? typed : [...typed.slice(0, at), fallback, ...typed.slice(at)];
+    const words = everywhere || given || fallback === undefined ? typed : [...typed.slice(0, at), fallback, ...typed.slice(at)];
     const args = declared.map(([argSpec], i) => (isList(argSpec) ? words.slice(i) : words[i]));
     declared.forEach(([argSpec], i) => {
       const value = args[i];
       const missing = Array.isArray(value) ? value.length === 0 : value === undefined;
-      if (argSpec.startsWith('<') && missing)
+      if (argSpec.startsWith('<') && missing && !(everywhere && i === at))
         throw new CliError(`missing required argument '${argSpec.slice(1, -1).replace(/\.\.\.$/, '')}'`, ExitCode.usage);
     });
     if (words.length > declared.length && !variadic)

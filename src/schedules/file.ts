@@ -17,7 +17,7 @@
 // Parsed with `yaml` (YAML 1.2, a superset of JSON, so one parser and line numbers for both), checked
 // with zod, and every problem is one line naming the file, the line, the entry and the field.
 import * as z from 'zod';
-import { isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument, stringify } from 'yaml';
 import { canonicalCron, checkCron, cronProblem } from '../contract/cron.js';
 import { InputError } from '../errors.js';
 import { parseWith } from '../contract/validate.js';
@@ -161,4 +161,47 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
     identities.set(identity, spec.index);
   }
   return specs;
+}
+
+/** A scheduled task as the service gives it, as far as a schedules file holds it. */
+export interface ExportedSchedule {
+  id: string;
+  title: string;
+  prompt: string;
+  cron: string;
+  workspaceId: string;
+  agentId: string;
+  state: 'active' | 'paused';
+}
+
+/**
+ * The schedules file that `parseScheduleFile` reads back to these scheduled tasks (`schedule export`):
+ * YAML (quoted wherever a plain scalar would read otherwise, a multi-line prompt as a block) or JSON.
+ * Refused (exit 1) when two share a workspace and title: a file names one per workspace and title.
+ */
+export function scheduleFileText(schedules: readonly ExportedSchedule[], format: 'yaml' | 'json'): string {
+  const seen = new Map<string, string>();
+  for (const s of schedules) {
+    const identity = `${s.workspaceId}\u0000${s.title}`;
+    const other = seen.get(identity);
+    if (other !== undefined)
+      throw new CliError(
+        `${other} and ${s.id} are both titled ${JSON.stringify(s.title)} in ${s.workspaceId}: a schedules file matches by workspace and title — retitle one first (\`wts schedule edit ${s.id} --title …\`)`,
+        ExitCode.failure,
+      );
+    seen.set(identity, s.id);
+  }
+  const entries = schedules.map((s) => ({
+    title: s.title,
+    // The file drops trailing whitespace, and so does the comparison: exported without it.
+    prompt: s.prompt.trimEnd(),
+    cron: s.cron,
+    workspace: s.workspaceId,
+    agent: s.agentId,
+    state: s.state,
+  }));
+  if (format === 'json') return `${JSON.stringify({ schedules: entries }, null, 2)}\n`;
+  // yaml quotes a string wherever a plain one would read back otherwise ("123", "a # b"); a prompt of
+  // several lines is a literal block, line for line; no folding (lineWidth 0), so nothing is re-wrapped.
+  return stringify({ schedules: entries }, { blockQuote: 'literal', lineWidth: 0 });
 }

@@ -1,12 +1,13 @@
-// wts schedule diff -f FILE | apply -f FILE [--prune --yes]: schedules as code.
+// wts schedule export [-w WS] [-o yaml|json] | diff -f FILE | apply -f FILE [--prune --yes]: schedules as code.
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { readTextFile } from '../../input/text.js';
-import { terminalLine } from '../../output/sanitize.js';
+import { pipeField, terminalBlock, terminalLine } from '../../output/sanitize.js';
 import { printDone, printJson } from '../../output/print.js';
 import { confirmDestructive } from '../../framework/confirm.js';
 import { verb, type CliDeps, options } from '../../framework/verb.js';
+import { collectList } from '../../input/people.js';
 import type { Schedule } from './shared.js';
 
 interface FileFlags {
@@ -42,7 +43,63 @@ const MATCHING_HELP = `Matching:
   on the service first (\`wts schedule edit ID --title\`). Only the workspaces the file names are compared.
 `;
 
+const FORMATS = ['yaml', 'json'] as const;
+
+function formatOf(text: string | undefined, json: boolean): (typeof FORMATS)[number] {
+  if (text === undefined) return json ? 'json' : 'yaml';
+  const format = FORMATS.find((f) => f === text.trim().toLowerCase());
+  if (!format) throw new CliError(`--output: yaml or json, not "${pipeField(text)}"`, ExitCode.usage);
+  if (json && format === 'yaml') throw new CliError('--json and --output yaml: give one or the other', ExitCode.usage);
+  return format;
+}
+
+/** The scheduled tasks of `workspaces` (every one when none are named); exit 3 for a workspace the connection does not list. */
+async function exportedSchedules(ctx: CommandContext, workspaces: string[]): Promise<Schedule[]> {
+  const api = await ctx.api();
+  const schedules: Schedule[] = [];
+  for await (const s of api.items('list_scheduled_tasks', { path: {} }))
+    if (!workspaces.length || workspaces.includes(s.workspaceId)) schedules.push(s);
+  const empty = workspaces.filter((w) => !schedules.some((s) => s.workspaceId === w));
+  if (empty.length) {
+    // A workspace with no scheduled task, or none at all: a mistyped one must not export an empty file.
+    const known = new Set<string>();
+    for await (const w of api.items('list_workspaces', { path: {} })) known.add(w.id);
+    const [missing] = empty.filter((w) => !known.has(w));
+    if (missing !== undefined)
+      throw new CliError(`--workspace: no workspace ${missing} here (\`wts workspace list\` shows them)`, ExitCode.notFound);
+  }
+  return schedules;
+}
+
 export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
+  verb(group, deps, {
+    name: 'export',
+    description:
+      "write a schedules file from the service's scheduled tasks (what diff -f and apply -f read), to start keeping them as code",
+    options: options<{ workspace?: string[]; output?: string }>((c) =>
+      c
+        .option(
+          '-w, --workspace <id>',
+          'only the scheduled tasks of this workspace; repeatable or comma-separated (default: every workspace)',
+          collectList,
+        )
+        .option('-o, --output <format>', 'yaml or json (default: yaml; json with --json)'),
+    ),
+    examples: [
+      'wts schedule export -w ws_ops > schedules.yaml',
+      'wts schedule export -w ws_ops | wts schedule diff -f -   # no drift: exit 0',
+      'wts schedule export -o json > schedules.json',
+    ],
+    async run({ ctx, opts }) {
+      const format = formatOf(opts.output, ctx.json);
+      const workspaces = [...new Set(opts.workspace)];
+      const { scheduleFileText } = await import('../../schedules/file.js');
+      const text = scheduleFileText(await exportedSchedules(ctx, workspaces), format);
+      // The file is the service's text as it is; a terminal sees it sanitized.
+      ctx.io.stdout.write(ctx.io.isStdoutTTY ? terminalBlock(text) : text);
+    },
+  });
+
   const diff = verb(group, deps, {
     name: 'diff',
     pages: true,
@@ -52,6 +109,7 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       'wts schedule diff -f schedules.yaml',
       'wts schedule diff -f schedules.json --json',
       'wts schedule diff -f schedules.yaml; echo $?   # 0 no drift, 8 drift, 2 a malformed file',
+      'wts schedule export -w ws_ops | wts schedule diff -f -',
     ],
     async run({ ctx, opts }) {
       const { fileName, plan } = await planFromFile(ctx, opts);

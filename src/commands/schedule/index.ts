@@ -1,7 +1,7 @@
 // wts schedule list | view ID | runs ID | create --title --prompt|--prompt-file --cron --workspace --agent
 //              | edit ID [same flags] | pause ID... | resume ID... | delete ID... | run ID...
 //              | explain CRON [--tz --count] | check [ID...] [--workspace --require --max-late --last-run]
-//              | diff -f FILE | apply -f FILE [--prune --yes]
+//              | export [-w WS] [-o yaml|json] | diff -f FILE | apply -f FILE [--prune --yes]
 // The modules behind explain, check, diff and apply (src/schedules/: cron-parser, yaml, zod) are loaded
 // inside those verbs only, so that starting wts for any other command does not load them.
 import type { Command } from 'commander';
@@ -26,6 +26,7 @@ export function registerSchedule(program: Command, deps: CliDeps): void {
     'wts schedule pause sched_support_weekly',
     'wts schedule explain "0 9 * * 1-5" --tz Europe/Berlin',
     'wts schedule check --require active --max-late 1h --last-run succeeded',
+    'wts schedule export -w ws_ops > schedules.yaml',
     'wts schedule diff -f schedules.yaml',
   ]);
   registerList(group, deps);

@@ -7,7 +7,7 @@ import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems, listTotal, pageOptions, type PageOptions } from '../../framework/listing.js';
-import { collectList, collectValues, PeopleResolver } from '../../input/people.js';
+import { collectList, collectValues, matchMember, me, PeopleResolver } from '../../input/people.js';
 import { DONE, dueTime, statusKey, TODO } from '../../input/statuses.js';
 import { pipeField } from '../../output/sanitize.js';
 import type { Status, Task } from './shared.js';
@@ -51,9 +51,22 @@ export function registerList(group: Command, deps: CliDeps): Command {
     description:
       "list the tasks of a workspace: open work by default (every column but done), in board order; within a column, the service's order or --sort",
     args: [WS_ARG],
-    options: options<PageOptions & { status?: string[]; assignee?: string[]; tag?: string[]; unassigned?: boolean; sort?: string }>((c) =>
+    options: options<
+      PageOptions & {
+        status?: string[];
+        assignee?: string[];
+        tag?: string[];
+        unassigned?: boolean;
+        sort?: string;
+        allWorkspaces?: boolean;
+      }
+    >((c) =>
       pageOptions(
         c
+          .option(
+            '-A, --all-workspaces',
+            'the tasks of every workspace this connection lists, workspace by workspace, with a WORKSPACE column (not with WS)',
+          )
           .option(
             '--status <column>',
             'only these columns: key or name, repeatable or comma-separated; "all" for every column (default: all but done)',
@@ -81,9 +94,11 @@ export function registerList(group: Command, deps: CliDeps): Command {
       'wts task list ws_support --tag urgent --tag billing  # tasks with both tags',
       'wts task list ws_support --sort due --limit 10  # the 10 due first, after reading every open task',
       'wts task list ws_support --status all --all --json | jq length',
+      'wts task list -A --assignee @me                 # my open tasks in every workspace',
     ],
     async run({ ctx, args, opts }) {
-      const workspaceId = args[0];
+      // Declared <WS>, which withWorkspace leaves out with --all-workspaces.
+      const typedWorkspace: string | undefined = args[0];
       const total = listTotal(opts);
       const sort = sortKey(opts.sort);
       const status = opts.status ?? [];
@@ -92,40 +107,112 @@ export function registerList(group: Command, deps: CliDeps): Command {
       // Tasks assigned to someone named and to nobody: none could be both.
       if (people.length && opts.unassigned) throw new CliError('--assignee and --unassigned: give one or the other', ExitCode.usage);
       const api = await ctx.api();
-      const path = { workspaceId };
-      // Bad input fails before any request: every value, not only the one the service is sent.
+      // Bad input fails before any request: every value, not only the one the service is sent (checked
+      // against a workspace of the id's shape when every workspace is listed: the path is not the question).
+      const path = { workspaceId: typedWorkspace ?? 'ws_all' };
       for (const tag of tags) api.prepare('list_tasks', { path, query: { tag } });
       for (const assignee of people) api.prepare('list_tasks', { path, query: { assignee } });
       const every = status.some((s) => s.trim().toLowerCase() === 'all');
-      const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) =>
-        s.sort((a, b) => a.position - b.position),
-      );
-      // Read alongside the tasks when every column is read in one walk (they only order them), and
-      // awaited later: not an unhandled rejection meanwhile.
-      columns.catch(() => {});
+      const [tag, ...moreTags] = tags;
+      const base = { ...(tag !== undefined && { tag }), ...(opts.unassigned && { unassigned: true as const }), limit: 50 };
+      if (opts.allWorkspaces) {
+        const lists = await listingsAcross(ctx, api, people, base, moreTags);
+        const keys = await Promise.all(lists.map((list) => list.columns));
+        const named = every || !status.length ? undefined : columnKeysAcross(keys, status);
+        const segments = lists.map((list, i) => ({
+          list,
+          keys: (keys[i] ?? []).map((c) => c.key).filter((k) => (named ? named[i]?.includes(k) : every || k !== DONE)),
+        }));
+        if (sort !== undefined || total === Infinity)
+          return readAll(
+            ctx,
+            segments.map((g) => ({ list: g.list, keys: every ? undefined : g.keys })),
+            sort,
+            total,
+            { workspace: true },
+          );
+        return readFirst(ctx, segments, every, total, { workspace: true });
+      }
+      const workspaceId = typedWorkspace ?? '';
+      const columns = statusesOf(api, workspaceId);
       const resolver = new PeopleResolver(ctx, api, workspaceId);
       const [assignee, ...others] = distinct(await Promise.all(people.map(async (p) => (await resolver.resolve(p, '--assignee')).id)));
-      const [tag, ...moreTags] = tags;
-      const filters: ListFilters = {
-        ...(assignee !== undefined && { assignee }),
-        ...(tag !== undefined && { tag }),
-        ...(opts.unassigned && { unassigned: true }),
-        limit: 50,
-      };
+      const filters: ListFilters = { ...base, ...(assignee !== undefined && { assignee }) };
       const list: TaskListing = { ctx, api, workspaceId, filters, keep: alsoKeep(moreTags, others), columns };
       if (sort !== undefined || total === Infinity) {
         // Every task of the columns is wanted (--all), or needed to know which come first (--sort).
         const keys = every ? undefined : await columnKeys(columns, status);
-        return readAll(list, keys, sort, total);
+        return readAll(ctx, [{ list, keys }], sort, total);
       }
       // Without a sort, the columns in board order, each in the service's order: only the pages shown.
       // Open work starts with todo, where new tasks start (every workspace has it), most often the first
       // column: its first page is asked for alongside the columns, so rows it fills take one round trip.
       const early = every || status.length ? undefined : { status: TODO, walk: columnWalk(list, TODO) };
       const statuses = await columns;
-      return readFirst(list, every ? statuses.map((s) => s.key) : await columnKeys(columns, status), every, total, early);
+      const keys = every ? statuses.map((s) => s.key) : await columnKeys(columns, status);
+      return readFirst(ctx, [{ list, keys, ...(early && { early }) }], every, total);
     },
   });
+}
+
+/** A workspace's columns in board order, read alongside the tasks (awaited later: not an unhandled rejection meanwhile). */
+function statusesOf(api: ApiClient, workspaceId: string): Promise<Status[]> {
+  const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) =>
+    s.sort((a, b) => a.position - b.position),
+  );
+  columns.catch(() => {});
+  return columns;
+}
+
+/**
+ * A listing of each workspace the connection lists (--all-workspaces), their columns asked for at once.
+ * @me is who signed in (no request); anyone else is looked up among the members of every workspace.
+ */
+async function listingsAcross(
+  ctx: CommandContext,
+  api: ApiClient,
+  people: readonly string[],
+  base: Omit<ListFilters, 'assignee'>,
+  moreTags: readonly string[],
+): Promise<TaskListing[]> {
+  const workspaces = await collectItems(api.items('list_workspaces', { path: {} }));
+  const named = people.filter((p) => p.trim().toLowerCase() !== '@me');
+  const members = named.length ? (await Promise.all(workspaces.map((w) => new PeopleResolver(ctx, api, w.id).memberList()))).flat() : [];
+  const everyone = [...new Map(members.map((m) => [m.id, m])).values()];
+  const ids = distinct(
+    await Promise.all(people.map(async (p) => (p.trim().toLowerCase() === '@me' ? me(ctx) : matchMember(p, everyone, '--assignee').id))),
+  );
+  const [assignee, ...others] = ids;
+  const filters: ListFilters = { ...base, ...(assignee !== undefined && { assignee }) };
+  return workspaces.map((w) => ({
+    ctx,
+    api,
+    workspaceId: w.id,
+    filters,
+    keep: alsoKeep(moreTags, others),
+    columns: statusesOf(api, w.id),
+  }));
+}
+
+/**
+ * The columns --status names in each workspace (--all-workspaces): a workspace without one of them is
+ * only left out of it; a name no workspace has is refused as in one workspace.
+ */
+function columnKeysAcross(columns: Status[][], typed: string[]): string[][] {
+  const keys = columns.map((): string[] => []);
+  for (const name of typed) {
+    let found = false;
+    columns.forEach((statuses, i) => {
+      try {
+        keys[i]?.push(statusKey(name, statuses, '--status'));
+        found = true;
+      } catch (err) {
+        if (!(err instanceof CliError)) throw err;
+      }
+    });
+    if (!found) statusKey(name, columns.flat(), '--status');
+  }
+  return keys;
 }
 
 /**
@@ -197,75 +284,86 @@ function tasksOf(list: TaskListing, status: string | undefined): AsyncGenerator<
   );
 }
 
+/** One workspace's part of a list: its listing, the columns shown, and a column asked for early. */
+interface Segment {
+  list: TaskListing;
+  keys: string[];
+  early?: { status: string; walk: ColumnWalk };
+}
+
 /**
- * Up to `total` tasks of `keys`' columns in board order, each column in the order the service gives:
- * the first page of every column is asked for at once (none but the first when its first page, asked
- * for `early`, fills the rows), and a column's later pages only while rows are still wanted, so what it
- * costs follows what it shows. With every column (`every`), tasks in a column
- * the workspace no longer lists come last: they can only be found by reading every task, which is done
- * only when the listed columns leave rows to fill.
+ * Up to `total` tasks, workspace by workspace (one, or every one with --all-workspaces), of each one's
+ * `keys` columns in board order, each column in the order the service gives: the first page of every
+ * column of a workspace is asked for at once when its turn comes (none but the first when its first
+ * page, asked for `early`, fills the rows), and a column's later pages only while rows are still
+ * wanted, so what it costs follows what it shows; a later workspace's tasks are never asked for once the
+ * rows are filled. With every column (`every`), tasks in a column the workspace no longer lists come
+ * after its columns: they can only be found by reading every task, which is done only when the listed
+ * columns leave rows to fill.
  */
 async function readFirst(
-  list: TaskListing,
-  keys: string[],
+  ctx: CommandContext,
+  segments: Segment[],
   every: boolean,
   total: number,
-  early?: { status: string; walk: ColumnWalk },
+  table: { workspace?: boolean } = {},
 ): Promise<void> {
-  const { ctx } = list;
-  const head = keys[0];
-  const headWalk = early !== undefined && early.status === head ? early.walk : undefined;
-  // The first column asked for already fills the rows and has pages left: the other columns' pages would
-  // add no row and no count (it is "of more" either way), so they are not asked for.
-  const first = await headWalk?.first;
-  const filled = first !== undefined && !first.done && first.value.items.length >= total && Boolean(first.value.nextCursor);
-  // Otherwise the first page of every column at once (the one asked for early reused).
-  const walks = (filled ? keys.slice(0, 1) : keys).map((status) => (status === early?.status ? early.walk : columnWalk(list, status)));
   // Whether tasks remain unshown, and whether their number is known (every column read to its end).
   let more = false;
   let counted = true;
   let left = 0;
+  let room = total;
   const rows = async function* (): AsyncGenerator<Task> {
-    let room = total;
-    for (const [index, walk] of walks.entries()) {
-      for (let page = await walk.first; !page.done; page = await walk.pages.next()) {
-        const { items, nextCursor } = page.value;
-        const shown = items.slice(0, room);
-        room -= shown.length;
-        yield* shown;
-        if (room > 0) continue;
-        // Full: what this column and the columns after it still hold is told, not read (a column the
-        // workspace no longer lists is not counted: finding it would take reading every task).
-        left += items.length - shown.length;
-        if (nextCursor) counted = false;
-        for (const later of walks.slice(index + 1)) {
-          const next = await later.first;
-          if (next.done) continue;
-          left += next.value.items.length;
-          if (next.value.nextCursor) counted = false;
-        }
-        more = left > 0 || !counted;
-        return;
-      }
-    }
-    if (!every || room <= 0) return;
-    // Every listed column is shown: a task in a column the workspace no longer lists comes after them.
-    const listed = new Set(keys);
-    for await (const page of tasksOf(list, undefined)) {
-      for (const task of page.items) {
-        if (listed.has(task.status)) continue;
-        if (room === 0) {
-          // One more than shown: there are more, not read further to count them.
-          more = true;
-          counted = false;
+    for (const [at, { list, keys, early }] of segments.entries()) {
+      const head = keys[0];
+      const headWalk = early !== undefined && early.status === head ? early.walk : undefined;
+      // The first column asked for already fills the rows and has pages left: the other columns' pages would
+      // add no row and no count (it is "of more" either way), so they are not asked for.
+      const first = await headWalk?.first;
+      const filled = first !== undefined && !first.done && first.value.items.length >= room && Boolean(first.value.nextCursor);
+      // Otherwise the first page of every column at once (the one asked for early reused).
+      const walks = (filled ? keys.slice(0, 1) : keys).map((status) => (status === early?.status ? early.walk : columnWalk(list, status)));
+      for (const [index, walk] of walks.entries()) {
+        for (let page = await walk.first; !page.done; page = await walk.pages.next()) {
+          const { items, nextCursor } = page.value;
+          const shown = items.slice(0, room);
+          room -= shown.length;
+          yield* shown;
+          if (room > 0) continue;
+          // Full: what this column and the columns after it still hold is told, not read (a column the
+          // workspace no longer lists is not counted: finding it would take reading every task; nor is a
+          // later workspace, whose tasks are not asked for).
+          left += items.length - shown.length;
+          if (nextCursor || at < segments.length - 1) counted = false;
+          for (const later of walks.slice(index + 1)) {
+            const next = await later.first;
+            if (next.done) continue;
+            left += next.value.items.length;
+            if (next.value.nextCursor) counted = false;
+          }
+          more = left > 0 || !counted;
           return;
         }
-        room--;
-        yield task;
+      }
+      if (!every) continue;
+      // Every listed column is shown: a task in a column the workspace no longer lists comes after them.
+      const listed = new Set(keys);
+      for await (const page of tasksOf(list, undefined)) {
+        for (const task of page.items) {
+          if (listed.has(task.status)) continue;
+          if (room === 0) {
+            // One more than shown: there are more, not read further to count them.
+            more = true;
+            counted = false;
+            return;
+          }
+          room--;
+          yield task;
+        }
       }
     }
   };
-  const shown = await printTasks(ctx)(rows());
+  const shown = await printTasks(ctx, table)(rows());
   if (!more) return;
   const line = counted
     ? `Showing ${shown} of ${shown + left} tasks; more with --limit ${shown + left} or --all`
@@ -279,9 +377,14 @@ async function readFirst(
  * `sort`; the first `total`. Each task is held as it prints (holdList: 10,000 tasks hold their 3 MB of
  * text, not their objects), its place in two arrays.
  */
-async function readAll(list: TaskListing, keys: string[] | undefined, sort: SortKey | undefined, total: number): Promise<void> {
-  const { ctx, columns } = list;
-  const held = holdTasks(ctx);
+async function readAll(
+  ctx: CommandContext,
+  parts: { list: TaskListing; keys: string[] | undefined }[],
+  sort: SortKey | undefined,
+  total: number,
+  table: { workspace?: boolean } = {},
+): Promise<void> {
+  const held = holdTasks(ctx, table);
   const column: number[] = [];
   const key: (number | string)[] = [];
   const byKey = sort === undefined ? undefined : SORTS[sort].key;
@@ -289,19 +392,21 @@ async function readAll(list: TaskListing, keys: string[] | undefined, sort: Sort
   const collator = sort === 'title' ? new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }) : undefined;
   const compareKeys = (a: number | string, b: number | string) =>
     typeof a === 'number' && typeof b === 'number' ? a - b : (collator?.compare(String(a), String(b)) ?? 0);
-  // Board order (a column the workspace no longer lists last), then the sort; the sort is stable, so
-  // without one a column keeps the service's order.
+  // Workspace by workspace, board order (a column the workspace no longer lists last), then the sort; the
+  // sort is stable, so without one a column keeps the service's order.
   const place = (a: number, b: number) => (column[a] ?? 0) - (column[b] ?? 0) || (byKey ? compareKeys(key[a] ?? 0, key[b] ?? 0) : 0);
   // Whether the tasks came in the order they are shown: then sorting would change nothing, and is left out.
   let inOrder = true;
   let told = false;
-  const read = async (status: string | undefined) => {
+  const read = async (part: number, list: TaskListing, status: string | undefined) => {
     const pages = tasksOf(list, status);
     // The first page is asked for before the columns are awaited: with every column, both at once.
     const first = pages.next();
     first.catch(() => {});
-    const statuses = await columns;
-    const at = new Map(statuses.map((s, i) => [s.key, i]));
+    const statuses = await list.columns;
+    // A workspace's places after the one before it (a workspace has far fewer than 2^20 columns).
+    const offset = part * 2 ** 20;
+    const at = new Map(statuses.map((s, i) => [s.key, offset + i]));
     for (let page = await first; !page.done; page = await pages.next()) {
       if (sort !== undefined && page.value.nextCursor && !told && ctx.io.isStderrTTY) {
         // A large read the user asked for by sorting: said once, before it takes its time.
@@ -310,7 +415,7 @@ async function readAll(list: TaskListing, keys: string[] | undefined, sort: Sort
       }
       for (const task of page.value.items) {
         held.hold(task);
-        column.push(at.get(task.status) ?? statuses.length);
+        column.push(at.get(task.status) ?? offset + statuses.length);
         if (byKey) key.push(byKey(task));
         const last = held.size - 1;
         if (last > 0 && place(last - 1, last) > 0) inOrder = false;
@@ -318,7 +423,11 @@ async function readAll(list: TaskListing, keys: string[] | undefined, sort: Sort
     }
   };
   // One column at a time would be slower: they are read at once, and held until all are in.
-  await (keys === undefined ? read(undefined) : Promise.all(keys.map((status) => read(status))));
+  await Promise.all(
+    parts.flatMap(({ list, keys }, part) =>
+      keys === undefined ? [read(part, list, undefined)] : keys.map((status) => read(part, list, status)),
+    ),
+  );
   const order: number[] = [];
   for (let i = 0; i < held.size; i++) order.push(i);
   if (!inOrder) order.sort(place);

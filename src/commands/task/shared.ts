@@ -32,9 +32,15 @@ export function dueEcho(task: Task, parsedAt: number): string {
   return task.dueDate ? `, due ${describeWhen(task.dueDate, parsedAt)}` : ', no due date';
 }
 
-function taskColumns(ctx: CommandContext): Column<Task>[] {
+/** How tasks print; `workspace`: a list across workspaces, whose first column says which (as kubectl -A). */
+interface TaskTable {
+  workspace?: boolean;
+}
+
+function taskColumns(ctx: CommandContext, table: TaskTable = {}): Column<Task>[] {
   const list = (values: string[], mode: Mode) => values.join(mode === 'human' ? ', ' : ',');
   return [
+    ...(table.workspace ? [{ header: 'Workspace', value: (t: Task) => t.workspaceId }] : []),
     { header: 'ID', value: (t) => t.id },
     { header: 'Title', value: (t) => t.title, flex: true, min: 16 },
     { header: 'Status', value: (t) => stateText(ctx.chalk, t.status) },
@@ -63,11 +69,14 @@ function taskColumns(ctx: CommandContext): Column<Task>[] {
   ];
 }
 
-export const printTasks = (ctx: CommandContext) => (items: Iterable<Task> | AsyncIterable<Task>) =>
-  printItems(ctx, items, taskColumns(ctx), { empty: 'No tasks.' });
+export const printTasks =
+  (ctx: CommandContext, table: TaskTable = {}) =>
+  (items: Iterable<Task> | AsyncIterable<Task>) =>
+    printItems(ctx, items, taskColumns(ctx, table), { empty: 'No tasks.' });
 
 /** Tasks held to be printed once sorted (see holdList), as printTasks prints them. */
-export const holdTasks = (ctx: CommandContext): HeldList<Task> => holdList(ctx, taskColumns(ctx), { empty: 'No tasks.' });
+export const holdTasks = (ctx: CommandContext, table: TaskTable = {}): HeldList<Task> =>
+  holdList(ctx, taskColumns(ctx, table), { empty: 'No tasks.' });
 
 /** Messages as a transcript on a terminal (whole texts, not cut to a column); a table for scripts. */
 export const printMessages =
