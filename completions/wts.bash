@@ -290,7 +290,7 @@ _wts_spec() {
     'schedule apply') _wts_flags=(--file --prune --yes --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'config') _wts_subs=(get set unset list) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'config get') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
-    'config set') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
+    'config set') _wts_flags=(--force --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
     'config unset') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-') ;;
     'config list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'api') _wts_flags=(--raw-field --field --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;
