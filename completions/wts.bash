@@ -115,12 +115,15 @@ _wts_value() {
     'login|--client-auth') _wts_v='=none client_secret_basic client_secret_post private_key_jwt' ;;
     'login|--store') _wts_v='=keychain file' ;;
     'workspace create|--folder') _wts_v='-' ;;
+    'task list|-w'|'task list|--workspace') _wts_v='@workspace' ;;
     'task list|--status') _wts_v='@status' ;;
     'task list|--assignee') _wts_v='@user' ;;
     'task list|--tag') _wts_v='-' ;;
     'task list|--sort') _wts_v='=due title created updated' ;;
     'task list|-L'|'task list|--limit') _wts_v='-' ;;
+    'task board|-w'|'task board|--workspace') _wts_v='@workspace' ;;
     'task board|--rows') _wts_v='-' ;;
+    'task search|-w'|'task search|--workspace') _wts_v='@workspace' ;;
     'task search|-L'|'task search|--limit') _wts_v='-' ;;
     'task events|-L'|'task events|--limit') _wts_v='-' ;;
     'task chat|-L'|'task chat|--limit') _wts_v='-' ;;
@@ -232,9 +235,9 @@ _wts_spec() {
     'workspace rename') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace' '-') ;;
     'workspace archive') _wts_flags=(--yes --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
     'task') _wts_subs=(list board search view events chat conversation edit complete assign tag note delete create message runs) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
-    'task list') _wts_flags=(--all-workspaces --status --assignee --tag --unassigned --sort --limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
-    'task board') _wts_flags=(--rows --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
-    'task search') _wts_flags=(--limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace' '*-') ;;
+    'task list') _wts_flags=(--workspace --all-workspaces --status --assignee --tag --unassigned --sort --limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
+    'task board') _wts_flags=(--workspace --rows --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace') ;;
+    'task search') _wts_flags=(--workspace --limit --all --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@workspace' '*-') ;;
     'task view') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;
     'task events') _wts_flags=(--limit --all --follow --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;
     'task chat') _wts_flags=(--limit --all --follow --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('@task') ;;
@@ -302,7 +305,7 @@ _wts_spec() {
     'schedule apply') _wts_flags=(--file --prune --yes --profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'config') _wts_subs=(get set unset list) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'config get') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=workspace editor pager browser dash.refresh') ;;
-    'config set') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=workspace editor pager browser dash.refresh' '-') ;;
+    'config set') _wts_flags=(--force --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=workspace editor pager browser dash.refresh' '-') ;;
     'config unset') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('=workspace editor pager browser dash.refresh') ;;
     'config list') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --help) ;;
     'api') _wts_flags=(--raw-field --field --method --header --include --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --help) _wts_args=('-' '-') ;;

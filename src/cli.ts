@@ -59,6 +59,22 @@ const GROUPS: Group[] = [
   { names: ['help'], load: async () => (await import('./commands/help.js')).registerHelp, wholeTree: true },
 ];
 
+/**
+ * A failure's "run `wts login`" said for the sign-in in force: the profile given (`wts login --profile
+ * ro`), or WTS_PROFILE; and with WTS_TOKEN set, that the token is what was refused, not the profile's
+ * sign-in (which `wts login` would renew to no effect while WTS_TOKEN is set).
+ */
+async function withSignInAdvice(message: string, env: CliDeps['env'], argv: readonly string[]): Promise<string> {
+  if (!message.includes('run `wts login`')) return message;
+  const { terminalLine } = await import('./output/sanitize.js');
+  const at = argv.indexOf('--profile');
+  const given = at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+  const login = given ? `run \`wts login --profile ${terminalLine(given)}\`` : 'run `wts login`';
+  const fromEnv = !given && env.WTS_PROFILE ? ` (profile ${terminalLine(env.WTS_PROFILE)}, from WTS_PROFILE)` : '';
+  const advice = env.WTS_TOKEN ? `WTS_TOKEN is in force (it is sent instead of the profile's sign-in): fix or unset it — ${login}` : login;
+  return message.replaceAll('run `wts login`', `${advice}${fromEnv}`);
+}
+
 /** Global options followed by a value, which is not a command word. */
 const VALUED_OPTIONS = new Set(['--profile', '--origin', '--jq', '-q']);
 
@@ -187,7 +203,7 @@ export async function main(given: string[], deps: CliDeps = { env: process.env }
     if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     const { message, exitCode } = await describeFailure(err);
     const out = deps.io ? deps.io({ json: false, color: false, debug: false }).stderr : process.stderr;
-    out.write(`wts: ${message}\n`);
+    out.write(`wts: ${await withSignInAdvice(message, deps.env, argv)}\n`);
     return exitCode;
   }
 }

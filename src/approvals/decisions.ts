@@ -1,7 +1,7 @@
 // Deciding a pending action — approve, reject, mark done, answer, change its draft — in one place: the
 // `wts approval` verbs and `wts approval review` both call these, so a decision is sent, checked and
 // reported the same way whichever way it was made.
-import type { CallOptions } from '../api/client.js';
+import type { ApiClient, CallOptions } from '../api/client.js';
 import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, CliError, ExitCode } from '../errors.js';
@@ -50,6 +50,22 @@ async function settling<T>(
       ExitCode.conflict,
     );
   }
+}
+
+/**
+ * Reads a pending action before a run of decisions changes any (src/framework/verb.ts): it must be
+ * there, of the `kind` the decision settles, and still pending, else the run changes nothing.
+ */
+export async function undecided(api: ApiClient, actionId: string, kind: PendingAction['kind'], options: CallOptions): Promise<void> {
+  const action = await api.call('get_pending_action', { path: path(actionId) }, options);
+  if (action.kind !== kind) {
+    const other = SETTLED_WITH[action.kind];
+    throw new CliError(
+      `conflict: ${action.id} is ${other.what}, not ${SETTLED_WITH[kind].what}; use \`${other.command.replace('ID', action.id)}\``,
+      ExitCode.conflict,
+    );
+  }
+  if (action.state !== 'pending') throw new CliError(`conflict: ${action.id} is already ${action.state}`, ExitCode.conflict);
 }
 
 /** `options`: a bulk run's, for every request of the decision (src/api/pool.ts). */

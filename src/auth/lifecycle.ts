@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import type { TokenSource } from '../api/client.js';
 import { type ApiError, CliError, ExitCode, messageOf, refusalText } from '../errors.js';
 import { isExpiring, withTokenResponse, type StoredCredentials } from './credentials.js';
+import { recordEndedSignIn } from './ended.js';
 import { clockTime, withLock, type LockOwner } from './lock.js';
 import {
   loadOpenidClient,
@@ -153,6 +154,13 @@ async function failedRefresh(
     case 'refused': {
       const { answer } = failure;
       if (answer.error === 'invalid_grant') {
+        // Kept so `wts auth status` can say who was signed in and why it stopped.
+        recordEndedSignIn(conn.lockPath, {
+          origin: conn.origin,
+          user: latest.user ?? null,
+          endedAt: new Date(conn.now()).toISOString(),
+          why: answer.description ? `${answer.error}: ${answer.description}` : answer.error,
+        });
         await conn.store.remove();
         clearRefreshIntent(intentPath);
         return intent.retryOf === undefined ? new CliError(REVOKED_MESSAGE, ExitCode.signIn) : lostThenRotatedError(intent.retryOf);

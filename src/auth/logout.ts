@@ -1,6 +1,7 @@
 // `wts logout`: end the connection at the service (RFC 7009: the refresh token first, which ends the
 // grant, then the access token), then forget the credentials here. Under the connection's lock, so no
 // refresh races it.
+import { forgetEndedSignIn } from './ended.js';
 import type { CommandContext } from '../context.js';
 import { messageOf } from '../errors.js';
 import { withLock } from './lock.js';
@@ -78,6 +79,7 @@ export async function runLogout(ctx: CommandContext): Promise<LogoutOutcome> {
     if (!credentials || credentials.origin !== origin) throw notSignedIn(origin);
     const outcome = await revokeConnection(credentials, { ...handle.oauth, timeoutSeconds: authTimings(ctx.env).oauthTimeoutSeconds });
     await store.remove();
+    forgetEndedSignIn(handle.lockPath);
     return { revocation: outcome, expiresAt: credentials.expiresAt };
   });
   if (auth) {

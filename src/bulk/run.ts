@@ -6,7 +6,7 @@ import type { CommandContext } from '../context.js';
 import { ApiError, CliError, describeFailure, ExitCode, InvalidAnswerError, NetworkError } from '../errors.js';
 import { pipeText, terminalText, type Text } from '../output/text.js';
 import { printJson } from '../output/print.js';
-import { BulkFailure, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
+import { BulkFailure, bulkExitCode, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
 
 /** What one id came to: the object the service returned, and the line that says so ("Completed task_1 (…)"). */
 export interface Done {
@@ -16,6 +16,19 @@ export interface Done {
 
 /** Acts on one id, sending its requests with `options` (they carry the pool's hooks). */
 export type Act = (id: string, options: CallOptions) => Promise<Done>;
+
+/** The change to one id once every id has been checked. */
+export type Apply = (options: CallOptions) => Promise<Done>;
+
+/**
+ * A bulk verb's work in two steps: `check` reads what one id needs (it exists, the values given fit it)
+ * and changes nothing; what it returns makes the change. `direct`, when given, is the act for one id
+ * alone (its own refusal changes nothing, so nothing need be read first).
+ */
+export interface Staged {
+  check: (id: string, options: CallOptions) => Promise<Apply>;
+  direct?: Act;
+}
 
 export interface BulkRun {
   /** What the ids are, one and many: ['task', 'tasks']. */
@@ -99,6 +112,41 @@ export async function runBulk(ctx: CommandContext, ids: readonly string[], act: 
   const all = outcomes.filter((o): o is BulkOutcome => o !== undefined);
   if (ctx.json) printJson(ctx, all.map(jsonEntry));
   if (failures > 0) throw new BulkFailure(all);
+}
+
+/**
+ * Checks every id (reads only, through the pool) before any is changed: the changes to make, by id; or,
+ * when one cannot be made, a line naming each that cannot, its exit code, and nothing changed.
+ */
+export async function checkAll(
+  ctx: CommandContext,
+  ids: readonly string[],
+  check: Staged['check'],
+  run: BulkRun,
+): Promise<Map<string, Apply>> {
+  const [{ runPool }, { progressLine }] = await Promise.all([import('../api/pool.js'), import('../output/progress.js')]);
+  const progress = progressLine(ctx.io);
+  const what = `checking ${ids.length} ${ids.length === 1 ? run.noun[0] : run.noun[1]}…`;
+  let ended = 0;
+  progress.update(`${what} 0/${ids.length}`);
+  let outcomes: Awaited<ReturnType<typeof runPool<string, Apply>>>;
+  try {
+    outcomes = await runPool(ids, (id, hooks) => check(id, { hooks }), {
+      onOutcome: () => progress.update(`${what} ${++ended}/${ids.length}`),
+    });
+  } finally {
+    progress.done();
+  }
+  const changes = new Map<string, Apply>();
+  const failed: BulkOutcome[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.ok) changes.set(outcome.item, outcome.result);
+    else failed.push(await failedOutcome(outcome.item, outcome.error, false));
+  }
+  if (!failed.length) return changes;
+  const lines = failed.map((f) => (f.ok ? '' : f.line));
+  const none = ids.length === 1 ? 'it was not changed' : `none of the ${ids.length} ${run.noun[1]} was changed`;
+  throw new CliError(`${lines.join('; ')} (${none})`, bulkExitCode(failed));
 }
 
 /**

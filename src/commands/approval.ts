@@ -135,6 +135,7 @@ function approvalApprove(group: Command, deps: CliDeps): Command {
       ...DECISIONS,
       operation: 'approve_pending_action',
       doing: 'approving',
+      find: async (api, id, options) => (await import('../approvals/decisions.js')).undecided(api, id, 'action', options),
       async prepare({ ctx }) {
         const { approveAction } = await import('../approvals/decisions.js');
         return async (id, options) => decided(await approveAction(ctx, id, options));
@@ -159,8 +160,11 @@ function approvalReject(group: Command, deps: CliDeps): Command {
       ...DECISIONS,
       operation: 'reject_pending_action',
       doing: 'rejecting',
+      find: async (api, id, options) => (await import('../approvals/decisions.js')).undecided(api, id, 'action', options),
       async prepare({ ctx, opts }) {
         const reason = optionalText(opts.reason, '--reason');
+        // A reason the catalog refuses fails once, before any action is read or decided.
+        (await ctx.api()).prepare('reject_pending_action', { path: { actionId: '-' }, body: reason === undefined ? {} : { reason } });
         const { rejectAction } = await import('../approvals/decisions.js');
         return async (id, options) => decided(await rejectAction(ctx, id, reason, '--reason', options));
       },
@@ -180,8 +184,10 @@ function approvalDone(group: Command, deps: CliDeps): Command {
       ...DECISIONS,
       operation: 'complete_human_task',
       doing: 'marking done',
+      find: async (api, id, options) => (await import('../approvals/decisions.js')).undecided(api, id, 'human_task', options),
       async prepare({ ctx, opts }) {
         const note = optionalText(opts.note, '--note');
+        (await ctx.api()).prepare('complete_human_task', { path: { actionId: '-' }, body: note === undefined ? {} : { note } });
         const { completeHumanTask } = await import('../approvals/decisions.js');
         return async (id, options) => decided(await completeHumanTask(ctx, id, note, '--note', options));
       },

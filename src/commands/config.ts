@@ -6,7 +6,8 @@ import { completes } from '../completion/spec.js';
 import { CliError, ExitCode } from '../errors.js';
 import { printDone, printJson } from '../output/print.js';
 import { pipeField } from '../output/sanitize.js';
-import { verb, type CliDeps } from '../framework/verb.js';
+import { options, verb, type CliDeps } from '../framework/verb.js';
+import type { CommandContext } from '../context.js';
 
 const KEY = ['<KEY>', `the setting: ${SETTINGS.map((s) => s.key).join(', ')}`] as const;
 
@@ -44,22 +45,38 @@ function configSet(group: Command, deps: CliDeps): Command {
     name: 'set',
     description: 'change a setting of the profile in use',
     args: [KEY, ['<VALUE>', 'the new value']],
+    options: options<{ force?: boolean }>((c) =>
+      c.option('--force', 'set workspace without asking the service whether this connection can open it (offline, before signing in)'),
+    ),
     examples: [
       'wts config set workspace ws_support   # then: wts task list',
+      'wts config set workspace ws_new --force   # not checked with the service',
       'wts config set editor "code --wait"',
       'wts config set pager "less -R"',
     ],
-    async run({ ctx, args }) {
+    async run({ ctx, args, opts }) {
       const setting = known(args[0]);
       const value = args[1];
       const problem =
         setting.check?.(value) ??
         (setting.key === 'workspace' && !/^\S+$/.test(value) ? 'must be a workspace id (from `wts workspace list`)' : undefined);
       if (problem) throw new CliError(`VALUE: ${setting.key} ${problem}, not "${pipeField(value)}"`, ExitCode.usage);
+      // A default workspace the connection cannot open would fail every later command far from its cause.
+      if (setting.key === 'workspace' && !opts.force) await workspaceOpenable(ctx, value);
       ctx.config.updateSetting(ctx.profileName(), setting.key, value);
       printDone(ctx, { key: setting.key, value }, `Set ${setting.key} to ${value} (profile ${ctx.profileName()})`);
     },
   });
+}
+
+/** Refuses (exit 3, naming the setting) a workspace that the connection's list of workspaces does not hold. */
+async function workspaceOpenable(ctx: CommandContext, workspaceId: string): Promise<void> {
+  const api = await ctx.api();
+  for await (const w of api.items('list_workspaces', { path: {} })) if (w.id === workspaceId) return;
+  throw new CliError(
+    `VALUE: no workspace ${pipeField(workspaceId)} here (see \`wts workspace list\`); the setting workspace of profile ${ctx.profileName()} is unchanged (--force sets it anyway)`,
+    ExitCode.notFound,
+  );
 }
 
 function configUnset(group: Command, deps: CliDeps): Command {

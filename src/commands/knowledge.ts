@@ -126,6 +126,7 @@ function knowledgeRemove(group: Command, deps: CliDeps): Command {
       operation: 'remove_knowledge_source',
       field: 'sourceId',
       noun: ['knowledge source', 'knowledge sources'],
+      find: (api, sourceId, options) => api.call('read_knowledge_source', { path: { sourceId } }, options),
       doing: 'removing',
       confirm: (ids) =>
         ids.length === 1

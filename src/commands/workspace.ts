@@ -7,7 +7,7 @@ import { printDone } from '../output/print.js';
 import { printItems } from '../output/list.js';
 import type { Column } from '../output/table.js';
 import { confirmDestructive } from '../framework/confirm.js';
-import { options, verb, WS_ARG, type CliDeps } from '../framework/verb.js';
+import { options, verb, WS_TARGET, type CliDeps } from '../framework/verb.js';
 
 type Workspace = Resource<'Workspace'>;
 type Member = Resource<'Member'>;
@@ -36,7 +36,7 @@ function workspaceMembers(group: Command, deps: CliDeps): Command {
     name: 'members',
     pages: true,
     description: 'list the people in a workspace',
-    args: [WS_ARG],
+    args: [WS_TARGET],
     fields: { workspaceId: 'WS' },
     examples: ['wts workspace members ws_support'],
     async run({ ctx, args }) {
@@ -56,7 +56,7 @@ function workspaceStatuses(group: Command, deps: CliDeps): Command {
     name: 'statuses',
     pages: true,
     description: "list the columns of a workspace's task board",
-    args: [WS_ARG],
+    args: [WS_TARGET],
     fields: { workspaceId: 'WS' },
     examples: ['wts workspace statuses ws_support'],
     async run({ ctx, args }) {
@@ -92,7 +92,7 @@ function workspaceRename(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'rename',
     description: "change a workspace's name",
-    args: [WS_ARG, ['<NAME>', 'the new name']],
+    args: [WS_TARGET, ['<NAME>', 'the new name']],
     fields: { workspaceId: 'WS', name: 'NAME' },
     examples: ['wts workspace rename ws_sales "Sales EMEA"'],
     async run({ ctx, args }) {
@@ -110,7 +110,7 @@ function workspaceArchive(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'archive',
     description: 'hide a workspace and pause its agents and automations',
-    args: [WS_ARG],
+    args: [WS_TARGET],
     options: options<{ yes?: boolean }>((c) => c.option('-y, --yes', 'do not ask for confirmation')),
     fields: { workspaceId: 'WS' },
     examples: ['wts workspace archive ws_old', 'wts workspace archive ws_old --yes   # in scripts'],

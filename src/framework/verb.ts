@@ -1,7 +1,9 @@
 // The bridge from commander to a verb: build the context from the global flags, run the verb with its
 // arguments, close what it opened. Every verb is a small function of (ctx, args, opts).
 import { Command, type OptionValues } from 'commander';
-import type { Act } from '../bulk/run.js';
+import type { CallOptions } from '../api/client.js';
+import type { ApiClient } from '../api/client.js';
+import type { Act, Staged } from '../bulk/run.js';
 import { BulkFailure } from '../bulk/outcome.js';
 import type { OperationId } from '../contract/operations.js';
 import { RECORDED_BY } from '../completion/ids.js';
@@ -202,9 +204,11 @@ export interface VerbSpec<O, A extends readonly ArgDecl[]> {
 /**
  * A verb that changes one thing by id, given one or more (`<ID...>`, or - to read them from standard
  * input, one a line, the first tab-separated field). The framework checks every id with the catalog
- * before anything is sent (exit 2), acts once per id, asks once when destructive ("Delete 37 tasks?"),
- * runs through the adaptive pool, prints a line per item (or one --json array) and picks the exit code
- * (src/bulk/). With one id given as an argument, the verb prints as it always has.
+ * before anything is sent (exit 2); with more than one id it then reads every one (`find`, or the
+ * verb's own `check`) before it changes any, so a missing id or a value that does not fit one changes
+ * nothing; then it asks once when destructive ("Delete 37 tasks?"), acts once per id through the
+ * adaptive pool, prints a line per item (or one --json array) and picks the exit code (src/bulk/). With
+ * one id given as an argument, the verb prints as it always has.
  */
 export interface BulkVerb<O, A extends readonly ArgDecl[]> {
   /** The catalog operation and its path field each id goes to: every id is checked against them first. */
@@ -218,17 +222,43 @@ export interface BulkVerb<O, A extends readonly ArgDecl[]> {
   ids?: (call: VerbCall<O, A>) => string[];
   /** A destructive verb: the question for these ids ("Delete 37 tasks?"); asked on a terminal, --yes otherwise. */
   confirm?: (ids: readonly string[]) => string;
-  /** Checks the options once (bad input: exit 2, nothing sent) and returns what to do with each id. */
-  prepare: (call: VerbCall<O, A>) => Promise<Act>;
+  /**
+   * Reads one id (its not being there is its failure): every id is read so before any is changed. Left
+   * out only where the service has no read of one (a reminder: `reminder cancel` is not checked first).
+   */
+  find?: (api: ApiClient, id: string, options: CallOptions) => Promise<unknown>;
+  /**
+   * Checks the options once (bad input: exit 2, nothing sent) and returns what to do with each id: the
+   * act (each id found with `find` first), or the check and the change apart when checking an id takes
+   * more than finding it (the values given fit it: a column of its workspace, a person of it).
+   */
+  prepare: (call: VerbCall<O, A>) => Promise<Act | Staged>;
   /** One id given as an argument, when that is not the act and printDone (the editor, --wait). */
   single?: (call: VerbCall<O, A>, id: string) => Promise<void>;
 }
 
-/** The workspace argument of a verb: optional once a default workspace is set (see withWorkspace). */
+/**
+ * The workspace of a verb that reads in one (a list, a board, a search): a positional WS, or
+ * -w/--workspace, else the default (see withWorkspace). A verb whose target is the workspace itself
+ * (`workspace rename`, `archive`, `members`, `statuses`) declares WS_TARGET instead: always typed.
+ */
 export const WS_ARG = [
   '<WS>',
-  'workspace id (from `wts workspace list`; default: WTS_WORKSPACE, else `wts config get workspace`)',
+  'workspace id (from `wts workspace list`), or -w WS; default: WTS_WORKSPACE, else `wts config get workspace`',
 ] as const;
+
+/** The workspace a verb acts on: a required argument, never filled in from a default. */
+export const WS_TARGET = ['<WS>', 'workspace id (from `wts workspace list`); always typed, never the default'] as const;
+
+/** The form of a workspace id: the first word of `task search ws_support refund` is its workspace. */
+const WORKSPACE_ID = /^ws_[A-Za-z0-9_-]+$/;
+
+/** The rule of withWorkspace, in the help of a verb that takes WS and further words. */
+const WS_RULE = `
+Workspace: -w WS names it, and then every word is a word of the command. Without -w, a first word of
+the form of a workspace id (ws_…) is the workspace; any other first word is a word of the command, in
+WTS_WORKSPACE's workspace, else \`wts config get workspace\`'s. To use a word that starts with ws_, name
+the workspace with -w.`;
 
 /** Declares one verb of a group: arguments, options, help with examples, and what it runs. */
 export function verb<const A extends readonly ArgDecl[] = [], O = Record<string, never>>(
@@ -238,11 +268,16 @@ export function verb<const A extends readonly ArgDecl[] = [], O = Record<string,
 ): Command {
   let command = group.command(spec.name).description(spec.description);
   const args: readonly ArgDecl[] = spec.args ?? [];
-  const takesWorkspace = args.some(([argSpec]) => argSpec === WS_ARG[0]);
+  const takesWorkspace = args.includes(WS_ARG);
+  if (takesWorkspace && args[0] !== WS_ARG) throw new Error(`verb ${spec.name}: WS comes first`);
   // With a workspace argument every argument is declared optional: which ones were given is decided
-  // when the verb runs, once the default workspace is known.
+  // when the verb runs, from -w and the form of the first word.
   for (const [argSpec, description] of args)
     command = command.argument(takesWorkspace ? argSpec.replace(/^<(.*)>$/, '[$1]') : argSpec, description);
+  if (takesWorkspace) {
+    command = command.option('-w, --workspace <ws>', 'the workspace (default: WTS_WORKSPACE, else `wts config get workspace`)');
+    if (args.length > 1) command = command.addHelpText('after', WS_RULE);
+  }
   if (spec.options) command = spec.options.add(command);
   examples(command, spec.examples);
   const own = spec.bulk ? bulkVerb(spec.bulk, args[0]?.[0] ?? 'ID') : spec.run;
@@ -253,42 +288,43 @@ export function verb<const A extends readonly ArgDecl[] = [], O = Record<string,
 }
 
 /**
- * Runs a verb whose arguments include WS with the workspace filled in: the one typed, else WTS_WORKSPACE,
- * else the profile's `workspace` setting. The typed words are matched to the arguments by count: with a
- * default workspace, one word fewer than the arguments means WS was left out (`wts workspace rename NAME`),
- * and a verb whose last argument takes many words (`wts task search WORDS...`) reads them all as those
- * words. Without a default, the first word is WS, as declared.
+ * Runs a verb whose first argument is WS_ARG with the workspace filled in, never guessed from how many
+ * words were typed: -w/--workspace, else a positional WS (the only argument, or a first word of the form
+ * of a workspace id when more arguments follow), else WTS_WORKSPACE, else the profile's `workspace`.
  */
 function withWorkspace<O, A extends readonly ArgDecl[]>(declared: readonly ArgDecl[], run: (call: VerbCall<O, A>) => Promise<void>) {
   return async (call: VerbCall<O, A>): Promise<void> => {
     const typed = call.command.args.slice();
-    const at = declared.findIndex(([argSpec]) => argSpec === WS_ARG[0]);
-    const fallback = call.ctx.defaultWorkspace();
-    const required = declared.filter(([argSpec]) => argSpec.startsWith('<')).length;
-    const isList = (argSpec: string) => argSpec.endsWith('...>') || argSpec.endsWith('...]');
-    const variadic = declared.some(([argSpec]) => isList(argSpec));
-    const given = fallback === undefined || (!variadic && typed.length >= required);
+    const option: unknown = call.command.opts().workspace;
+    const flag = typeof option === 'string' ? option : undefined;
+    const rest = declared.slice(1);
+    const [first] = typed;
+    const positional = rest.length === 0 || (flag === undefined && first !== undefined && WORKSPACE_ID.test(first)) ? first : undefined;
+    if (positional !== undefined && flag !== undefined && positional !== flag)
+      throw new CliError(`WS and --workspace: name the workspace once (${positional}, ${flag})`, ExitCode.usage);
     // A list of every workspace (`task list -A`) takes none: WS is left out, neither typed nor defaulted.
     const everywhere = isRecord(call.opts) && call.opts.allWorkspaces === true;
-    if (everywhere && typed.length > at) throw new CliError('WS and --all-workspaces: give one or the other', ExitCode.usage);
-    if (given && typed.length <= at && !everywhere) {
+    if (everywhere && (positional !== undefined || flag !== undefined))
+      throw new CliError('WS and --all-workspaces: give one or the other', ExitCode.usage);
+    const workspace = everywhere ? undefined : (positional ?? flag ?? call.ctx.defaultWorkspace());
+    if (workspace === undefined && !everywhere)
       throw new CliError(
-        'WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)',
+        'WS: name a workspace with -w WS (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)',
         ExitCode.usage,
       );
-    }
-    const words = everywhere || given || fallback === undefined ? typed : [...typed.slice(0, at), fallback, ...typed.slice(at)];
-    const args = declared.map(([argSpec], i) => (isList(argSpec) ? words.slice(i) : words[i]));
-    declared.forEach(([argSpec], i) => {
-      const value = args[i];
+    const words = positional === undefined ? typed : typed.slice(1);
+    const isList = (argSpec: string) => argSpec.endsWith('...>') || argSpec.endsWith('...]');
+    const values = rest.map(([argSpec], i) => (isList(argSpec) ? words.slice(i) : words[i]));
+    rest.forEach(([argSpec], i) => {
+      const value = values[i];
       const missing = Array.isArray(value) ? value.length === 0 : value === undefined;
-      if (argSpec.startsWith('<') && missing && !(everywhere && i === at))
+      if (argSpec.startsWith('<') && missing)
         throw new CliError(`missing required argument '${argSpec.slice(1, -1).replace(/\.\.\.$/, '')}'`, ExitCode.usage);
     });
-    if (words.length > declared.length && !variadic)
-      throw new CliError(`too many arguments: expected ${declared.length}, got ${words.length}`, ExitCode.usage);
+    if (words.length > rest.length && !rest.some(([argSpec]) => isList(argSpec)))
+      throw new CliError(`too many arguments: expected ${declared.length}, got ${typed.length}`, ExitCode.usage);
     // Each argument now holds what its declaration promises: a string, maybe one, or a list (checked above).
-    await run({ ...call, args: args as ArgValues<A> });
+    await run({ ...call, args: [workspace, ...values] as ArgValues<A> });
   };
 }
 
@@ -314,25 +350,52 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
       if (bulk.single) return bulk.single(call, only);
       const problem = check(only);
       if (problem) throw new CliError(`${name}: ${problem}`, ExitCode.usage);
-      const act = await bulk.prepare(call);
+      const staged = await stagedWork(call, bulk);
       if (bulk.confirm) await (await import('./confirm.js')).confirmDestructive(ctx, bulk.confirm(words), yes);
-      const { result, message } = await act(only, {});
+      const { result, message } = staged.direct ? await staged.direct(only, {}) : await (await staged.check(only, {}))({});
       (await import('../output/print.js')).printDone(ctx, result, message);
       return;
     }
     const { readStdin } = await import('../input/text.js');
     const { ids, fromStdin } = await readIds(words, name, () => readStdin(ctx), check);
-    const prepared = await bulk.prepare(call);
+    const staged = await stagedWork(call, bulk);
     // An item's refused field named as typed, as for one id (`--reason`, not the catalog's `reason`).
-    const act: Act = async (id, options) => {
+    const typed = async <T>(work: () => Promise<T>): Promise<T> => {
       try {
-        return await prepared(id, options);
+        return await work();
       } catch (err) {
         throw namedAsTyped(err, call.command);
       }
     };
-    const { runBulk, confirmBulk } = await import('../bulk/run.js');
+    const { runBulk, confirmBulk, checkAll } = await import('../bulk/run.js');
+    // Asked first (a "no" sends nothing); then every id is read before any is changed: one missing, or
+    // a value that does not fit one, changes nothing.
     if (bulk.confirm) await confirmBulk(ctx, bulk.confirm(ids), yes, fromStdin);
-    await runBulk(ctx, ids, act, bulk);
+    const changes = await checkAll(ctx, ids, (id, options) => typed(() => staged.check(id, options)), bulk);
+    await runBulk(
+      ctx,
+      ids,
+      async (id, options) => {
+        const change = changes.get(id);
+        if (!change) throw new Error(`bulk: ${id} was not checked`);
+        return typed(() => change(options));
+      },
+      bulk,
+    );
+  };
+}
+
+/** The verb's work in two steps (see Staged): an act is checked by finding each id first. */
+async function stagedWork<O, A extends readonly ArgDecl[]>(call: VerbCall<O, A>, bulk: BulkVerb<O, A>): Promise<Staged> {
+  const prepared = await bulk.prepare(call);
+  if (typeof prepared !== 'function') return prepared;
+  const api = await call.ctx.api();
+  const { find } = bulk;
+  return {
+    check: async (id, options) => {
+      await find?.(api, id, options);
+      return (later) => prepared(id, later);
+    },
+    direct: prepared,
   };
 }

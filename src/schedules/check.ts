@@ -67,11 +67,25 @@ export function stateCheck(s: Schedule, required: 'active' | 'paused'): CheckRes
   return s.state === required ? pass(s.state, facts) : fail(`${s.state}, not ${required}`, facts);
 }
 
+/** How long after an occurrence of its cron a run may start and still be that occurrence's. */
+const START_SLACK_MS = 5 * 60_000;
+
+/** Whether a run started at `startedMs` is one of `cron`'s occurrences (started within START_SLACK_MS of one). */
+function atOccurrence(cron: string, timezone: string, startedMs: number): boolean {
+  return startedMs - previousCronOccurrence(cron, timezone, startedMs + 1) < START_SLACK_MS;
+}
+
 /**
  * Late: the most recent occurrence at least `maxLateMs` ago (from the cron, in the schedule's
  * timezone) has had no run started since. The latest run tells, whether the schedule or a person
  * (`schedule run`) started it. A task that never ran is judged by the first run the service plans, so
  * one created after an occurrence is not late for it.
+ *
+ * A cron changed since the last run: the service carries no change time, so the change is told from
+ * what it does carry. When the last run was not at an occurrence of the current cron (it ran at the
+ * old times) and the service plans its next run after the occurrence (a scheduler that misses a run
+ * keeps it as its next run), the occurrence came before the change and is not held against it: it is
+ * judged from its first run under the new cron, `nextRunAt`, as a new schedule is.
  */
 export function lateCheck(s: Schedule, maxLateMs: number, nowMs: number): CheckResult {
   const facts: Record<string, unknown> = { maxLateSeconds: Math.round(maxLateMs / 1000) };
@@ -87,6 +101,13 @@ export function lateCheck(s: Schedule, maxLateMs: number, nowMs: number): CheckR
     return pass(`ran ${relativeTime(lastRun.startedAt, nowMs)}`, { ...facts, lateSeconds: 0 });
   if (!lastRun && s.nextRunAt && Date.parse(s.nextRunAt) > dueMs) {
     return pass(`first run ${relativeTime(s.nextRunAt, nowMs)}`, { ...facts, lateSeconds: 0 });
+  }
+  if (lastRun && s.nextRunAt && Date.parse(s.nextRunAt) > dueMs && !atOccurrence(s.cron, timezone, Date.parse(lastRun.startedAt))) {
+    return pass(`cron changed since the last run; first run ${relativeTime(s.nextRunAt, nowMs)}`, {
+      ...facts,
+      lateSeconds: 0,
+      cronChanged: true,
+    });
   }
   const lateMs = nowMs - dueMs;
   return fail(

@@ -1,5 +1,5 @@
 // `wts config` against the real sandbox: settings per profile in the configuration file, and the default
-// workspace filling WS in every command that takes one (WTS_WORKSPACE before the setting).
+// workspace of the lists, the board and the search (WTS_WORKSPACE before the setting).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,21 +47,19 @@ describe('wts config', () => {
 });
 
 describe('the default workspace', () => {
-  it('fills WS for every command that takes one; WTS_WORKSPACE wins over the setting; a typed WS wins over both', async () => {
+  it('is the workspace of the lists, the board and the search; WTS_WORKSPACE wins over the setting; a typed WS wins over both', async () => {
     const dir = tempConfigDir();
     const run = (args: string[], more: Record<string, string> = {}) =>
       runWts(args, { env: { ...sandbox.env, WTS_CONFIG_DIR: dir, ...more } });
     const none = await run(['task', 'list']);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(
-      'wts: WS: name a workspace (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)\n',
+      'wts: WS: name a workspace with -w WS (from `wts workspace list`), or set a default: wts config set workspace WS (or WTS_WORKSPACE)\n',
     );
     await run(['config', 'set', 'workspace', 'ws_support']);
     for (const args of [
       ['task', 'list', '--status', 'all'],
       ['task', 'board'],
-      ['workspace', 'members'],
-      ['workspace', 'statuses'],
     ]) {
       const implicit = await run(args);
       expect(implicit.code, `${args.join(' ')}: ${implicit.stderr}`).toBe(0);
@@ -69,23 +67,19 @@ describe('the default workspace', () => {
       expect(implicit.stdout, args.join(' ')).toBe(explicit.stdout);
       expect(implicit.stdout).not.toBe('');
     }
-    // A verb whose last argument takes many words reads them all as those words, in the default workspace.
+    // A first word that is not of a workspace id's form is a word to look for, in the default workspace.
     const search = await run(['task', 'search', 'refund', 'seats']);
     expect(search.code, search.stderr).toBe(0);
     expect(search.stdout).not.toBe('');
     expect(search.stdout).toBe((await runWts(['task', 'search', 'ws_support', 'refund', 'seats'], { env: sandbox.env })).stdout);
     // The environment wins over the setting, a typed WS over both.
     const other = sandbox.ctx.store.state.data.workspaces.find((w) => w.id !== 'ws_support')!.id;
-    expect((await run(['workspace', 'statuses'], { WTS_WORKSPACE: other })).stdout).toBe(
-      (await run(['workspace', 'statuses', other])).stdout,
-    );
-    expect((await run(['workspace', 'statuses', 'ws_support'], { WTS_WORKSPACE: other })).stdout).toBe(
-      (await run(['workspace', 'statuses'])).stdout,
-    );
-    // A verb with a further argument: one word fewer means WS was left out.
-    const rename = await run(['workspace', 'rename', 'Support desk']);
-    expect(rename.code, rename.stderr).toBe(0);
-    expect(sandbox.ctx.store.state.data.workspaces.find((w) => w.id === 'ws_support')!.name).toBe('Support desk');
+    const board = (args: string[], more: Record<string, string> = {}) => run(['task', 'board', ...args, '--json'], more);
+    expect((await board([], { WTS_WORKSPACE: other })).stdout).toBe((await board([other])).stdout);
+    expect((await board(['ws_support'], { WTS_WORKSPACE: other })).stdout).toBe((await board([])).stdout);
+    expect((await board([])).stdout).not.toBe((await board([other])).stdout);
+    // A verb whose target is a workspace never takes the default (test/e2e/cli-workspace-args.test.ts).
+    expect((await run(['workspace', 'statuses'])).code).toBe(2);
   });
 
   it('is named in `wts help environment` and in the help of a command taking WS', async () => {

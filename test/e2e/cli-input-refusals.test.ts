@@ -40,7 +40,7 @@ const ID_COMMANDS: string[][] = [
   ['inbox', '--workspace', ID],
   ['task', 'list', ID],
   ['task', 'board', ID],
-  ['task', 'search', ID, 'refund'],
+  ['task', 'search', '-w', ID, 'refund'],
   ['task', 'view', ID],
   ['task', 'events', ID],
   ['task', 'chat', ID],

@@ -185,7 +185,7 @@ describe('wts login through BROWSER', () => {
       // Another origin than the profile's has no sign-in there.
       const mismatch = await runWts(['workspace', 'list', '--profile', 'elsewhere', '--origin', sandbox.origin], { env });
       expect(mismatch.code).toBe(4);
-      expect(mismatch.stderr).toBe(`wts: not signed in to ${sandbox.origin} — run \`wts login\`\n`);
+      expect(mismatch.stderr).toBe(`wts: not signed in to ${sandbox.origin} — run \`wts login --profile elsewhere\`\n`);
     });
   });
 });

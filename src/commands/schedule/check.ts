@@ -20,8 +20,17 @@ const CHECK_HEADERS = { cron: 'Cron', state: 'State', late: 'On time', lastRun: 
 
 const CHECK_NAMES = { cron: 'cron', state: 'state', late: 'late', lastRun: 'last run' } as const;
 
+/** How --max-late reads a cron change, in the help (the service gives no time of the change). */
+const AFTER_A_CHANGE = `
+After a cron change: the service keeps no time of the change, so it is told from the schedule itself.
+When the last run did not start at an occurrence of the current cron (it ran at the old times, or by
+hand) and the service plans its next run after the occurrence being checked, that occurrence came
+before the change: the task passes ("cron changed since the last run") and is judged from its first
+run under the new cron, as a new task is. A scheduler that misses a run keeps it as its next run, so
+that run, once late, fails as any other.`;
+
 export function registerCheck(group: Command, deps: CliDeps): void {
-  verb(group, deps, {
+  const command = verb(group, deps, {
     name: 'check',
     pages: true,
     description: 'check scheduled tasks in CI: supported cron, state, not late, last run succeeded; exit 8 when a check fails',
@@ -35,7 +44,10 @@ export function registerCheck(group: Command, deps: CliDeps): void {
             'paused',
           ]),
         )
-        .option('--max-late <duration>', 'fail when an occurrence older than this (e.g. 15m, 2h, 1d) has had no run started since')
+        .option(
+          '--max-late <duration>',
+          'fail when an occurrence older than this (e.g. 15m, 2h, 1d) has had no run started since; after a cron change, counted from the first run under the new cron (see below)',
+        )
         .addOption(
           completes(
             new Option(
@@ -49,6 +61,7 @@ export function registerCheck(group: Command, deps: CliDeps): void {
     fields: FIELDS,
     examples: [
       'wts schedule check --require active --max-late 30m --last-run succeeded',
+      'wts schedule check sched_ops_backups --max-late 30m   # right after `schedule apply` changed its cron: passes',
       'wts schedule check sched_ops_backups sched_sales_digest --max-late 2h',
       "wts schedule check --workspace ws_ops --require active --json | jq '.[] | select(.ok | not) | .id'",
     ],
@@ -146,4 +159,5 @@ export function registerCheck(group: Command, deps: CliDeps): void {
         );
     },
   });
+  command.addHelpText('after', AFTER_A_CHANGE);
 }

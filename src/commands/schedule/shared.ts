@@ -1,5 +1,6 @@
 // What the verbs of wts schedule share: the ID argument, the flags of create and edit, run times as people read them.
 import type { Command } from 'commander';
+import type { ApiClient, CallOptions } from '../../api/client.js';
 import { cronProblem, cronSentence, CRON_SHAPES_TEXT } from '../../contract/cron.js';
 import type { Resource } from '../../contract/resources.js';
 import type { CommandContext } from '../../context.js';
@@ -23,7 +24,13 @@ export const FIELDS = { scheduledTaskId: 'ID', workspaceId: '--workspace', agent
 export const IDS = ['<ID...>', 'scheduled task ids (from `wts schedule list`); - reads them from standard input, one a line'] as const;
 
 /** What the verbs on scheduled tasks by id share as bulk verbs. */
-export const SCHEDULES = { field: 'scheduledTaskId', noun: ['scheduled task', 'scheduled tasks'] } as const;
+/** A schedule verb's ids and how one is found (a run over several reads every one before it changes any). */
+export const SCHEDULES = {
+  field: 'scheduledTaskId',
+  noun: ['scheduled task', 'scheduled tasks'],
+  find: (api: ApiClient, scheduledTaskId: string, options: CallOptions) =>
+    api.call('get_scheduled_task', { path: { scheduledTaskId } }, options),
+} as const;
 
 export interface ScheduleFlags {
   title?: string;

@@ -4,7 +4,7 @@ import { options, verb, type CliDeps } from '../../framework/verb.js';
 import { PeopleResolver } from '../../input/people.js';
 import type { ChangeOptions } from './change.js';
 import { changeOptions, changedTasks, changeTaskList } from './change.js';
-import { TASK, TASK_NOUN } from './shared.js';
+import { TASK, TASK_IDS } from './shared.js';
 
 export function registerAssign(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
@@ -26,8 +26,7 @@ export function registerAssign(group: Command, deps: CliDeps): Command {
     ],
     bulk: {
       operation: 'assign_task',
-      field: 'taskId',
-      noun: TASK_NOUN,
+      ...TASK_IDS,
       doing: 'assigning',
       ids: changedTasks,
       prepare: (call) =>

@@ -1,7 +1,7 @@
 // Adding, removing and setting the members of a list (assignees, tags): what `task assign` and `task tag` share.
 import type { Command } from 'commander';
 import type { ApiClient, CallOptions } from '../../api/client.js';
-import type { Act } from '../../bulk/run.js';
+import type { Staged } from '../../bulk/run.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { requiredText } from '../../input/text.js';
@@ -122,17 +122,18 @@ export interface TaskList<T> {
 
 /**
  * The change of `task assign` and `task tag` for each task: planned once from --add, --remove, --set,
- * --clear and the words that add, then per task read, applied, and sent only when the list changes.
+ * --clear and the words that add; then per task read and applied (the check: every task of a run is
+ * read, and its values named, before any is changed), and sent only when the list changes.
  */
 export async function changeTaskList<T>(
   { ctx, args, opts }: { ctx: CommandContext; args: readonly [string, string[] | undefined]; opts: ChangeOptions },
   list: TaskList<T>,
-): Promise<Act> {
+): Promise<Staged> {
   const change = planChange(opts, changeWords(args, opts), list.arg, list.many);
   const api = await ctx.api();
   list.check(api, [...(change.set ?? []), ...change.add, ...change.remove]);
   const resolve = list.resolver(ctx, api);
-  return async (taskId, options) => {
+  const check: Staged['check'] = async (taskId, options) => {
     const task = await api.call('get_task', { path: { taskId } }, options);
     const [set, add, remove] = await Promise.all([
       change.set && resolve(task, change.set, '--set'),
@@ -143,18 +144,21 @@ export async function changeTaskList<T>(
     const after = applyChange(before, set || undefined, add, remove, list.key);
     const { added, removed } = difference(before, after, list.key);
     if (!added.length && !removed.length)
-      return { result: task, message: `No change: ${task.id} ${list.unchanged(before.map(list.name))}` };
-    const updated = await list.send(api, taskId, after, options);
-    return {
-      result: updated,
-      message: changeMessage(
-        updated.id,
-        list.verbed,
-        added.map(list.name),
-        removed.map(list.name),
-        list.current(updated).map(list.name),
-        list.nothing,
-      ),
+      return async () => ({ result: task, message: `No change: ${task.id} ${list.unchanged(before.map(list.name))}` });
+    return async (later) => {
+      const updated = await list.send(api, taskId, after, later);
+      return {
+        result: updated,
+        message: changeMessage(
+          updated.id,
+          list.verbed,
+          added.map(list.name),
+          removed.map(list.name),
+          list.current(updated).map(list.name),
+          list.nothing,
+        ),
+      };
     };
   };
+  return { check };
 }

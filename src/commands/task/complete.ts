@@ -1,7 +1,7 @@
 // wts task complete: mark tasks done
 import type { Command } from 'commander';
 import { verb, type CliDeps } from '../../framework/verb.js';
-import { TASKS, TASK_NOUN } from './shared.js';
+import { TASKS, TASK_IDS } from './shared.js';
 
 export function registerComplete(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
@@ -16,8 +16,7 @@ export function registerComplete(group: Command, deps: CliDeps): Command {
     ],
     bulk: {
       operation: 'complete_task',
-      field: 'taskId',
-      noun: TASK_NOUN,
+      ...TASK_IDS,
       doing: 'completing',
       async prepare({ ctx }) {
         const api = await ctx.api();

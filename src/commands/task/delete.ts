@@ -1,7 +1,7 @@
 // wts task delete: delete tasks that are done, with their chat, activity, reminders and approvals
 import type { Command } from 'commander';
 import { options, verb, type CliDeps } from '../../framework/verb.js';
-import { TASKS, TASK_NOUN } from './shared.js';
+import { TASKS, TASK_IDS } from './shared.js';
 
 export function registerDelete(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
@@ -17,8 +17,7 @@ export function registerDelete(group: Command, deps: CliDeps): Command {
     ],
     bulk: {
       operation: 'delete_task',
-      field: 'taskId',
-      noun: TASK_NOUN,
+      ...TASK_IDS,
       doing: 'deleting',
       confirm: (ids) =>
         ids.length === 1

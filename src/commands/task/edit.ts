@@ -1,17 +1,18 @@
 // wts task edit: change the title, status or due date of tasks; with no flags on a terminal, one task in your editor
 import type { Command } from 'commander';
+import type { CallOptions } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { optionalText, requiredText } from '../../input/text.js';
 import { parseWhen } from '../../input/when.js';
 import { pipeText } from '../../output/text.js';
 import { printDone } from '../../output/print.js';
-import type { Act } from '../../bulk/run.js';
+import type { Staged } from '../../bulk/run.js';
 import { options, verb, type CliDeps } from '../../framework/verb.js';
 import { collectItems } from '../../framework/listing.js';
 import { statusKey } from '../../input/statuses.js';
 import type { Status } from './shared.js';
-import { TASKS, TASK_NOUN, dueEcho } from './shared.js';
+import { TASKS, TASK_IDS, dueEcho } from './shared.js';
 
 /** The fields of `task edit` in the editor: what update_task can change. */
 const EDITABLE = ['title', 'status', 'due'] as const;
@@ -95,7 +96,7 @@ interface EditOptions {
 }
 
 /** `task edit` with --title, --status or --due: the flags checked once, then the change for each task. */
-async function editWithFlags({ ctx, opts }: { ctx: CommandContext; opts: EditOptions }): Promise<Act> {
+async function editWithFlags({ ctx, opts }: { ctx: CommandContext; opts: EditOptions }): Promise<Staged> {
   if (opts.title === undefined && opts.status === undefined && opts.due === undefined) {
     throw new CliError(
       'nothing to change: pass --title, --status or --due (on a terminal, with none of them, your editor opens)',
@@ -119,16 +120,23 @@ async function editWithFlags({ ctx, opts }: { ctx: CommandContext; opts: EditOpt
   // --status as a column key or name in any case ("In progress", in_progress), as task list reads it: the
   // task's workspace says which columns there are (a near miss: exit 2 with "did you mean", nothing sent).
   const columns = new Map<string, Promise<Status[]>>();
-  const statusFor = async (taskId: string, typed: string) => {
-    const { workspaceId } = await api.call('get_task', { path: { taskId } });
+  const statusFor = async (workspaceId: string, typed: string) => {
     if (!columns.has(workspaceId))
       columns.set(workspaceId, collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })));
     return statusKey(typed, (await columns.get(workspaceId)) ?? [], '--status');
   };
-  return async (taskId, options) => {
-    const status = typedStatus === undefined ? undefined : await statusFor(taskId, typedStatus);
+  const update = (taskId: string, status: string | undefined) => async (options: CallOptions) => {
     const task = await api.call('update_task', { path: { taskId }, body: { ...body, ...(status !== undefined && { status }) } }, options);
     return { result: task, message: `Updated ${task.id} (${task.title})${opts.due === undefined ? '' : dueEcho(task, parsedAt)}` };
+  };
+  return {
+    // The check reads the task, and with --status its workspace's columns, before any task is changed.
+    async check(taskId, options) {
+      const { workspaceId } = await api.call('get_task', { path: { taskId } }, options);
+      return update(taskId, typedStatus === undefined ? undefined : await statusFor(workspaceId, typedStatus));
+    },
+    // One task without --status: the update alone (its own refusal changes nothing).
+    ...(typedStatus === undefined && { direct: (taskId, options) => update(taskId, undefined)(options) }),
   };
 }
 
@@ -153,15 +161,15 @@ export function registerEdit(group: Command, deps: CliDeps): Command {
     ],
     bulk: {
       operation: 'update_task',
-      field: 'taskId',
-      noun: TASK_NOUN,
+      ...TASK_IDS,
       doing: 'updating',
       prepare: editWithFlags,
       async single(call, taskId) {
         const { ctx, opts } = call;
         if (opts.title === undefined && opts.status === undefined && opts.due === undefined && ctx.io.canPrompt)
           return editInEditor(ctx, taskId);
-        const { result, message } = await (await editWithFlags(call))(taskId, {});
+        const staged = await editWithFlags(call);
+        const { result, message } = staged.direct ? await staged.direct(taskId, {}) : await (await staged.check(taskId, {}))({});
         printDone(ctx, result, message);
       },
     },

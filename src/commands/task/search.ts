@@ -13,7 +13,12 @@ export function registerSearch(group: Command, deps: CliDeps): Command {
     args: [WS_ARG, ['<WORDS...>', 'words to look for']],
     options: options<PageOptions>(pageOptions),
     fields: { workspaceId: 'WS', q: 'WORDS' },
-    examples: ['wts task search ws_support refund', 'wts task search ws_support duplicate charge --all'],
+    examples: [
+      'wts task search ws_support refund',
+      'wts task search ws_support duplicate charge --all',
+      'wts task search invoice                # in the default workspace',
+      'wts task search -w ws_support ws_ops   # every word is a word to look for',
+    ],
     async run({ ctx, args, opts }) {
       await ctx.api(); // signed in first, as before the listing is read
       const q = requiredText(args[1].join(' '), 'WORDS');

@@ -1,3 +1,4 @@
+import type { ApiClient, CallOptions } from '../../api/client.js';
 import type { Resource } from '../../contract/resources.js';
 import type { CommandContext } from '../../context.js';
 import { describeWhen } from '../../input/when.js';
@@ -23,6 +24,13 @@ export const TASKS = [
 ] as const;
 
 export const TASK_NOUN = ['task', 'tasks'] as const;
+
+/** A task verb's ids and how one is found (a run over several reads every one before it changes any). */
+export const TASK_IDS = {
+  field: 'taskId',
+  noun: TASK_NOUN,
+  find: (api: ApiClient, taskId: string, options: CallOptions) => api.call('get_task', { path: { taskId } }, options),
+} as const;
 
 /**
  * ", due Fri 27 Nov 17:00 (in 5 days)": the due date the service stored, read back after setting it, and

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { options, verb, type CliDeps } from '../../framework/verb.js';
 import type { ChangeOptions } from './change.js';
 import { changeOptions, changedTasks, changeTaskList } from './change.js';
-import { TASK, TASK_NOUN } from './shared.js';
+import { TASK, TASK_IDS } from './shared.js';
 
 export function registerTag(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
@@ -22,8 +22,7 @@ export function registerTag(group: Command, deps: CliDeps): Command {
     ],
     bulk: {
       operation: 'set_task_tags',
-      field: 'taskId',
-      noun: TASK_NOUN,
+      ...TASK_IDS,
       doing: 'tagging',
       ids: changedTasks,
       prepare: (call) =>
