@@ -91,7 +91,8 @@ describe('the checked-in completion scripts', () => {
   });
 });
 
-describe.skipIf(!shells.bash)('bash', () => {
+// Each case starts the shell and `wts __complete`: seconds each on a loaded machine, several per test.
+describe.skipIf(!shells.bash)('bash', { timeout: 120_000 }, () => {
   it('loads and registers the completion of wts', () => {
     const r = shell(shells.bash!, ['--norc', '--noprofile', '-c', `source ${q(BASH)} && complete -p wts`], emptyConfig());
     expect(r).toMatchObject({ code: 0, stdout: 'complete -F _wts wts\n', stderr: '' });
@@ -120,7 +121,7 @@ describe.skipIf(!shells.bash)('bash', () => {
   });
 });
 
-describe.skipIf(!shells.zsh)('zsh', () => {
+describe.skipIf(!shells.zsh)('zsh', { timeout: 120_000 }, () => {
   it('loads after compinit and registers _wts for wts', () => {
     const r = shell(
       shells.zsh!,
@@ -151,7 +152,7 @@ describe.skipIf(!shells.zsh)('zsh', () => {
   });
 });
 
-describe.skipIf(!shells.fish)('fish', () => {
+describe.skipIf(!shells.fish)('fish', { timeout: 120_000 }, () => {
   it('loads, and completes `wts wor` to workspace', () => {
     expect(fishComplete('wts wor', emptyConfig())).toEqual(['workspace']);
   });
