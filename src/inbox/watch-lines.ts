@@ -4,7 +4,7 @@
 import type { CommandContext } from '../context.js';
 import { localTime } from '../output/format.js';
 import { jsonText, pipeField } from '../output/sanitize.js';
-import { styled, terminalText } from '../output/print.js';
+import { styled, terminalText } from '../output/text.js';
 import type { WatchEvent } from './watch.js';
 
 /** `--json`: the exact data, one event a line. */
