@@ -274,7 +274,7 @@ describe.skipIf(!TMUX || !SCRIPT)('wts inbox --watch on a terminal (tmux, script
 
   it('human lines with the event in words, a bell for the new item only, and the count after Ctrl-C', { timeout: 90_000 }, async () => {
     const pane = term.run(['wts', 'inbox', '--watch', '--interval', '5s', '--notify'], {
-      env: { ...sandbox.env, NO_COLOR: '1', PATH: join(term.scratch, 'nothing') + ':/usr/bin:/bin' },
+      env: { ...sandbox.env, NO_COLOR: '1', PATH: `${join(term.scratch, 'nothing')}:/usr/bin:/bin` },
       cols: 160,
       raw: true,
     });
