@@ -47,6 +47,7 @@ function configSet(group: Command, deps: CliDeps): Command {
       'wts config set workspace ws_support   # then: wts task list',
       'wts config set editor "code --wait"',
       'wts config set pager "less -R"',
+      'wts config set accessible true   # plain questions and progress lines, for screen readers',
     ],
     async run({ ctx, args }) {
       const setting = known(args[0]);
@@ -90,7 +91,9 @@ function configList(group: Command, deps: CliDeps): Command {
 }
 
 export function registerConfig(program: Command, deps: CliDeps): void {
-  const group = program.command('config').description('read and change settings: the default workspace, editor, pager, browser');
+  const group = program
+    .command('config')
+    .description('read and change settings: the default workspace, editor, pager, browser, accessible mode');
   group.addHelpText('after', KEYS_HELP);
   configGet(group, deps);
   configSet(group, deps);
