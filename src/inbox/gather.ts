@@ -69,7 +69,7 @@ export interface GatherOptions {
  */
 export async function gatherWaiting(ctx: CommandContext, options: GatherOptions = {}): Promise<WaitingItem[]> {
   const api = await ctx.api();
-  const progress = progressLine(ctx.io);
+  const progress = progressLine(ctx.io, ctx.accessible());
   // The tasks as they are listed, in the order their pages arrive (across workspaces), for the checks.
   const listed = new Readable({ objectMode: true, read() {} });
   // The first failure of the listing (an expired sign-in, a revoked connection, an unknown workspace)
