@@ -343,6 +343,8 @@ describe.skipIf(!TMUX || !SCRIPT)('wts approval review in accessible mode (tmux,
     expect(csi.filter((c) => !c.endsWith('m'))).toEqual([]);
     expect(end.raw).not.toMatch(/\x1b[78]|\x1b\[\?/);
     expect(end.raw).not.toMatch(/\r(?!\n)/);
+    // The progress of gathering what waits: a line of its own, not redrawn.
+    expect(end.raw).toContain(`listing the tasks of ${ws}…\r\n`);
 
     // What the service holds now, through its API.
     expect(await actionNow(approve.id)).toMatchObject({ api: { state: 'approved' } });
