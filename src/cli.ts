@@ -110,6 +110,10 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .option('--no-color', 'no colors (also: NO_COLOR)')
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
     .option('--no-pager', 'print long output directly, not through the pager (also: WTS_PAGER=cat)')
+    .option(
+      '--accessible',
+      'for screen readers: plain numbered questions read line by line, no spinners or redrawn lines, no full screen (also: WTS_ACCESSIBLE=1, wts config set accessible true)',
+    )
     .exitOverride();
   for (const register of registers) register(program, deps);
   program.commands.forEach(function oneStyle(c: Command) {

@@ -48,6 +48,13 @@ export const SETTINGS: readonly Setting[] = [
     description: 'seconds between refreshes of the dashboard',
     check: (v) => (/^\d{1,5}$/.test(v) && Number(v) >= 1 ? undefined : 'must be a whole number of seconds from 1'),
   },
+  {
+    key: 'accessible',
+    env: 'WTS_ACCESSIBLE',
+    default: 'false',
+    description: 'plain numbered questions read line by line, progress as occasional lines, no full screen (docs/accessibility.md)',
+    check: (v) => (v === 'true' || v === 'false' ? undefined : 'must be true or false'),
+  },
 ];
 
 export function settingNamed(key: string): Setting | undefined {

@@ -18,6 +18,8 @@ export interface GlobalOptions {
   debug: boolean;
   /** false with --no-pager */
   pager?: boolean;
+  /** --accessible */
+  accessible?: boolean;
 }
 
 export interface CommandContext extends OutputTarget {
@@ -33,6 +35,11 @@ export interface CommandContext extends OutputTarget {
   profileName(): string;
   /** A `wts config` value of the profile in use (not its default), or undefined. */
   setting(key: string): string | undefined;
+  /**
+   * Accessible mode (docs/accessibility.md): --accessible, else WTS_ACCESSIBLE, else the profile's
+   * `accessible` setting. Questions are plain numbered lines, progress occasional lines, no full screen.
+   */
+  accessible(): boolean;
   /** The default workspace: WTS_WORKSPACE, else the profile's `workspace` setting. */
   defaultWorkspace(): string | undefined;
   /** The service origin: --origin, WTS_ORIGIN, or the profile's; exit 4 when there is none. */
@@ -64,6 +71,15 @@ export async function chalkFor(io: IO): Promise<ChalkInstance> {
   return new Chalk({ level: 1 });
 }
 
+/** WTS_ACCESSIBLE as a yes or no, undefined when it is not set (or empty); exit 2 when it is neither. */
+function accessibleFromEnv(env: Env): boolean | undefined {
+  const raw = env.WTS_ACCESSIBLE?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new CliError(`WTS_ACCESSIBLE must be 1 or 0 (true or false), not ${JSON.stringify(env.WTS_ACCESSIBLE)}`, ExitCode.usage);
+}
+
 /** A size in bytes from the environment variable `name`, given there in whole megabytes, else `fallback`; exit 2 when not one. */
 function megabytes(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -82,6 +98,7 @@ export function createContext(
 ): CommandContext {
   const config = new ConfigStore(configDir(env));
   let client: Promise<ApiClient> | undefined;
+  let accessible: boolean | undefined;
   const shownIds: RememberedId[] = [];
   const shownPerKind = new Map<IdKind, number>();
   const ctx: CommandContext = {
@@ -97,6 +114,11 @@ export function createContext(
     },
     setting(key) {
       return config.setting(ctx.profileName(), key);
+    },
+    accessible() {
+      // Read once: the flag, then the environment (WTS_ACCESSIBLE=0 turns a configured true off), then the setting.
+      accessible ??= globals.accessible === true || (accessibleFromEnv(env) ?? ctx.setting('accessible') === 'true');
+      return accessible;
     },
     defaultWorkspace() {
       return env.WTS_WORKSPACE || ctx.setting('workspace') || undefined;

@@ -76,7 +76,7 @@ export function itemLine(ctx: Pick<CommandContext, 'io' | 'chalk'>, outcome: Bul
  */
 export async function runBulk(ctx: CommandContext, ids: readonly string[], act: Act, run: BulkRun): Promise<void> {
   const [{ runPool }, { progressLine }] = await Promise.all([import('../api/pool.js'), import('../output/progress.js')]);
-  const progress = progressLine(ctx.io);
+  const progress = progressLine(ctx.io, ctx.accessible());
   const outcomes = new Array<BulkOutcome | undefined>(ids.length);
   let ended = 0;
   let failures = 0;

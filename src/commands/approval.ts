@@ -70,7 +70,11 @@ function approvalReview(group: Command, deps: CliDeps): Command {
       c.option('--workspace <ws>', 'only this workspace (default: every workspace this connection can open)'),
     ),
     fields: { workspaceId: '--workspace' },
-    examples: ['wts approval review', 'wts approval review --workspace ws_support'],
+    examples: [
+      'wts approval review',
+      'wts approval review --workspace ws_support',
+      'wts --accessible approval review   # numbered questions, read line by line',
+    ],
     async run({ ctx, opts }) {
       if (!ctx.io.canPrompt) {
         throw new CliError(

@@ -53,6 +53,7 @@ function configSet(group: Command, deps: CliDeps): Command {
       'wts config set workspace ws_new --force   # not checked with the service',
       'wts config set editor "code --wait"',
       'wts config set pager "less -R"',
+      'wts config set accessible true   # plain questions and progress lines, for screen readers',
     ],
     async run({ ctx, args, opts }) {
       const setting = known(args[0]);
@@ -108,7 +109,9 @@ function configList(group: Command, deps: CliDeps): Command {
 }
 
 export function registerConfig(program: Command, deps: CliDeps): void {
-  const group = program.command('config').description('read and change settings: the default workspace, editor, pager, browser');
+  const group = program
+    .command('config')
+    .description('read and change settings: the default workspace, editor, pager, browser, accessible mode');
   group.addHelpText('after', KEYS_HELP);
   // `wts config set <TAB>` completes the setting names.
   for (const declare of [configGet, configSet, configUnset])

@@ -4,6 +4,13 @@ import { settingNamed } from '../config.js';
 import { CliError, ExitCode } from '../errors.js';
 import { options, verb, type CliDeps } from '../framework/verb.js';
 
+const ACCESSIBLE_MESSAGE = [
+  'wts dash draws a full screen, which accessible mode leaves out. The same work, line by line:',
+  '  wts approval review   decide what waits, one item after another, as numbered questions',
+  '  wts inbox --watch     be told each item that starts waiting, as it appears',
+  '  wts inbox             what waits now; wts task list and wts task board WS for tasks',
+].join('\n');
+
 export function registerDash(program: Command, deps: CliDeps): void {
   verb(program, deps, {
     name: 'dash',
@@ -22,8 +29,14 @@ export function registerDash(program: Command, deps: CliDeps): void {
       'wts dash --workspace ws_support',
       'wts dash --notify   # a bell when something new waits',
       'wts config set dash.refresh 30   # refresh every 30 seconds',
+      'wts --accessible dash   # no full screen: points to approval review and inbox --watch',
     ],
     async run({ ctx, opts }) {
+      if (ctx.accessible()) {
+        // A full screen redrawn in place is what a screen reader cannot follow: point to the line-by-line ways.
+        ctx.io.stdout.write(`${ACCESSIBLE_MESSAGE}\n`);
+        return;
+      }
       if (!ctx.io.canPrompt) {
         throw new CliError(
           'dash is a full-screen view, so it needs a terminal; in scripts use `wts inbox`, `wts task list`, `wts task board WS`, `wts schedule list` and `wts approval approve|reject|done|answer ID`',

@@ -29,6 +29,11 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   { name: 'WTS_CREDENTIAL_STORE', description: 'where `wts login` keeps tokens: keychain or file' },
   { name: 'WTS_WORKSPACE', description: 'the workspace of commands that take WS when none is given (before `wts config get workspace`)' },
   { name: 'BROWSER', description: 'the browser `wts login` opens for sign-in (before `wts config get browser`)' },
+  {
+    name: 'WTS_ACCESSIBLE',
+    description:
+      'accessible mode when 1 (before `wts config get accessible`), 0 turns it off: plain numbered questions, progress as occasional lines, no full screen (as --accessible)',
+  },
   { name: 'WTS_PAGER', description: 'the pager for long output on a terminal, before PAGER; empty or cat: none (as --no-pager)' },
   {
     name: 'PAGER',

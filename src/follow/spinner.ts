@@ -1,8 +1,9 @@
 // A spinner on stderr while a command waits: frame, elapsed time, and what it waits for. Drawn with the
 // one progress line (src/output/progress.ts: sanitized, cut to the width), so piped or redirected stderr
-// gets nothing, and erased when the wait ends, leaving the terminal as it was.
+// gets nothing, and erased when the wait ends, leaving the terminal as it was. In accessible mode (plain)
+// no spinner: what it waits for as occasional lines of their own, with the time so far.
 import type { IO } from '../io.js';
-import { progressLine } from '../output/progress.js';
+import { plainProgress, progressLine } from '../output/progress.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const FRAME_MS = 100;
@@ -22,8 +23,28 @@ export function formatElapsed(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export function startSpinner(io: IO, elapsedMs: () => number): Spinner {
+/** In accessible mode, how often the wait looks whether a line is due (plainProgress decides). */
+const PLAIN_CHECK_MS = 5_000;
+
+function plainSpinner(io: IO, elapsedMs: () => number): Spinner {
+  const line = plainProgress(io, (text) => `${text || 'waiting'} (${formatElapsed(elapsedMs())} so far)`);
+  let text = '';
+  const timer = setInterval(() => line.update(text), PLAIN_CHECK_MS);
+  timer.unref();
+  return {
+    set(next) {
+      text = next;
+      line.update(text);
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
+
+export function startSpinner(io: IO, elapsedMs: () => number, plain = false): Spinner {
   if (!io.isStderrTTY) return { set() {}, stop() {} };
+  if (plain) return plainSpinner(io, elapsedMs);
   const line = progressLine(io);
   let text = '';
   let frame = 0;

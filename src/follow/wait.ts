@@ -73,7 +73,7 @@ class Waiter {
     try {
       outcome = await poll(
         async (loop) => {
-          this.spinner ??= startSpinner(this.ctx.io, () => loop.elapsedMs());
+          this.spinner ??= startSpinner(this.ctx.io, () => loop.elapsedMs(), this.ctx.accessible());
           const result = await step(loop);
           if (this.retrying) {
             this.retrying = '';

@@ -23,7 +23,22 @@ export async function confirmDestructive(
   question = terminalLine(question);
   if (!ctx.io.canPrompt)
     throw new CliError(`${question.replace(/\?.*$/, '?')} Not asked without a terminal: pass --yes to confirm`, ExitCode.usage);
-  const { confirm } = await import('@inquirer/prompts');
-  const ok = await confirm({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
+  let ok: boolean;
+  if (ctx.accessible()) {
+    // Plain numbered lines read line by line (docs/accessibility.md); the input ending is a No.
+    const { plainPrompter, InputClosed } = await import('../input/plain-prompt.js');
+    const prompter = plainPrompter(ctx.io.stdin, ctx.io.stdout);
+    try {
+      ok = await prompter.confirm(question);
+    } catch (err) {
+      if (!(err instanceof InputClosed)) throw err;
+      ok = false;
+    } finally {
+      prompter.close();
+    }
+  } else {
+    const { confirm } = await import('@inquirer/prompts');
+    ok = await confirm({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
+  }
   if (!ok) throw new CliError('cancelled; nothing was changed', ExitCode.usage);
 }

@@ -111,6 +111,7 @@ function withContext<O, A extends readonly ArgDecl[]>(
       color: globals.color !== false,
       debug: Boolean(globals.debug),
       pager: globals.pager !== false,
+      accessible: Boolean(globals.accessible),
     };
     let realIO = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
     const chalk = await chalkFor(realIO);

@@ -88,7 +88,7 @@ export interface GatherOptions {
  */
 export async function gatherWaiting(ctx: CommandContext, options: GatherOptions = {}): Promise<WaitingItem[]> {
   const api = await ctx.api();
-  const progress = progressLine(ctx.io);
+  const progress = progressLine(ctx.io, ctx.accessible());
   const live = livePreview(progress);
   const workspaceIds =
     options.workspaceId !== undefined

@@ -25,6 +25,8 @@ export interface BoardLayout {
   rows: number;
   /** Whether a task is past its due date (marked `!` and shown in red). */
   overdue: (task: Task) => boolean;
+  /** The mark of an overdue task: `!`, or in accessible mode the word (a screen reader may skip a `!`). */
+  overdueMark?: string;
 }
 
 const GAP = 2;
@@ -48,7 +50,7 @@ export function renderBoard(chalk: ChalkInstance, columns: BoardColumn[], layout
       ];
       for (const task of column.tasks.slice(0, layout.rows)) {
         // The id first, so every card can be acted on (`wts task view ID`); the title gets what is left.
-        const title = layout.overdue(task) ? styled(`! ${task.title}`, (t) => chalk.red(t)) : task.title;
+        const title = layout.overdue(task) ? styled(`${layout.overdueMark ?? '!'} ${task.title}`, (t) => chalk.red(t)) : task.title;
         lines.push(terminalText([styled(task.id, (t) => chalk.dim(t)), ' ', title], width));
       }
       const more = column.tasks.length - layout.rows;

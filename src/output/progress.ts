@@ -1,5 +1,6 @@
 // A one-line progress report on stderr ("checking 68 tasks… 40/68"), redrawn in place and erased when
-// done. Only on a terminal: piped or redirected stderr stays free of carriage returns.
+// done. Only on a terminal: piped or redirected stderr stays free of carriage returns. In accessible mode
+// (plain), never redrawn: occasional lines of their own, which a screen reader reads once each.
 import type { IO } from '../io.js';
 import { terminalLine } from './sanitize.js';
 import { truncateToWidth } from './width.js';
@@ -11,7 +12,36 @@ export interface Progress {
   done(): void;
 }
 
-export function progressLine(io: IO): Progress {
+/** In accessible mode: a new text is told at most once in this long… */
+const PLAIN_PACE_MS = 10_000;
+/** …and the same text again only after this long (a long wait still says it goes on). */
+const PLAIN_STILL_MS = 60_000;
+
+/**
+ * Progress as plain lines: the first text at once, then a changed text at most once every 10 s and an
+ * unchanged one once a minute. Lines are never erased (done() writes nothing); `above` is not shown, as
+ * what it previews is printed anyway. `decorate` adds to the line written (the spinner's elapsed time)
+ * without counting as a change.
+ */
+export function plainProgress(io: IO, decorate: (text: string) => string = (t) => t, now: () => number = Date.now): Progress {
+  if (!io.isStderrTTY) return { update() {}, done() {} };
+  let last: string | undefined;
+  let lastAt = 0;
+  return {
+    update(text) {
+      const line = terminalLine(text);
+      const at = now();
+      if (last !== undefined && at - lastAt < (line === last ? PLAIN_STILL_MS : PLAIN_PACE_MS)) return;
+      io.stderr.write(`${terminalLine(decorate(line))}\n`);
+      last = line;
+      lastAt = at;
+    },
+    done() {},
+  };
+}
+
+export function progressLine(io: IO, plain = false): Progress {
+  if (plain) return plainProgress(io);
   if (!io.isStderrTTY) return { update() {}, done() {} };
   let shown = false;
   let linesAbove = 0;

@@ -19,6 +19,11 @@ export function isOverdue(ctx: CommandContext, task: Task): boolean {
   return task.dueDate !== null && task.status !== DONE && Date.parse(task.dueDate) < ctx.now();
 }
 
+/** The mark of an overdue task in lists and on the board: `!` beside red, the word in accessible mode (a screen reader may skip a `!`). */
+export function overdueMark(ctx: CommandContext): string {
+  return ctx.accessible() ? 'overdue' : '!';
+}
+
 const conversationRows = (key: string | null): Row[] => (key ? [['Conversation', () => key]] : []);
 
 /** The rows of a task's view; `waiting` are its pending actions. */

@@ -6,10 +6,14 @@
 // letter shows before it counts and Backspace takes it back; Enter alone sends nothing and shows the
 // choices. Editing a draft shows the draft as the service now holds it and asks before approving (No by
 // default). Ctrl-C at any question ends the review: the count so far, exit 130.
+//
+// In accessible mode (docs/accessibility.md) the same questions are plain lines read line by line
+// (src/input/plain-prompt.ts): the choices numbered, a number or the word typed, nothing redrawn.
 import { answerQuestion, approveAction, completeHumanTask, editDraft, rejectAction, type Decided } from '../approvals/decisions.js';
 import type { CommandContext } from '../context.js';
 import { CliError, describeFailure, ExitCode } from '../errors.js';
 import { gatherWaiting, type PendingKind, type WaitingItem } from '../inbox/gather.js';
+import { InputClosed, plainPrompter } from '../input/plain-prompt.js';
 import { pendingActionRows } from '../output/pending-action.js';
 import { printDone, printObject } from '../output/print.js';
 import { terminalLine } from '../output/sanitize.js';
@@ -75,8 +79,48 @@ export function tallyText(tally: Map<Outcome, number>): string {
     .join(', ');
 }
 
-/** Raised by the prompt library when the person presses Ctrl-C or closes the input. */
-const isPromptExit = (err: unknown) => err instanceof Error && err.name === 'ExitPromptError';
+/** Raised by the prompt library when the person presses Ctrl-C or closes the input, or by the plain questions when it ends. */
+const isPromptExit = (err: unknown) => err instanceof InputClosed || (err instanceof Error && err.name === 'ExitPromptError');
+
+/** The review's questions, asked with the prompt library or, in accessible mode, as plain lines. */
+interface Asker {
+  decide(choices: KeyChoice[]): Promise<Exclude<Choice, 'help'>>;
+  /** A line of text; `validate` returns why it is refused, or true. */
+  text(message: string, validate?: (line: string) => string | true): Promise<string>;
+  /** Yes or no, No by default. */
+  confirm(message: string): Promise<boolean>;
+  /** Whether a question waits for its answer now (else a decision may be on its way). */
+  readonly asking: boolean;
+  close(): void;
+}
+
+async function inquirerAsker(ctx: CommandContext): Promise<Asker> {
+  const [{ input, confirm }, decide] = await Promise.all([import('@inquirer/prompts'), decisionPrompt()]);
+  const context = { input: ctx.io.stdin, output: ctx.io.stdout };
+  return {
+    decide: (choices) => decide({ message: 'Decide:', choices }, context),
+    text: (message, validate) => input({ message, ...(validate && { validate }) }, context),
+    confirm: (message) => confirm({ message, default: false }, context),
+    asking: false,
+    close() {},
+  };
+}
+
+function plainAsker(ctx: CommandContext): Asker {
+  const prompter = plainPrompter(ctx.io.stdin, ctx.io.stdout);
+  return {
+    async decide(choices) {
+      const offered = choices.map((c) => ({ ...c, aliases: c === SKIP ? [c.key, 'n'] : [c.key] }));
+      return (await prompter.choose('Decide:', offered)).value;
+    },
+    text: (message, validate) => prompter.text(message, validate),
+    confirm: (message) => prompter.confirm(message),
+    get asking() {
+      return prompter.waiting;
+    },
+    close: () => prompter.close(),
+  };
+}
 
 /** The review's decision prompt: a key, then Enter. Enter alone, or a key that is not a choice, sends nothing. */
 async function decisionPrompt() {
@@ -130,8 +174,8 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
     io.stdout.write('Nothing is waiting for a decision.\n');
     return;
   }
-  const [{ input, confirm }, decide] = await Promise.all([import('@inquirer/prompts'), decisionPrompt()]);
-  const context = { input: io.stdin, output: io.stdout };
+  const plain = ctx.accessible();
+  const ask = plain ? plainAsker(ctx) : await inquirerAsker(ctx);
   const human = { ...ctx, json: false };
   const tally = new Map<Outcome, number>();
   const say = (line: string) => io.stdout.write(`${line}\n`);
@@ -144,9 +188,10 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
     const heading = edited
       ? `${index + 1} of ${waiting.length} · the draft as edited`
       : `${index + 1} of ${waiting.length}${counts ? ` · ${counts}` : ''}`;
-    say(
-      `${index === 0 && !edited ? '' : '\n'}${chalk.dim('──')} ${chalk.bold(heading)} ${chalk.dim('─'.repeat(Math.max(2, io.columns - heading.length - 4)))}`,
-    );
+    const gap = index === 0 && !edited ? '' : '\n';
+    // A rule drawn with box characters is noise read aloud: accessible mode says "Item" instead.
+    if (plain) say(`${gap}Item ${heading}`);
+    else say(`${gap}${chalk.dim('──')} ${chalk.bold(heading)} ${chalk.dim('─'.repeat(Math.max(2, io.columns - heading.length - 4)))}`);
     say(chalk.bold(`${TITLES[item.action.kind]}: ${terminalLine(item.action.summary)}`));
     // The heading already says the kind and the summary, and everything here is pending.
     const rows = pendingActionRows(ctx, item.action, `${item.task.id} ${item.task.title}`).filter(
@@ -163,12 +208,12 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
         report(await approveAction(ctx, action.id));
         return 'approved';
       case 'reject': {
-        const reason = await input({ message: 'Reason (for the agent and the history; Enter for none):' }, context);
+        const reason = await ask.text('Reason (for the agent and the history; Enter for none):');
         report(await rejectAction(ctx, action.id, reason.trim() ? reason : undefined, 'the reason'));
         return 'rejected';
       }
       case 'done': {
-        const note = await input({ message: 'Note (what was done; Enter for none):' }, context);
+        const note = await ask.text('Note (what was done; Enter for none):');
         report(await completeHumanTask(ctx, action.id, note.trim() ? note : undefined, 'the note'));
         return 'done';
       }
@@ -178,17 +223,14 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
             ? action.draft.options
             : [];
         for (const [i, o] of options.entries()) say(`  ${i + 1}) ${terminalLine(o)}`);
-        const typed = await input(
-          {
-            message: options.length ? `Answer (1–${options.length} picks an option above, or type your own):` : 'Answer:',
-            validate: (t) => {
-              if (!t.trim()) return 'type an answer; Enter alone sends nothing';
-              if (options.length && /^\d+$/.test(t.trim()) && !options[Number(t.trim()) - 1])
-                return `pick 1–${options.length}, or type your own answer`;
-              return true;
-            },
+        const typed = await ask.text(
+          options.length ? `Answer (1–${options.length} picks an option above, or type your own):` : 'Answer:',
+          (t) => {
+            if (!t.trim()) return 'type an answer; Enter alone sends nothing';
+            if (options.length && /^\d+$/.test(t.trim()) && !options[Number(t.trim()) - 1])
+              return `pick 1–${options.length}, or type your own answer`;
+            return true;
           },
-          context,
         );
         const pick = /^\d+$/.test(typed.trim()) ? options[Number(typed.trim()) - 1] : undefined;
         report(await answerQuestion(ctx, action.id, pick ?? typed, 'the answer'));
@@ -204,7 +246,7 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
         item.action = edited.action;
         // What would be approved now is what the service holds: show it whole, then ask (No by default).
         show(item, index, true);
-        if (!(await confirm({ message: 'Approve this draft now?', default: false }, context))) {
+        if (!(await ask.confirm('Approve this draft now?'))) {
           say(chalk.dim('Not approved; the edited draft waits. Choose again:'));
           return undefined;
         }
@@ -223,11 +265,11 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
   // Ctrl-C between questions (while a decision is being sent) arrives as a signal, not a key: say the same,
   // and that the decision in flight may or may not have reached the service.
   let current = 0;
+  // In accessible mode every Ctrl-C arrives so (the terminal reads lines), also while a question waits.
   const onSignal = () => {
     say(`\n${summary(current)}`);
-    io.stderr.write(
-      `wts: ${interrupted(decided())} (a decision being sent may or may not have reached the service: wts inbox shows what waits)\n`,
-    );
+    const inFlight = ask.asking ? '' : ' (a decision being sent may or may not have reached the service: wts inbox shows what waits)';
+    io.stderr.write(`wts: ${interrupted(decided())}${inFlight}\n`);
     process.exit(ExitCode.interrupted);
   };
   process.once('SIGINT', onSignal);
@@ -235,6 +277,7 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
     await reviewEach();
   } finally {
     process.removeListener('SIGINT', onSignal);
+    ask.close();
   }
 
   async function reviewEach(): Promise<void> {
@@ -244,7 +287,7 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
       let outcome: Outcome | undefined;
       while (outcome === undefined) {
         try {
-          const choice = await decide({ message: 'Decide:', choices: CHOICES[item.action.kind] }, context);
+          const choice = await ask.decide(CHOICES[item.action.kind]);
           if (choice === 'quit') {
             say(`\n${summary(index)}`);
             return;

@@ -12,7 +12,9 @@ describe('wts config', () => {
   it('lists every setting with its default, sets, gets and unsets one, per profile, in the config file', async () => {
     const dir = tempConfigDir();
     const run = (...args: string[]) => runWts(args, { env: { ...sandbox.env, WTS_CONFIG_DIR: dir } });
-    expect((await run('config', 'list')).stdout).toBe('workspace=\neditor=\npager=less -FRX\nbrowser=\ndash.refresh=60\n');
+    expect((await run('config', 'list')).stdout).toBe(
+      'workspace=\neditor=\npager=less -FRX\nbrowser=\ndash.refresh=60\naccessible=false\n',
+    );
     expect((await run('config', 'get', 'pager')).stdout).toBe('less -FRX\n');
     expect((await run('config', 'get', 'workspace')).stdout).toBe('');
     const set = await run('config', 'set', 'workspace', 'ws_support');
@@ -26,6 +28,7 @@ describe('wts config', () => {
       pager: 'less -FRX',
       browser: '',
       'dash.refresh': '60',
+      accessible: 'false',
     });
     // Another profile has its own settings.
     expect((await run('--profile', 'work', 'config', 'get', 'workspace')).stdout).toBe('');
@@ -38,11 +41,16 @@ describe('wts config', () => {
   it('refuses unknown keys and bad values with exit 2 and one line', async () => {
     const unknown = await runWts(['config', 'get', 'colour']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('wts: KEY: unknown setting "colour"; the settings are workspace, editor, pager, browser, dash.refresh\n');
+    expect(unknown.stderr).toBe(
+      'wts: KEY: unknown setting "colour"; the settings are workspace, editor, pager, browser, dash.refresh, accessible\n',
+    );
     const bad = await runWts(['config', 'set', 'dash.refresh', 'soon']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^wts: VALUE: dash.refresh must be a whole number of seconds from 1, not "soon"\n$/);
     expect((await runWts(['config', 'set', 'workspace', 'two words'])).code).toBe(2);
+    const accessible = await runWts(['config', 'set', 'accessible', 'yes']);
+    expect(accessible.code).toBe(2);
+    expect(accessible.stderr).toBe('wts: VALUE: accessible must be true or false, not "yes"\n');
   });
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingActionRec, PendingKind } from '../../src/sandbox/model.js';
 import { addPendingAction, waitingIn } from '../helpers/api.js';
-import { runWts } from '../helpers/cli.js';
+import { runWts, tempConfigDir } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
 import { ESC, SHOWN, seedHostileWorkspace } from '../helpers/hostile.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
@@ -43,6 +43,37 @@ describe('wts dash without a terminal', () => {
       'wts approval approve|reject|done|answer ID',
     ])
       expect(r.stderr).toContain(command);
+    expect(await sandbox.requests()).toBe(before);
+  });
+});
+
+describe('wts dash in accessible mode', () => {
+  const message = [
+    'wts dash draws a full screen, which accessible mode leaves out. The same work, line by line:',
+    '  wts approval review   decide what waits, one item after another, as numbered questions',
+    '  wts inbox --watch     be told each item that starts waiting, as it appears',
+    '  wts inbox             what waits now; wts task list and wts task board WS for tasks',
+    '',
+  ].join('\n');
+
+  it('points to approval review and inbox --watch and exits 0, from --accessible, WTS_ACCESSIBLE=1 or the setting', async () => {
+    const dir = tempConfigDir();
+    const env = { ...sandbox.env, WTS_CONFIG_DIR: dir };
+    const before = await sandbox.requests();
+    for (const [args, more] of [
+      [['--accessible', 'dash'], {}],
+      [['dash', '--notify'], { WTS_ACCESSIBLE: '1' }],
+    ] as const) {
+      const r = await runWts([...args], { tty: true, env: { ...env, ...more } });
+      expect(r, args.join(' ')).toMatchObject({ code: 0, stdout: message, stderr: '' });
+    }
+    expect((await runWts(['config', 'set', 'accessible', 'true'], { env })).code).toBe(0);
+    // Piped too: the message, not the refusal for want of a terminal.
+    expect(await runWts(['dash'], { env })).toMatchObject({ code: 0, stdout: message });
+    // WTS_ACCESSIBLE=0 turns the configured mode off: the dashboard again, which needs a terminal.
+    const off = await runWts(['dash'], { env: { ...env, WTS_ACCESSIBLE: '0' } });
+    expect(off.code).toBe(2);
+    expect(off.stderr).toContain('needs a terminal');
     expect(await sandbox.requests()).toBe(before);
   });
 });

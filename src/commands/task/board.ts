@@ -7,7 +7,7 @@ import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems } from '../../framework/listing.js';
 import type { ApiClient } from '../../api/client.js';
 import type { BoardColumn } from '../../output/board.js';
-import { isOverdue } from '../../output/task-view.js';
+import { isOverdue, overdueMark } from '../../output/task-view.js';
 import type { Task, Status } from './shared.js';
 
 export function registerBoard(group: Command, deps: CliDeps): Command {
@@ -41,7 +41,14 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
         const columns = await firstCards(api, workspaceId, await statuses, rows);
         for (const column of columns) for (const task of column.tasks) ctx.remember('task', task.id, task.title);
         const { renderBoard } = await import('../../output/board.js');
-        ctx.io.stdout.write(renderBoard(ctx.chalk, columns, { width: ctx.io.columns, rows, overdue: (t) => isOverdue(ctx, t) }));
+        ctx.io.stdout.write(
+          renderBoard(ctx.chalk, columns, {
+            width: ctx.io.columns,
+            rows,
+            overdue: (t) => isOverdue(ctx, t),
+            overdueMark: overdueMark(ctx),
+          }),
+        );
         return;
       }
       // Piped and --json, every task: one walk, which also finds a column the workspace no longer lists.

@@ -7,7 +7,7 @@ import { holdList, type HeldList } from '../../output/held-list.js';
 import { printItems } from '../../output/list.js';
 import { styled, terminalText, terminalView, type Mode } from '../../output/text.js';
 import type { Column } from '../../output/table.js';
-import { isOverdue } from '../../output/task-view.js';
+import { isOverdue, overdueMark } from '../../output/task-view.js';
 
 export type Task = Resource<'Task'>;
 export type Event = Resource<'Event'>;
@@ -70,8 +70,8 @@ function taskColumns(ctx: CommandContext, table: TaskTable = {}): Column<Task>[]
       value: (t, mode) => {
         if (mode === 'plain') return t.dueDate ?? '';
         const due = relativeTime(t.dueDate, ctx.now());
-        // Marked with ! as well as red, so it shows without colors too.
-        return isOverdue(ctx, t) ? styled(`! ${due}`, (s) => ctx.chalk.red(s)) : due;
+        // Marked with ! (a word in accessible mode) as well as red, so it shows without colors too.
+        return isOverdue(ctx, t) ? styled(`${overdueMark(ctx)} ${due}`, (s) => ctx.chalk.red(s)) : due;
       },
     },
   ];
