@@ -65,7 +65,7 @@ export function selectTools(all: readonly ServedTool[], selection: Selection): S
     if (known.includes(name)) continue;
     const near = closest(name, known);
     throw new CliError(
-      `--tools: no tool named "${name}"${near ? ` (did you mean ${near}?)` : ''}; \`wts help mcp\` lists them`,
+      `--tools: no tool named "${name}"${near ? ` (did you mean ${near}?)` : ''}; \`wts mcp --help\` lists them`,
       ExitCode.usage,
     );
   }

@@ -191,7 +191,7 @@ describe('wts mcp --allow-writes', () => {
     expect((await b.client.listTools()).tools.map((t) => t.name)).toEqual(['waiting_items', 'add_task_note']);
     const r = await runWtsProcess(['mcp', '--tools', 'get_tsak'], { env });
     expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(r.stderr).toBe('wts: --tools: no tool named "get_tsak" (did you mean get_task?); `wts help mcp` lists them\n');
+    expect(r.stderr).toBe('wts: --tools: no tool named "get_tsak" (did you mean get_task?); `wts mcp --help` lists them\n');
   });
 });
 

@@ -105,7 +105,12 @@ describe.skipIf(!shells.bash)('bash', { timeout: 120_000 }, () => {
     expect(bashComplete(['wts', 'tasks', 'bo'], dir)).toEqual(['board']); // after an alias
     expect(bashComplete(['wts', 'approval', 'r'], dir)).toEqual(['review', 'reject']);
     expect(bashComplete(['wts', 'task', 'list', 'ws_x', '--st'], dir)).toEqual(['--status']);
-    expect(bashComplete(['wts', '--profile', 'work', 'task', 'list', '--a'], dir)).toEqual(['--all-workspaces', '--assignee', '--all', '--accessible']); // a global flag's value skipped
+    expect(bashComplete(['wts', '--profile', 'work', 'task', 'list', '--a'], dir)).toEqual([
+      '--all-workspaces',
+      '--assignee',
+      '--all',
+      '--accessible',
+    ]); // a global flag's value skipped
     expect(bashComplete(['wts', 'login', '--store', ''], dir)).toEqual(['keychain', 'file']);
     expect(bashComplete(['wts', 'completion', ''], dir)).toEqual(['bash', 'zsh', 'fish']);
     expect(bashComplete(['wts', 'task', 'view', ''], dir)).toEqual([]); // no ids remembered yet

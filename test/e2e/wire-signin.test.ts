@@ -228,7 +228,9 @@ describe('a token response whose expires_in is not a lifetime', () => {
 });
 
 describe('an API that answers 401 to everything', () => {
-  it('a 300-id bulk run makes at most one refresh, far fewer than 600 requests, and ends with exit 4 naming what the service said', { timeout: 120_000 }, async () => {
+  it('a 300-id bulk run makes at most one refresh, far fewer than 600 requests, and ends with exit 4 naming what the service said', {
+    timeout: 120_000,
+  }, async () => {
     proxy.setRule((ex) => {
       if (!ex.path.startsWith('/api/v1/')) return;
       ex.json(
