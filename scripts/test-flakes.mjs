@@ -4,8 +4,8 @@
 // Each run's vitest JSON report (.test-results.json, see vitest.config.ts) is read as it ends.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const [tier = 'all', runsText = '3'] = process.argv.slice(2);
 const runs = Number(runsText);
@@ -15,8 +15,8 @@ if (!['all', 'fast', 'lines'].includes(tier) || !Number.isInteger(runs) || runs 
 }
 const command =
   tier === 'all'
-    ? [createRequire(import.meta.url).resolve('vitest/vitest.mjs'), 'run']
-    : [new URL('./test-tier.mjs', import.meta.url).pathname, tier];
+    ? [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run']
+    : [fileURLToPath(new URL('./test-tier.mjs', import.meta.url)), tier];
 
 /** Each test's full name → how many runs it failed in and passed in. */
 const tally = new Map();

@@ -6,7 +6,7 @@
 // A tier is a list of vitest filters (parts of test file paths); vitest fails when one matches no file, so
 // a renamed file cannot drop out of a tier unnoticed.
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const TIERS = {
   fast: [
@@ -56,6 +56,6 @@ if (!(tier in TIERS)) {
   console.error(`usage: node scripts/test-tier.mjs ${Object.keys(TIERS).join('|')} [vitest options]`);
   process.exit(2);
 }
-const vitest = createRequire(import.meta.url).resolve('vitest/vitest.mjs');
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 const run = spawnSync(process.execPath, [vitest, 'run', ...TIERS[tier], ...options], { stdio: 'inherit' });
 process.exit(run.status ?? 1);
