@@ -17,7 +17,7 @@ import { wrapText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../output/width.js';
 import { actionForKey, Columns, confirmQuestion, sendAction, taskOf, type ActionName, type DashAction } from './actions.js';
-import { loadTaskDetail, pendingLines, scheduleLines, taskLines, type TaskDetail } from './detail.js';
+import { loadTaskDetail, paneText, pendingLines, scheduleLines, taskLines, type TaskDetail } from './detail.js';
 import { loadSections, type DashScope } from './load.js';
 import {
   cycleSection,
@@ -469,7 +469,12 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       else if (item?.kind === 'schedule') detail = scheduleLines(ctx, item, detailWidth);
       else if (item?.kind === 'task') {
         const d = details.get(item.id);
-        detail = d === undefined ? [chalk.dim('loading…')] : 'error' in d ? [terminalLine(`✗ ${d.error}`)] : taskLines(ctx, d, detailWidth);
+        detail =
+          d === undefined
+            ? [chalk.dim('loading…')]
+            : 'error' in d
+              ? paneText(terminalLine(`✗ ${d.error}`), detailWidth)
+              : taskLines(ctx, d, detailWidth);
       }
       const shown = detail.slice(
         Math.min(scroll, Math.max(0, detail.length - 1)),

@@ -2,7 +2,11 @@
 // the same item across refreshes, the live filter, the line editor, and the list's rows.
 import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/contract/resources.js';
-import { PLAIN_CHALK } from '../../src/context.js';
+import { PassThrough, Readable } from 'node:stream';
+import { createContext, PLAIN_CHALK } from '../../src/context.js';
+import { scheduleLines, taskLines } from '../../src/dash/detail.js';
+import type { IO } from '../../src/io.js';
+import { displayWidth } from '../../src/output/width.js';
 import { buildSections } from '../../src/dash/load.js';
 import {
   editLine,
@@ -268,5 +272,52 @@ describe('the line editor', () => {
     line = editLine(line, { input: 'x😀' });
     line = editLine(line, { input: '', backspace: true });
     expect(line.text).toBe('x');
+  });
+});
+
+describe('the detail pane', () => {
+  const io: IO = {
+    stdin: Readable.from([]),
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    isStdinTTY: false,
+    isStdoutTTY: true,
+    isStderrTTY: false,
+    colorEnabled: false,
+    canPrompt: false,
+    columns: 80,
+  };
+  const ctx = createContext(io, { WTS_CONFIG_DIR: '/nonexistent' }, { json: false, color: false, debug: false }, () =>
+    Date.parse('2026-01-05T00:00:00Z'),
+  );
+  const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter(Boolean);
+  const prompt = 'Summarize the week in support: new tasks, what is waiting, what is overdue, and who should look at it first.';
+  const title = 'A title long enough to need more than one line of the pane';
+
+  it('wraps long values to the pane, beside their labels or under them, never cutting a word', () => {
+    const item = { kind: 'schedule', id: 's1', group: '', schedule: { ...schedule('s1', 'active', null), title, prompt } } as const;
+    // 80 and 60 columns: the pane is 44 and 32 columns wide (src/dash/ui.ts).
+    for (const width of [44, 32, 24]) {
+      const lines = scheduleLines(ctx, item, width);
+      for (const line of lines) expect(displayWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
+      const text = words(lines).join(' ');
+      expect(text).toContain(prompt);
+      expect(text).toContain(title);
+    }
+  });
+
+  it("wraps a task's long chat message too", () => {
+    const message: Resource<'Message'> = {
+      id: 'msg_1',
+      author: { kind: 'agent', id: 'agt', name: 'Agent' },
+      content: prompt,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const detail = { task: task('t1', { title }), messages: [message], waiting: [] };
+    for (const width of [44, 32]) {
+      const lines = taskLines(ctx, detail, width);
+      for (const line of lines) expect(displayWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
+      expect(words(lines).join(' ')).toContain(prompt);
+    }
   });
 });
