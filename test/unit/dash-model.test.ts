@@ -20,7 +20,8 @@ import {
   type DashState,
 } from '../../src/dash/model.js';
 import { helpLines, listRows, rowLine, tabsLine } from '../../src/dash/screen.js';
-import { confirmQuestion, answerFor, ACTIONS } from '../../src/dash/actions.js';
+import { afterFailure, confirmQuestion, answerFor, ACTIONS } from '../../src/dash/actions.js';
+import { ExitCode } from '../../src/errors.js';
 import type { WaitingItem } from '../../src/inbox/gather.js';
 
 type Task = Resource<'Task'>;
@@ -319,5 +320,18 @@ describe('the detail pane', () => {
       for (const line of lines) expect(displayWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
       expect(words(lines).join(' ')).toContain(prompt);
     }
+  });
+});
+
+describe('a typed value after a failure', () => {
+  it('does not put a value the service refused back into the prompt, but quotes it in the error line', () => {
+    for (const code of [ExitCode.usage, ExitCode.conflict, ExitCode.notFound, ExitCode.forbidden])
+      expect(afterFailure('Not this week', code)).toEqual({ note: ' (you typed: "Not this week")' });
+  });
+
+  it('offers it again after a failure that says nothing about it', () => {
+    for (const code of [ExitCode.failure, ExitCode.rateLimited, ExitCode.signIn])
+      expect(afterFailure('Not this week', code)).toEqual({ keep: 'Not this week', note: '' });
+    expect(afterFailure(undefined, ExitCode.conflict)).toEqual({ note: '' });
   });
 });
