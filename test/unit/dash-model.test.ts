@@ -89,7 +89,7 @@ function stateWith(inboxIds: string[]): DashState {
 }
 
 describe('sections', () => {
-  it('groups the inbox by kind, oldest first; my open tasks by due date; the board by column order; active schedules first', () => {
+  it("groups the inbox by kind, oldest first; my open tasks and the board by column, in the service's order; active schedules first", () => {
     const statuses = [
       { key: 'done', name: 'Done', position: 3 },
       { key: 'todo', name: 'To do', position: 0 },
@@ -109,6 +109,8 @@ describe('sections', () => {
         task('t3', { assignees: [me], status: 'done' }),
         task('t4', { status: 'odd' }),
         task('t5', { workspaceId: 'ws_b' }),
+        // Due sooner, but later in the service's order: after t1 in its column, as `wts task list` shows it.
+        task('t6', { dueDate: '2026-01-02T00:00:00Z' }),
       ],
       myId: 'usr_me',
       board: { workspaceId: 'ws_a', statuses },
@@ -124,13 +126,13 @@ describe('sections', () => {
       'Tasks for people:h1',
       'Questions to answer:q1',
     ]);
-    expect(sections.mine.items.map((i) => i.id)).toEqual(['t2', 't1']);
-    expect(sections.board.items.map((i) => `${i.group}:${i.id}`)).toEqual(['To do:t1', 'Waiting:t2', 'Done:t3', 'odd:t4']);
+    expect(sections.mine.items.map((i) => i.id)).toEqual(['t1', 't2']);
+    expect(sections.board.items.map((i) => `${i.group}:${i.id}`)).toEqual(['To do:t1', 'To do:t6', 'Waiting:t2', 'Done:t3', 'odd:t4']);
     expect(sections.schedules.items.map((i) => i.id)).toEqual(['s_soon', 's_late', 's_paused']);
     expect(sections.inbox.note).toBeUndefined();
   });
 
-  it('groups My tasks by workspace, each once, the workspace with the most urgent task first', () => {
+  it("groups My tasks by workspace, each once, as listed; within one, its columns in board order, each in the service's order", () => {
     const due = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00Z`;
     const me = { id: 'usr_me', name: 'Me' };
     const sections = buildSections({
@@ -138,15 +140,24 @@ describe('sections', () => {
       tasks: [
         task('a1', { workspaceId: 'ws_a', assignees: [me], dueDate: due(3) }),
         task('b1', { workspaceId: 'ws_b', assignees: [me], dueDate: due(1) }),
-        task('a2', { workspaceId: 'ws_a', assignees: [me], dueDate: due(2) }),
+        task('a2', { workspaceId: 'ws_a', assignees: [me], dueDate: due(2), status: 'waiting' }),
         task('b2', { workspaceId: 'ws_b', assignees: [me], dueDate: due(4) }),
         task('a3', { workspaceId: 'ws_a', assignees: [me], dueDate: null }),
       ],
       myId: 'usr_me',
       board: undefined,
+      columns: new Map([
+        [
+          'ws_a',
+          [
+            { key: 'waiting', name: 'Waiting', position: 1 },
+            { key: 'todo', name: 'To do', position: 0 },
+          ],
+        ],
+      ]),
       schedules: [],
     });
-    expect(sections.mine.items.map((i) => `${i.group}:${i.id}`)).toEqual(['ws_b:b1', 'ws_b:b2', 'ws_a:a2', 'ws_a:a1', 'ws_a:a3']);
+    expect(sections.mine.items.map((i) => `${i.group}:${i.id}`)).toEqual(['ws_a:a1', 'ws_a:a3', 'ws_a:a2', 'ws_b:b1', 'ws_b:b2']);
   });
 
   it('says why a section is empty', () => {
