@@ -8,6 +8,7 @@ import { collectItems } from '../framework/listing.js';
 import type { CommandContext } from '../context.js';
 import { requiredText } from '../input/text.js';
 import { DONE, statusKey } from '../input/statuses.js';
+import { ExitCode } from '../errors.js';
 import type { Item } from './model.js';
 
 type Status = Resource<'Status'>;
@@ -124,6 +125,21 @@ export const ACTIONS: readonly DashAction[] = [
 ];
 
 export const actionForKey = (key: string) => ACTIONS.find((a) => a.key === key);
+
+/** Failures that say nothing about the typed value: it is offered again, since sending it again may work. */
+const TRANSIENT: readonly number[] = [ExitCode.failure, ExitCode.signIn, ExitCode.rateLimited];
+
+/**
+ * After a typed action failed: a value the service refused (bad input, a conflict, a gone item) is not
+ * put back into the prompt, where Enter would send it again, but quoted in the error line, so nothing
+ * typed is lost and the prompt opens empty; after a failure that says nothing of the value (network,
+ * 5xx, sign-in, rate limit) it is offered again.
+ */
+export function afterFailure(text: string | undefined, exitCode: number): { keep?: string; note: string } {
+  if (text === undefined || text === '') return { note: '' };
+  if (TRANSIENT.includes(exitCode)) return { keep: text, note: '' };
+  return { note: ` (you typed: ${JSON.stringify(text)})` };
+}
 
 /** The question asked before sending: what will be done, to what, with what text. */
 export function confirmQuestion(name: ActionName, item: Item, text: string | undefined, resolved?: string): string {

@@ -2,14 +2,15 @@
 // for a task the rows of `wts task view` plus the latest chat messages, for a schedule its cron in words
 // and its next runs (src/schedules/explain.ts, as `wts schedule explain`). Every line goes through the
 // output layer (sanitized, then colored), so a record cannot move the cursor or pose as a field.
+import type { ChalkInstance } from 'chalk';
 import type { Resource } from '../contract/resources.js';
 import { cronSentence, checkCron } from '../contract/cron.js';
 import { collectItems } from '../framework/listing.js';
 import type { CommandContext } from '../context.js';
-import { relativeTime, stateText } from '../output/format.js';
+import { relativeTime, stateText, wrapText } from '../output/format.js';
 import { pendingActionRows } from '../output/pending-action.js';
 import { objectLines, type Row } from '../output/print.js';
-import { styled } from '../output/text.js';
+import { styled, terminalView } from '../output/text.js';
 import { taskRows } from '../output/task-view.js';
 import { explainCron } from '../schedules/explain.js';
 import { localTimeZone } from '../schedules/zones.js';
@@ -47,10 +48,33 @@ export function latestMessages(messages: readonly Message[], count = CHAT_SHOWN)
   return [...messages].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)).slice(-count);
 }
 
+/** The columns a value needs beside its label; fewer, and it goes under the label. */
+const BESIDE = 20;
+
+/**
+ * The rows as the pane shows them: every line fits `width`, long values wrapped, never cut (the pane's
+ * lines are cut at its edge). Values beside their labels while they get BESIDE columns, else under them.
+ */
+export function paneLines(chalk: ChalkInstance, rows: Row[], width: number): string[] {
+  const labels = Math.max(0, ...rows.map(([label]) => label.length)) + 2;
+  if (width - labels >= BESIDE) return objectLines(chalk, rows, width);
+  return rows.flatMap(([label, value]) => [
+    chalk.bold(`${label}:`),
+    ...wrapText(terminalView(value('human')), width - 2, 1)
+      .split('\n')
+      .map((line) => `  ${line}`),
+  ]);
+}
+
+/** A line of the pane (an error, a note), wrapped to its width. */
+export function paneText(text: string, width: number): string[] {
+  return wrapText(text, width, 1).split('\n');
+}
+
 /** The pane of a pending action: every field, then the whole draft. */
 export function pendingLines(ctx: CommandContext, item: Extract<Item, { kind: 'pending' }>, width: number): string[] {
   const { action, task } = item.waiting;
-  return objectLines(ctx.chalk, pendingActionRows(ctx, action, `${task.id} ${task.title}`), width);
+  return paneLines(ctx.chalk, pendingActionRows(ctx, action, `${task.id} ${task.title}`), width);
 }
 
 /** The pane of a task: the rows of `wts task view`, then the latest chat messages. */
@@ -73,7 +97,7 @@ export function taskLines(ctx: CommandContext, detail: TaskDetail, width: number
             ]),
     ],
   ];
-  return objectLines(chalk, rows, width);
+  return paneLines(chalk, rows, width);
 }
 
 /** The pane of a schedule: its cron in words, state, runs, and the next runs where it runs and locally. */
@@ -115,5 +139,5 @@ export function scheduleLines(ctx: CommandContext, item: Extract<Item, { kind: '
     ['Agent', () => s.agentId],
     ['Prompt', () => s.prompt],
   ];
-  return objectLines(chalk, rows, width);
+  return paneLines(chalk, rows, width);
 }

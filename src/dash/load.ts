@@ -8,7 +8,7 @@ import type { CommandContext } from '../context.js';
 import { CliError } from '../errors.js';
 import { byKindThenAge, gatherWaiting, type PendingKind, type WaitingItem } from '../inbox/gather.js';
 import { me } from '../input/people.js';
-import { byDueDate, DONE } from '../input/statuses.js';
+import { DONE } from '../input/statuses.js';
 import type { Item, Section, SectionKey } from './model.js';
 
 type Task = Resource<'Task'>;
@@ -50,6 +50,12 @@ function groupedInOrder<T>(items: T[], groupOf: (item: T) => string): T[] {
   return [...groups.values()].flat();
 }
 
+/** Where a column comes on its workspace's board; a column it does not list (or none known) after them. */
+function columnIndex(statuses: readonly Status[] | undefined, key: string): number {
+  const column = statuses?.find((s) => s.key === key);
+  return column === undefined ? Number.MAX_SAFE_INTEGER : column.position;
+}
+
 /** The sections' items from what was fetched: pure, so the grouping and order are tested without a service. */
 export function buildSections(input: {
   waiting: WaitingItem[];
@@ -58,6 +64,8 @@ export function buildSections(input: {
   /** Why "My tasks" cannot be shown (who you are is not known). */
   mineNote?: string;
   board: { workspaceId: string; statuses: Status[] } | undefined;
+  /** The columns of the workspaces "My tasks" shows, for their board order. */
+  columns?: ReadonlyMap<string, readonly Status[]>;
   boardNote?: string;
   schedules: Schedule[];
 }): Record<SectionKey, Section> {
@@ -65,16 +73,19 @@ export function buildSections(input: {
     .sort(byKindThenAge)
     .map((waiting) => ({ kind: 'pending', id: waiting.action.id, group: INBOX_GROUPS[waiting.action.kind], waiting }));
 
+  // One order with `wts task list` and `wts task board`: workspace by workspace, columns in board order
+  // (a column the workspace does not list last), each column in the service's order (the tasks' order).
   const open = input.tasks.filter((t) => t.status !== DONE);
   const mine: Item[] =
     input.myId === undefined
       ? []
       : groupedInOrder(
-          open
-            .filter((t) => t.assignees.some((a) => a.id === input.myId))
-            .sort((a, b) => byDueDate(a, b) || a.workspaceId.localeCompare(b.workspaceId) || a.id.localeCompare(b.id)),
+          open.filter((t) => t.assignees.some((a) => a.id === input.myId)),
           (task) => task.workspaceId,
-        ).map((task) => ({ kind: 'task', id: task.id, group: task.workspaceId, task }));
+        )
+          .map((task, i) => ({ task, i, column: columnIndex(input.columns?.get(task.workspaceId), task.status) }))
+          .sort((a, b) => (a.task.workspaceId === b.task.workspaceId ? a.column - b.column : 0) || a.i - b.i)
+          .map(({ task }) => ({ kind: 'task', id: task.id, group: task.workspaceId, task }));
 
   // Columns in board order; a task in a column the workspace no longer lists still shows, after them.
   const board: Item[] = [];
@@ -84,8 +95,7 @@ export function buildSections(input: {
     const tasks = input.tasks.filter((t) => t.workspaceId === workspaceId);
     for (const t of tasks) if (!columns.some((c) => c.key === t.status)) columns.push({ key: t.status, name: t.status });
     for (const column of columns) {
-      for (const task of tasks.filter((t) => t.status === column.key).sort(byDueDate))
-        board.push({ kind: 'task', id: task.id, group: column.name, task });
+      for (const task of tasks.filter((t) => t.status === column.key)) board.push({ kind: 'task', id: task.id, group: column.name, task });
     }
   }
 
@@ -147,9 +157,21 @@ export async function loadSections(ctx: CommandContext, scope: DashScope): Promi
           ...(await collectItems<Task>(api.items('list_tasks', { path: { workspaceId: board.workspaceId }, query: { limit: 50 } }))),
         ]
       : listed.tasks;
+  // The columns of each workspace with an open task of mine, for their board order (the board's are known).
+  const myWorkspaces =
+    'id' in myId
+      ? [...new Set(tasks.filter((t) => t.status !== DONE && t.assignees.some((a) => a.id === myId.id)).map((t) => t.workspaceId))]
+      : [];
+  const columns = new Map<string, Status[]>(board ? [[board.workspaceId, board.statuses]] : []);
+  await Promise.all(
+    myWorkspaces
+      .filter((w) => !columns.has(w))
+      .map(async (w) => columns.set(w, await collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId: w } })))),
+  );
   const sections = buildSections({
     waiting,
     tasks,
+    columns,
     myId: 'id' in myId ? myId.id : undefined,
     ...('note' in myId && { mineNote: myId.note }),
     board,

@@ -16,8 +16,8 @@ import type { CommandContext } from '../context.js';
 import { wrapText } from '../output/format.js';
 import { terminalLine } from '../output/sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../output/width.js';
-import { actionForKey, Columns, confirmQuestion, sendAction, taskOf, type ActionName, type DashAction } from './actions.js';
-import { loadTaskDetail, pendingLines, scheduleLines, taskLines, type TaskDetail } from './detail.js';
+import { actionForKey, afterFailure, Columns, confirmQuestion, sendAction, taskOf, type ActionName, type DashAction } from './actions.js';
+import { loadTaskDetail, paneText, pendingLines, scheduleLines, taskLines, type TaskDetail } from './detail.js';
 import { loadSections, type DashScope } from './load.js';
 import {
   cycleSection,
@@ -122,7 +122,7 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
     /** The inbox's item ids at the last refresh (none before the first), and those that arrived since, not yet selected. */
     const inboxIds = useRef<Set<string> | undefined>(undefined);
     const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
-    /** Text typed for an action that failed, by action and item: offered again, so nothing typed is lost. */
+    /** Text typed for an action that failed for a reason not its own, by action and item: offered again (afterFailure). */
     const kept = useRef(new Map<string, string>());
 
     const report = useCallback(async (err: unknown) => {
@@ -229,9 +229,12 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
         setPrompt({ mode: 'none' });
         await refresh(false);
       } catch (err) {
-        if (p.text !== undefined) kept.current.set(`${p.name}:${p.item.id}`, p.text);
+        const failure = await describeFailure(err);
+        const { keep, note } = afterFailure(p.text, failure.exitCode);
+        if (keep === undefined) kept.current.delete(`${p.name}:${p.item.id}`);
+        else kept.current.set(`${p.name}:${p.item.id}`, keep);
         setPrompt({ mode: 'none' });
-        await report(err);
+        setStatus({ text: `✗ ${failure.message}${note}`, tone: 'error' });
       }
     };
 
@@ -469,7 +472,12 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
       else if (item?.kind === 'schedule') detail = scheduleLines(ctx, item, detailWidth);
       else if (item?.kind === 'task') {
         const d = details.get(item.id);
-        detail = d === undefined ? [chalk.dim('loading…')] : 'error' in d ? [terminalLine(`✗ ${d.error}`)] : taskLines(ctx, d, detailWidth);
+        detail =
+          d === undefined
+            ? [chalk.dim('loading…')]
+            : 'error' in d
+              ? paneText(terminalLine(`✗ ${d.error}`), detailWidth)
+              : taskLines(ctx, d, detailWidth);
       }
       const shown = detail.slice(
         Math.min(scroll, Math.max(0, detail.length - 1)),

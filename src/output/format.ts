@@ -80,9 +80,10 @@ export function stateText(chalk: ChalkInstance, state: string | null | undefined
 /**
  * Breaks each line of `text` at spaces so it fits `width` columns (a word wider than a line is cut where
  * the line ends), for text shown beside a label. Widths are display widths, wts's colors not counted: give it sanitized text.
+ * Narrower than `minWidth`, the text is left as it is (a terminal wraps it better than a 5-column column).
  */
-export function wrapText(text: string, width: number): string {
-  if (width < 20) return text;
+export function wrapText(text: string, width: number, minWidth = 20): string {
+  if (width < Math.max(1, minWidth)) return text;
   return text
     .split('\n')
     .map((line) => {

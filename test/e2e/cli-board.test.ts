@@ -131,6 +131,25 @@ describe('wts task board, piped and --json', () => {
     ]);
   });
 
+  it("shows a column's tasks in the order `task list` does (one order for board, list and the dash)", async () => {
+    const shown: { columns: { key: string; tasks: Task[] }[] } = JSON.parse(
+      (await runWts(['task', 'board', 'ws_support', '--json'], { env: sandbox.env })).stdout,
+    );
+    for (const column of shown.columns.filter((c) => c.key !== 'done' && c.tasks.length > 1)) {
+      const listed: Task[] = JSON.parse(
+        (await runWts(['task', 'list', 'ws_support', '--status', column.key, '--all', '--json'], { env: sandbox.env })).stdout,
+      );
+      expect(listed.map((t) => t.id)).toEqual(column.tasks.map((t) => t.id));
+    }
+    // On a terminal too: a column's first cards are the first of `task list`.
+    const tty = await runWts(['task', 'board', 'ws_support', '--rows', '3'], sandbox.tty({ columns: 200 }));
+    const first: Task[] = JSON.parse(
+      (await runWts(['task', 'list', 'ws_support', '--status', 'todo', '--limit', '3', '--json'], { env: sandbox.env })).stdout,
+    );
+    expect(first.length).toBe(3);
+    for (const t of first) expect(stripAnsi(tty.stdout)).toContain(t.id);
+  });
+
   it('shows an empty workspace as its empty columns', async () => {
     const created = JSON.parse((await runWts(['workspace', 'create', 'Empty board', '--json'], { env: sandbox.env })).stdout) as {
       id: string;

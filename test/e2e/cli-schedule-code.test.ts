@@ -173,6 +173,26 @@ describe('wts schedule diff', () => {
     expect(await sandbox.requests()).toBe(before);
   });
 
+  it("exits 2 for a workspace that does not exist or another workspace's agent, not as drift (as apply would fail)", async () => {
+    const path = file('references.yaml', {
+      schedules: [
+        { title: 'Fine', prompt: 'One.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_ops' },
+        { title: 'Nowhere', prompt: 'Two.', cron: '0 5 * * *', workspace: 'ws_nope', agent: 'agt_ops' },
+        { title: 'Wrong agent', prompt: 'Three.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_sales' },
+      ],
+    });
+    for (const args of [[], ['--json']]) {
+      const r = await runWts(['schedule', 'diff', '-f', path, ...args], { env: sandbox.env });
+      expect(r).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr:
+          `wts: ${path}: schedules[1].workspace: no workspace ws_nope here (\`wts workspace list\` shows them)\n` +
+          `wts: ${path}: schedules[2].agent: agt_sales is the agent of ws_sales, not of ws_ops; its agent is agt_ops\n`,
+      });
+    }
+  });
+
   it('reads the file from standard input with -f -', async () => {
     const r = await runWts(['schedule', 'diff', '-f', '-', '--json'], {
       env: sandbox.env,

@@ -2,7 +2,11 @@
 // the same item across refreshes, the live filter, the line editor, and the list's rows.
 import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/contract/resources.js';
-import { PLAIN_CHALK } from '../../src/context.js';
+import { PassThrough, Readable } from 'node:stream';
+import { createContext, PLAIN_CHALK } from '../../src/context.js';
+import { scheduleLines, taskLines } from '../../src/dash/detail.js';
+import type { IO } from '../../src/io.js';
+import { displayWidth } from '../../src/output/width.js';
 import { buildSections } from '../../src/dash/load.js';
 import {
   editLine,
@@ -16,7 +20,8 @@ import {
   type DashState,
 } from '../../src/dash/model.js';
 import { helpLines, listRows, rowLine, tabsLine } from '../../src/dash/screen.js';
-import { confirmQuestion, answerFor, ACTIONS } from '../../src/dash/actions.js';
+import { afterFailure, confirmQuestion, answerFor, ACTIONS } from '../../src/dash/actions.js';
+import { ExitCode } from '../../src/errors.js';
 import type { WaitingItem } from '../../src/inbox/gather.js';
 
 type Task = Resource<'Task'>;
@@ -84,7 +89,7 @@ function stateWith(inboxIds: string[]): DashState {
 }
 
 describe('sections', () => {
-  it('groups the inbox by kind, oldest first; my open tasks by due date; the board by column order; active schedules first', () => {
+  it("groups the inbox by kind, oldest first; my open tasks and the board by column, in the service's order; active schedules first", () => {
     const statuses = [
       { key: 'done', name: 'Done', position: 3 },
       { key: 'todo', name: 'To do', position: 0 },
@@ -104,6 +109,8 @@ describe('sections', () => {
         task('t3', { assignees: [me], status: 'done' }),
         task('t4', { status: 'odd' }),
         task('t5', { workspaceId: 'ws_b' }),
+        // Due sooner, but later in the service's order: after t1 in its column, as `wts task list` shows it.
+        task('t6', { dueDate: '2026-01-02T00:00:00Z' }),
       ],
       myId: 'usr_me',
       board: { workspaceId: 'ws_a', statuses },
@@ -119,13 +126,13 @@ describe('sections', () => {
       'Tasks for people:h1',
       'Questions to answer:q1',
     ]);
-    expect(sections.mine.items.map((i) => i.id)).toEqual(['t2', 't1']);
-    expect(sections.board.items.map((i) => `${i.group}:${i.id}`)).toEqual(['To do:t1', 'Waiting:t2', 'Done:t3', 'odd:t4']);
+    expect(sections.mine.items.map((i) => i.id)).toEqual(['t1', 't2']);
+    expect(sections.board.items.map((i) => `${i.group}:${i.id}`)).toEqual(['To do:t1', 'To do:t6', 'Waiting:t2', 'Done:t3', 'odd:t4']);
     expect(sections.schedules.items.map((i) => i.id)).toEqual(['s_soon', 's_late', 's_paused']);
     expect(sections.inbox.note).toBeUndefined();
   });
 
-  it('groups My tasks by workspace, each once, the workspace with the most urgent task first', () => {
+  it("groups My tasks by workspace, each once, as listed; within one, its columns in board order, each in the service's order", () => {
     const due = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00Z`;
     const me = { id: 'usr_me', name: 'Me' };
     const sections = buildSections({
@@ -133,15 +140,24 @@ describe('sections', () => {
       tasks: [
         task('a1', { workspaceId: 'ws_a', assignees: [me], dueDate: due(3) }),
         task('b1', { workspaceId: 'ws_b', assignees: [me], dueDate: due(1) }),
-        task('a2', { workspaceId: 'ws_a', assignees: [me], dueDate: due(2) }),
+        task('a2', { workspaceId: 'ws_a', assignees: [me], dueDate: due(2), status: 'waiting' }),
         task('b2', { workspaceId: 'ws_b', assignees: [me], dueDate: due(4) }),
         task('a3', { workspaceId: 'ws_a', assignees: [me], dueDate: null }),
       ],
       myId: 'usr_me',
       board: undefined,
+      columns: new Map([
+        [
+          'ws_a',
+          [
+            { key: 'waiting', name: 'Waiting', position: 1 },
+            { key: 'todo', name: 'To do', position: 0 },
+          ],
+        ],
+      ]),
       schedules: [],
     });
-    expect(sections.mine.items.map((i) => `${i.group}:${i.id}`)).toEqual(['ws_b:b1', 'ws_b:b2', 'ws_a:a2', 'ws_a:a1', 'ws_a:a3']);
+    expect(sections.mine.items.map((i) => `${i.group}:${i.id}`)).toEqual(['ws_a:a1', 'ws_a:a3', 'ws_a:a2', 'ws_b:b1', 'ws_b:b2']);
   });
 
   it('says why a section is empty', () => {
@@ -268,5 +284,65 @@ describe('the line editor', () => {
     line = editLine(line, { input: 'x😀' });
     line = editLine(line, { input: '', backspace: true });
     expect(line.text).toBe('x');
+  });
+});
+
+describe('the detail pane', () => {
+  const io: IO = {
+    stdin: Readable.from([]),
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    isStdinTTY: false,
+    isStdoutTTY: true,
+    isStderrTTY: false,
+    colorEnabled: false,
+    canPrompt: false,
+    columns: 80,
+  };
+  const ctx = createContext(io, { WTS_CONFIG_DIR: '/nonexistent' }, { json: false, color: false, debug: false }, () =>
+    Date.parse('2026-01-05T00:00:00Z'),
+  );
+  const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter(Boolean);
+  const prompt = 'Summarize the week in support: new tasks, what is waiting, what is overdue, and who should look at it first.';
+  const title = 'A title long enough to need more than one line of the pane';
+
+  it('wraps long values to the pane, beside their labels or under them, never cutting a word', () => {
+    const item = { kind: 'schedule', id: 's1', group: '', schedule: { ...schedule('s1', 'active', null), title, prompt } } as const;
+    // 80 and 60 columns: the pane is 44 and 32 columns wide (src/dash/ui.ts).
+    for (const width of [44, 32, 24]) {
+      const lines = scheduleLines(ctx, item, width);
+      for (const line of lines) expect(displayWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
+      const text = words(lines).join(' ');
+      expect(text).toContain(prompt);
+      expect(text).toContain(title);
+    }
+  });
+
+  it("wraps a task's long chat message too", () => {
+    const message: Resource<'Message'> = {
+      id: 'msg_1',
+      author: { kind: 'agent', id: 'agt', name: 'Agent' },
+      content: prompt,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const detail = { task: task('t1', { title }), messages: [message], waiting: [] };
+    for (const width of [44, 32]) {
+      const lines = taskLines(ctx, detail, width);
+      for (const line of lines) expect(displayWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
+      expect(words(lines).join(' ')).toContain(prompt);
+    }
+  });
+});
+
+describe('a typed value after a failure', () => {
+  it('does not put a value the service refused back into the prompt, but quotes it in the error line', () => {
+    for (const code of [ExitCode.usage, ExitCode.conflict, ExitCode.notFound, ExitCode.forbidden])
+      expect(afterFailure('Not this week', code)).toEqual({ note: ' (you typed: "Not this week")' });
+  });
+
+  it('offers it again after a failure that says nothing about it', () => {
+    for (const code of [ExitCode.failure, ExitCode.rateLimited, ExitCode.signIn])
+      expect(afterFailure('Not this week', code)).toEqual({ keep: 'Not this week', note: '' });
+    expect(afterFailure(undefined, ExitCode.conflict)).toEqual({ note: '' });
   });
 });

@@ -9,9 +9,13 @@ import { confirmDestructive } from '../../framework/confirm.js';
 import { verb, type CliDeps, options } from '../../framework/verb.js';
 import { collectList } from '../../input/people.js';
 import type { Schedule } from './shared.js';
+import type { ApiClient } from '../../api/client.js';
+import type { ScheduleSpec } from '../../schedules/file.js';
 
 interface FileFlags {
   file?: string;
+  /** Check the file's workspaces and agents against the service before planning (diff). */
+  checkReferences?: boolean;
   prune?: boolean;
   yes?: boolean;
 }
@@ -29,9 +33,39 @@ async function planFromFile(ctx: CommandContext, opts: FileFlags) {
   const fileName = opts.file === '-' ? '<stdin>' : opts.file;
   const specs = parseScheduleFile(await readTextFile(ctx, opts.file, '--file'), fileName);
   const api = await ctx.api();
+  if (opts.checkReferences) await checkReferences(ctx, api, specs, fileName);
   const actual: Schedule[] = [];
   for await (const s of api.items('list_scheduled_tasks', { path: {} })) actual.push(s);
   return { api, fileName, plan: planSchedules(specs, actual, { prune: Boolean(opts.prune) }) };
+}
+
+/**
+ * What the service would refuse and a read can tell: a workspace the connection does not list, an agent
+ * that is not the workspace's own. Every problem is a line; then exit 2, as `apply` fails on the agent.
+ */
+async function checkReferences(ctx: CommandContext, api: ApiClient, specs: readonly ScheduleSpec[], fileName: string): Promise<void> {
+  const workspaces = new Set<string>();
+  for await (const w of api.items('list_workspaces', { path: {} })) workspaces.add(w.id);
+  const agents = new Map<string, string>();
+  for await (const a of api.items('list_agents', { path: {} })) agents.set(a.id, a.workspaceId);
+  const own = (ws: string) => [...agents].find(([, w]) => w === ws)?.[0];
+  const problems: string[] = [];
+  for (const spec of specs) {
+    const at = `${fileName}: schedules[${spec.index}]`;
+    if (!workspaces.has(spec.workspaceId)) {
+      problems.push(`${at}.workspace: no workspace ${spec.workspaceId} here (\`wts workspace list\` shows them)`);
+      continue;
+    }
+    const agentWorkspace = agents.get(spec.agentId);
+    if (agentWorkspace === spec.workspaceId) continue;
+    const owner = agentWorkspace === undefined ? 'is no agent here' : `is the agent of ${agentWorkspace}`;
+    const hint = own(spec.workspaceId);
+    problems.push(`${at}.agent: ${spec.agentId} ${owner}, not of ${spec.workspaceId}${hint ? `; its agent is ${hint}` : ''}`);
+  }
+  const last = problems.pop();
+  if (last === undefined) return;
+  for (const problem of problems) ctx.io.stderr.write(`wts: ${terminalLine(problem)}\n`);
+  throw new CliError(last, ExitCode.usage);
 }
 
 const scope = (workspaces: string[]) => (workspaces.length ? workspaces.join(', ') : 'no workspace');
@@ -108,11 +142,11 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
     examples: [
       'wts schedule diff -f schedules.yaml',
       'wts schedule diff -f schedules.json --json',
-      'wts schedule diff -f schedules.yaml; echo $?   # 0 no drift, 8 drift, 2 a malformed file',
+      'wts schedule diff -f schedules.yaml; echo $?   # 0 no drift, 8 drift, 2 a malformed file or a bad reference',
       'wts schedule export -w ws_ops | wts schedule diff -f -',
     ],
     async run({ ctx, opts }) {
-      const { fileName, plan } = await planFromFile(ctx, opts);
+      const { fileName, plan } = await planFromFile(ctx, { ...opts, checkReferences: true });
       const { hasDrift, renderPlan, planJson, planSummary } = await import('../../schedules/plan.js');
       const drift = hasDrift(plan);
       if (ctx.json) printJson(ctx, planJson(plan));
