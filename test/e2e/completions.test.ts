@@ -118,7 +118,14 @@ describe.skipIf(!shells.bash)('bash', { timeout: 120_000 }, () => {
 
   it('completes the setting names of config and the values of options the verb checks itself (issue 25)', () => {
     const dir = emptyConfig();
-    expect(bashComplete(['wts', 'config', 'set', ''], dir)).toEqual(['workspace', 'editor', 'pager', 'browser', 'dash.refresh']);
+    expect(bashComplete(['wts', 'config', 'set', ''], dir)).toEqual([
+      'workspace',
+      'editor',
+      'pager',
+      'browser',
+      'dash.refresh',
+      'accessible',
+    ]);
     expect(bashComplete(['wts', 'config', 'get', 'pa'], dir)).toEqual(['pager']);
     expect(bashComplete(['wts', 'schedule', 'check', '--require', ''], dir)).toEqual(['active', 'paused']);
     expect(bashComplete(['wts', 'schedule', 'check', '--last-run', ''], dir)).toEqual(['succeeded']);
@@ -151,7 +158,14 @@ describe.skipIf(!shells.zsh)('zsh', { timeout: 120_000 }, () => {
     expect(zshCandidates(['wts', 'task', ''], dir).names).toEqual(expect.arrayContaining(['list', 'board', 'view']));
     expect(zshCandidates(['wts', 'task', 'board', 'ws_x', '-'], dir).names).toEqual(expect.arrayContaining(['--rows', '--json', '--help']));
     expect(zshCandidates(['wts', 'login', '--store', ''], dir).names).toEqual(['keychain', 'file']);
-    expect(zshCandidates(['wts', 'config', 'set', ''], dir).names).toEqual(['workspace', 'editor', 'pager', 'browser', 'dash.refresh']);
+    expect(zshCandidates(['wts', 'config', 'set', ''], dir).names).toEqual([
+      'workspace',
+      'editor',
+      'pager',
+      'browser',
+      'dash.refresh',
+      'accessible',
+    ]);
     expect(zshCandidates(['wts', 'schedule', 'check', '--require', ''], dir).names).toEqual(['active', 'paused']);
     expect(zshCandidates(['wts', 'task', 'note', 'task_1', '--file', ''], dir).mode).toBe('files');
   });
