@@ -15,6 +15,18 @@ export const ExitCode = {
   interrupted: 130, // Ctrl-C at a question or while waiting (128 + SIGINT, as shells report it)
 } as const;
 
+/** Each exit code by name: the `code` of a failure the service gave no problem code for (bulk --json, MCP tool errors). */
+export const EXIT_CODE_NAMES: Record<number, string> = {
+  [ExitCode.failure]: 'failed',
+  [ExitCode.usage]: 'invalid_input',
+  [ExitCode.notFound]: 'not_found',
+  [ExitCode.signIn]: 'sign_in_needed',
+  [ExitCode.forbidden]: 'forbidden',
+  [ExitCode.conflict]: 'conflict',
+  [ExitCode.rateLimited]: 'rate_limited',
+  [ExitCode.checkFailed]: 'check_failed',
+};
+
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
 /** An error meant for the user: one line on stderr, then this exit code. */

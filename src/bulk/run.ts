@@ -3,7 +3,7 @@
 // the one exit code (src/bulk/outcome.ts).
 import type { CallOptions } from '../api/client.js';
 import type { CommandContext } from '../context.js';
-import { ApiError, CliError, describeFailure, ExitCode, InvalidAnswerError, NetworkError } from '../errors.js';
+import { ApiError, CliError, describeFailure, EXIT_CODE_NAMES, ExitCode, InvalidAnswerError, NetworkError } from '../errors.js';
 import { pipeText, terminalText, type Text } from '../output/text.js';
 import { printJson } from '../output/print.js';
 import { BulkFailure, bulkExitCode, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
@@ -37,18 +37,6 @@ export interface BulkRun {
   doing: string;
 }
 
-/** The `code` of a failure without a problem code of the service's, named after its exit code. */
-const CODE_FOR_EXIT: Record<number, string> = {
-  [ExitCode.failure]: 'failed',
-  [ExitCode.usage]: 'invalid_input',
-  [ExitCode.notFound]: 'not_found',
-  [ExitCode.signIn]: 'sign_in_needed',
-  [ExitCode.forbidden]: 'forbidden',
-  [ExitCode.conflict]: 'conflict',
-  [ExitCode.rateLimited]: 'rate_limited',
-  [ExitCode.checkFailed]: 'check_failed',
-};
-
 /** One failed item, described by the one error-to-exit-code map (as the same failure of a single id). */
 export async function failedOutcome(id: string, error: unknown, unknown: boolean): Promise<Extract<BulkOutcome, { ok: false }>> {
   const { message: line, exitCode } = await describeFailure(error);
@@ -57,7 +45,7 @@ export async function failedOutcome(id: string, error: unknown, unknown: boolean
   // The service answered, but not with what the operation returns: its status, and wts's line.
   if (error instanceof InvalidAnswerError)
     return { id, ok: false, status: error.status, code: 'invalid_answer', detail: line, line, exitCode, unknown };
-  const code = error instanceof NetworkError ? 'network_error' : (CODE_FOR_EXIT[exitCode] ?? 'failed');
+  const code = error instanceof NetworkError ? 'network_error' : (EXIT_CODE_NAMES[exitCode] ?? 'failed');
   return { id, ok: false, status: null, code, detail: line, line, exitCode, unknown };
 }
 

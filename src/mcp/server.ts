@@ -11,6 +11,7 @@ import {
   ApiError,
   CliError,
   describeFailure,
+  EXIT_CODE_NAMES,
   ExitCode,
   InputError,
   NetworkError,
@@ -72,18 +73,6 @@ export function selectTools(all: readonly ServedTool[], selection: Selection): S
   return all.filter((t) => selection.names?.includes(t.listed.name));
 }
 
-/** What a tool error's `code` says when the service gave no problem code: the exit code `wts` would end with, by name. */
-const CODE_OF_EXIT: Record<number, string> = {
-  [ExitCode.failure]: 'failed',
-  [ExitCode.usage]: 'invalid_input',
-  [ExitCode.notFound]: 'not_found',
-  [ExitCode.signIn]: 'sign_in_needed',
-  [ExitCode.forbidden]: 'forbidden',
-  [ExitCode.conflict]: 'conflict',
-  [ExitCode.rateLimited]: 'rate_limited',
-  [ExitCode.checkFailed]: 'check_failed',
-};
-
 /** Failures the client knows; anything else is a fault of wts itself, whose stack goes to stderr. */
 const known = (err: unknown) =>
   [ApiError, CliError, InputError, NetworkError, PagingError, InvalidAnswerError].some((kind) => err instanceof kind);
@@ -95,7 +84,7 @@ const known = (err: unknown) =>
 async function toolError(err: unknown): Promise<{ result: CallToolResult; exitCode: number }> {
   const { message, exitCode } = await describeFailure(err);
   const problem = err instanceof ApiError ? { ...err.problem, status: err.status, code: err.code, detail: err.detail } : {};
-  const body = { code: CODE_OF_EXIT[exitCode] ?? 'failed', ...problem, message };
+  const body = { code: EXIT_CODE_NAMES[exitCode] ?? 'failed', ...problem, message };
   return { result: { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }, exitCode };
 }
 
