@@ -574,6 +574,8 @@ describe.skipIf(!TMUX || !SCRIPT)('wts dash --notify (tmux, script)', () => {
     const marked = await pane.waitFor('the new action, marked', (t) => t.includes(`+ ${fresh.id} `));
     expect(marked).toContain(`[1 Inbox (${count()}, 1 new)]`);
     expect(marked).toContain('1 new item in the inbox (marked +)');
+    // notify-send runs beside the redraw, as its own process: its file may come a moment after the mark.
+    for (let i = 0; i < 200 && !existsSync(argvFile); i++) await new Promise((r) => setTimeout(r, 100));
     expect(readFileSync(argvFile, 'utf8')).toBe(
       `--app-name=wts\n--\nwts: 1 item waiting for you\naction: action for task_s021 (task_s021)\n`,
     );
