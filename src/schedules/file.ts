@@ -19,9 +19,9 @@
 import * as z from 'zod';
 import { isMap, isNode, isScalar, LineCounter, parseDocument, stringify } from 'yaml';
 import { canonicalCron, checkCron, cronProblem } from '../contract/cron.js';
-import { InputError } from '../errors.js';
 import { parseWith } from '../contract/validate.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, InputError } from '../errors.js';
+import type { Resource } from '../contract/resources.js';
 
 export interface ScheduleSpec {
   /** Position in the file's list, from 0 (as in `schedules[2]`). */
@@ -164,15 +164,7 @@ export function parseScheduleFile(source: string, fileName: string): ScheduleSpe
 }
 
 /** A scheduled task as the service gives it, as far as a schedules file holds it. */
-export interface ExportedSchedule {
-  id: string;
-  title: string;
-  prompt: string;
-  cron: string;
-  workspaceId: string;
-  agentId: string;
-  state: 'active' | 'paused';
-}
+type ExportedSchedule = Pick<Resource<'ScheduledTask'>, 'id' | 'title' | 'prompt' | 'cron' | 'workspaceId' | 'agentId' | 'state'>;
 
 /**
  * The schedules file that `parseScheduleFile` reads back to these scheduled tasks (`schedule export`):
