@@ -35,6 +35,8 @@ const TIERS = {
     'test/e2e/wire-answers.test.ts',
     'test/e2e/wire-paging.test.ts',
     'test/e2e/wire-signin.test.ts',
+    // undici's closing and Node's reading of the stack of the error a socket is destroyed with.
+    'test/e2e/exit-cost.test.ts',
     // The keychain's native binding (N-API) against a real Secret Service.
     'test/e2e/keychain.test.ts',
     // Ink and React under each Node, and jq's WebAssembly (--liftoff-only).
