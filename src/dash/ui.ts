@@ -11,7 +11,7 @@ import { Columns } from './actions.js';
 import { loadTaskDetail, type TaskDetail } from './detail.js';
 import { handleKey, type DashControls } from './keys.js';
 import { screenLines, type Details, type Prompt, type Status } from './layout.js';
-import { loadSections, type DashScope } from './load.js';
+import { loadSections, type DashScope, type ShowSections } from './load.js';
 import { emptyState, replaceSections, selectedItem, type DashState, type Item } from './model.js';
 import { onAlternateScreen, type Suspend } from './terminal.js';
 
@@ -184,6 +184,8 @@ function useSections(React: ReactLib, input: SectionsInput) {
   /** Counts the refreshes that brought new sections (the details loaded before are dropped then). */
   const [generation, setGeneration] = useState(0);
   const refreshing = useRef(false);
+  /** Whether no load has begun yet (the first shows its sections as they come). */
+  const first = useRef(true);
   /** The inbox's item ids at the last refresh (none before the first), and those that arrived since, not yet selected. */
   const inboxIds = useRef<Set<string> | undefined>(undefined);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
@@ -219,7 +221,22 @@ function useSections(React: ReactLib, input: SectionsInput) {
         let began: number;
         do {
           began = changes.current;
-          loaded = await loadSections(ctx, options.scope);
+          const since = began;
+          // The first load shows each section as it comes (partial ones marked loading); a refresh keeps
+          // the screen as it is until the whole is read (docs/dash.md). What a change made stale is not shown.
+          const show: ShowSections | undefined = first.current
+            ? (fresh) => {
+                if (since !== changes.current) return;
+                setState((s) => replaceSections(s, fresh));
+                const inbox = fresh.inbox;
+                if (inbox?.loading && inbox.note) {
+                  const text = `loading… inbox: ${inbox.note}`;
+                  setStatus((s) => (s.text.startsWith('loading…') ? { text, tone: 'info' } : s));
+                }
+              }
+            : undefined;
+          first.current = false;
+          loaded = await loadSections(ctx, options.scope, show);
         } while (began !== changes.current);
         setState((s) => replaceSections(s, loaded.sections));
         if (options.notifier) noteArrivals(options.notifier, loaded.sections.inbox.items);
@@ -248,7 +265,7 @@ function useSections(React: ReactLib, input: SectionsInput) {
       timer = setTimeout(() => void refresh(false).then(next), 'waitMs' in delay ? delay.waitMs : options.refreshSeconds * 1000);
     };
     void refresh(false).then((retryAfter) => {
-      setStatus((s) => (s.text === 'loading…' ? { text: '', tone: 'info' } : s));
+      setStatus((s) => (s.text.startsWith('loading…') ? { text: '', tone: 'info' } : s));
       next(retryAfter);
     });
     return () => {
