@@ -21,8 +21,10 @@ export type Item =
 export interface Section {
   key: SectionKey;
   items: Item[];
-  /** Said instead of (or above) the items: why the section is empty or could not be loaded. */
+  /** Said instead of (or above) the items: why the section is empty or could not be loaded, or how far it is loaded. */
   note?: string;
+  /** Not complete yet: more items may come, and the order may settle (the first load; docs/dash.md). */
+  loading?: boolean;
 }
 
 /** A line being typed at the bottom of the screen (a reason, an answer, a note, a filter). */
@@ -41,7 +43,7 @@ export interface DashState {
 }
 
 export function emptyState(): DashState {
-  const loading = (key: SectionKey): Section => ({ key, items: [], note: 'loading…' });
+  const loading = (key: SectionKey): Section => ({ key, items: [], note: 'loading…', loading: true });
   const sections = { inbox: loading('inbox'), mine: loading('mine'), board: loading('board'), schedules: loading('schedules') };
   return { sections, current: 'inbox', selected: {}, filters: {} };
 }
@@ -132,13 +134,17 @@ export function setFilter(state: DashState, filter: string): DashState {
 /**
  * New contents for sections (a refresh): the selection stays on the same item wherever it moved; when
  * that item is gone, on the item now at its place (or the last one), so the person's place is kept.
+ * While a section is still loading, the first item is selected only until the person moves: rows that
+ * arrive before it take the first place (and the selection) until the section is complete.
  */
 export function replaceSections(state: DashState, fresh: Partial<Record<SectionKey, Section>>): DashState {
   const selected = { ...state.selected };
   for (const key of SECTION_KEYS) {
     const section = fresh[key];
     if (!section) continue;
-    const chosen = selectedItem(state, key);
+    const chosenByPerson = state.selected[key] !== undefined || !state.sections[key].loading;
+    if (section.loading && !chosenByPerson) continue;
+    const chosen = chosenByPerson ? selectedItem(state, key) : undefined;
     const at = chosen ? visibleItems(state, key).indexOf(chosen) : 0;
     const after = visibleItems({ ...state, sections: { ...state.sections, [key]: section } }, key);
     const kept = chosen && after.find((i) => i.id === chosen.id);

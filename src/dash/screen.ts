@@ -81,7 +81,9 @@ export function tabsLine(chalk: ChalkInstance, state: DashState, width: number, 
     const shown = visibleItems(state, key).length;
     const total = state.sections[key].items.length;
     const fresh = key === 'inbox' ? state.sections.inbox.items.filter((item) => arrived.has(item.id)).length : 0;
-    const label = `${i + 1} ${SECTION_TITLES[key]} (${shown === total ? total : `${shown}/${total}`}${fresh > 0 ? `, ${fresh} new` : ''})`;
+    // A section still loading counts what it has so far: "(12…)".
+    const more = state.sections[key].loading ? '…' : '';
+    const label = `${i + 1} ${SECTION_TITLES[key]} (${shown === total ? total : `${shown}/${total}`}${more}${fresh > 0 ? `, ${fresh} new` : ''})`;
     return key === state.current ? styled(`[${label}]`, (s) => chalk.bold(s)) : ` ${label} `;
   });
   return terminalText(tabs, width);

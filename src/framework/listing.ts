@@ -3,6 +3,9 @@
 // allows (the catalog's bound), the last one no larger than what is still wanted. When a list is cut
 // while more exist, one line on stderr says so, on a terminal or not (never on stdout: it would be data).
 import type { Command } from 'commander';
+import type { ApiClient } from '../api/client.js';
+import type { Resource } from '../contract/resources.js';
+import type { BoardColumn } from '../output/board.js';
 import type { OperationArgs, OperationId, OperationItem } from '../contract/operations.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
@@ -85,4 +88,33 @@ export async function collectItems<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
   return out;
+}
+
+/**
+ * The first `rows` tasks of every column (in the service's order), for the board on a terminal (`wts task board`, the dashboard's first screen): the
+ * first page of each column asked for at once, as large as the service allows (so a column of up to 50
+ * is counted), and a column's later pages only while it has rows to fill. A column read to its end is
+ * counted; one with pages left is marked `more`.
+ */
+export async function firstCards(
+  api: ApiClient,
+  workspaceId: string,
+  statuses: readonly Resource<'Status'>[],
+  rows: number,
+): Promise<BoardColumn[]> {
+  return Promise.all(
+    statuses.map(async (s): Promise<BoardColumn> => {
+      const tasks: Resource<'Task'>[] = [];
+      let more = false;
+      for await (const page of api.pages('list_tasks', { path: { workspaceId }, query: { status: s.key, limit: 50 } })) {
+        tasks.push(...page.items);
+        // One more than shown, so "+N more" is known to be there.
+        if (tasks.length > rows && page.nextCursor) {
+          more = true;
+          break;
+        }
+      }
+      return { key: s.key, name: s.name, tasks, more };
+    }),
+  );
 }

@@ -74,6 +74,20 @@ export interface GatherOptions {
   workspaceId?: string;
   /** Given the workspaces and every task listed on the way (`wts dash` shows them too, without listing them again). */
   onListed?: (listed: { workspaceIds: string[]; tasks: Task[] }) => void;
+  /** Given the workspaces as soon as they are known, before their tasks are listed. */
+  onWorkspaces?: (workspaceIds: string[]) => void;
+  /** Told how far the gathering is, whenever the progress line would be redrawn (`wts dash` draws it its own way). */
+  onProgress?: (progress: GatherProgress) => void;
+}
+
+/** How far a gathering is: the items found so far (in the order shown, not yet final) and the tasks checked. */
+export interface GatherProgress {
+  found: readonly WaitingItem[];
+  checked: number;
+  /** Tasks listed so far. */
+  listed: number;
+  /** Every task to check, once the listing has ended. */
+  total: number | undefined;
 }
 
 /**
@@ -89,11 +103,12 @@ export interface GatherOptions {
 export async function gatherWaiting(ctx: CommandContext, options: GatherOptions = {}): Promise<WaitingItem[]> {
   const api = await ctx.api();
   const progress = progressLine(ctx.io, ctx.accessible());
-  const live = livePreview(progress);
+  const live = livePreview(progress, options.onProgress);
   const workspaceIds =
     options.workspaceId !== undefined
       ? [options.workspaceId]
       : (await collectItems<Workspace>(api.items('list_workspaces', { path: {} }))).map((w) => w.id);
+  options.onWorkspaces?.(workspaceIds);
   progress.update(`listing the tasks of ${workspaceIds.length === 1 ? workspaceIds[0] : `${workspaceIds.length} workspaces`}…`);
   const walks = workspaceIds.flatMap((workspaceId) => SPLITS.map((query): Walk => ({ workspaceId, query })));
   // The tasks as they are listed, in the order their pages arrive (across walks), for the checks.
@@ -186,7 +201,7 @@ const REDRAW_EVERY = 25;
  * The terminal's view while the inbox is gathered: "checked N of M tasks", and above it the first
  * LIVE_LINES items found so far, in the order the inbox shows (byKindThenAge). On a pipe, nothing.
  */
-function livePreview(progress: Progress) {
+function livePreview(progress: Progress, told?: (progress: GatherProgress) => void) {
   const found: WaitingItem[] = [];
   let listedCount = 0;
   let total: number | undefined;
@@ -199,6 +214,7 @@ function livePreview(progress: Progress) {
     if (found.length > LIVE_LINES) lines.push(`… and ${count(found.length - LIVE_LINES)} more`);
     const of = total === undefined ? `${count(listedCount)} listed so far` : `${count(total)} tasks`;
     progress.update(`checked ${count(checked)} of ${of}, ${count(found.length)} waiting (the order settles when all are checked)`, lines);
+    told?.({ found: [...found], checked, listed: listedCount, total });
   };
   return {
     listed(n: number) {

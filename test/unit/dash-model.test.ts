@@ -193,6 +193,26 @@ describe('the selection', () => {
     expect(visibleItems(state).map((i) => i.id)).toEqual(['a0', 'a1', 'a2', 'a3']);
   });
 
+  it('while a section loads, selects the first item until the person moves, then stays on the chosen one', () => {
+    const loading = (ids: string[]) => ({ ...stateWith(ids).sections.inbox, loading: true });
+    // Rows arrive before the one shown first: the first row is selected, not the one that came first.
+    let state = replaceSections(emptyState(), { inbox: loading(['a2']) });
+    expect(selectedItem(state)?.id).toBe('a2');
+    state = replaceSections(state, { inbox: loading(['a1', 'a2']) });
+    expect(selectedItem(state)?.id).toBe('a1');
+    // Its tab counts what it has so far, and says more may come.
+    expect(tabsLine(PLAIN_CHALK, state, 200)).toContain('[1 Inbox (2…)]');
+    // The complete result, nobody having moved: still the first.
+    state = replaceSections(state, { inbox: stateWith(['a0', 'a1', 'a2']).sections.inbox });
+    expect(selectedItem(state)?.id).toBe('a0');
+    expect(tabsLine(PLAIN_CHALK, state, 200)).toContain('[1 Inbox (3)]');
+    // Once the person has moved, rows arriving before it leave the selection where it is.
+    state = moveSelection(replaceSections(emptyState(), { inbox: loading(['a1', 'a2']) }), 1);
+    state = replaceSections(state, { inbox: loading(['a0', 'a1', 'a2']) });
+    state = replaceSections(state, { inbox: stateWith(['a0', 'a1', 'a2', 'a3']).sections.inbox });
+    expect(selectedItem(state)?.id).toBe('a2');
+  });
+
   it('goes to the item now at its place when the selected one is gone', () => {
     let state = moveSelection(stateWith(['a1', 'a2', 'a3']), 1);
     state = replaceSections(state, { inbox: stateWith(['a1', 'a3']).sections.inbox });

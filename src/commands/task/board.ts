@@ -4,9 +4,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import { pipeText } from '../../output/text.js';
 import { printJson } from '../../output/print.js';
 import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
-import { collectItems } from '../../framework/listing.js';
-import type { ApiClient } from '../../api/client.js';
-import type { BoardColumn } from '../../output/board.js';
+import { collectItems, firstCards } from '../../framework/listing.js';
 import { isOverdue, overdueMark } from '../../output/task-view.js';
 import type { Task, Status } from './shared.js';
 
@@ -68,28 +66,4 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
       }
     },
   });
-}
-
-/**
- * The first `rows` tasks of every column (in the service's order), for the board on a terminal: the
- * first page of each column asked for at once, as large as the service allows (so a column of up to 50
- * is counted), and a column's later pages only while it has rows to fill. A column read to its end is
- * counted; one with pages left is marked `more`.
- */
-async function firstCards(api: ApiClient, workspaceId: string, statuses: Status[], rows: number): Promise<BoardColumn[]> {
-  return Promise.all(
-    statuses.map(async (s): Promise<BoardColumn> => {
-      const tasks: Task[] = [];
-      let more = false;
-      for await (const page of api.pages('list_tasks', { path: { workspaceId }, query: { status: s.key, limit: 50 } })) {
-        tasks.push(...page.items);
-        // One more than shown, so "+N more" is known to be there.
-        if (tasks.length > rows && page.nextCursor) {
-          more = true;
-          break;
-        }
-      }
-      return { key: s.key, name: s.name, tasks, more };
-    }),
-  );
 }
