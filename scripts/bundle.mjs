@@ -20,7 +20,7 @@
 // package.json's `engines` admits (semver's subset): `engines` is a promise about them too.
 //
 // Also writes dist/build.json, { date }: the build's day (SOURCE_DATE_EPOCH when set), which
-// `wts --version` prints.
+// `wts --version` prints; and dist/meta.json, esbuild's account of the inputs (below).
 import { build } from 'esbuild';
 import semver from 'semver';
 import { builtinModules } from 'node:module';
@@ -270,6 +270,21 @@ if (declared.length !== loaded.size || declared.some((name) => !loaded.has(name)
     `the output loads from node_modules ${[...loaded].join(', ') || 'nothing'}, but package.json's dependencies are ${declared.join(', ') || 'none'}: make them the same`,
   );
 }
+
+// What went into the bundle and each chunk, how each input imports the next (`import-statement`,
+// `require-call`, `dynamic-import`), and the bytes of each input the bundle kept after tree shaking:
+// test/e2e/start-up.test.ts checks ARCHITECTURE.md's rule of what is loaded lazily, and what the stand-ins
+// keep out, against it. Not in the package (package.json's files).
+writeFileSync(
+  join(root, 'dist', 'meta.json'),
+  JSON.stringify({
+    bundle: result.metafile.inputs,
+    kept: Object.fromEntries(
+      Object.entries(result.metafile.outputs['dist/wts.cjs'].inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]),
+    ),
+    chunks: Object.fromEntries([...imported.keys()].map((name, i) => [name, chunkResults[i].metafile.inputs])),
+  }),
+);
 
 // Every package bundled (an input of the bundle or a chunk) or loaded from node_modules, and the Node
 // versions each says it supports: each must support every version package.json's engines admits.

@@ -29,6 +29,8 @@ const TIERS = {
     'test/unit/',
     // The loader: bin/wts's node:vm code cache (V8 versions differ), the bundle's chunks, the packed package.
     'test/e2e/code-cache.test.ts',
+    // What a bin/wts process loads, and whether --liftoff-only set at run time holds (it differs by V8).
+    'test/e2e/start-up.test.ts',
     'test/e2e/package.test.ts',
     // undici and Node's sockets and streams: deadlines, cut and oversized answers, HTTP/1.1 keep-alive.
     'test/e2e/client.test.ts',

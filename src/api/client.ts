@@ -3,7 +3,6 @@
 // every answer checked before it is used (src/api/answer.ts), a deadline and a size cap on each, and
 // pages as async iterators so `--all` streams with flat memory.
 import { EventEmitter } from 'node:events';
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 // undici's entry point loads all of it (fetch, WebSocket, caches, mocks), ~60 ms more than these two
 // modules. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
@@ -149,12 +148,6 @@ const MAX_RETRY_AFTER_S = 24 * 60 * 60;
 
 // Errors undici raises before the request left this machine: always safe to try again.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-// V8 compiles undici's HTTP parser (WebAssembly) at once for a baseline, then again, optimized, on
-// background threads that the process waits for before it can exit (measured: ~60 ms and ~35 MB a run).
-// The baseline code parses a page in microseconds: keep it alone. bin/wts sets the flag before it compiles
-// anything, as its code cache must be made and used under the same flags; this covers in-process use.
-setFlagsFromString('--liftoff-only');
 
 function errorCode(err: unknown): string | undefined {
   return errnoOf(err) ?? (isRecord(err) ? errnoOf(err.cause) : undefined);

@@ -4,7 +4,7 @@
 // say which, -f raw text, -F typed (numbers, booleans, null, @file), a path with or without its leading /.
 import type { Command } from 'commander';
 import { STATUS_CODES } from 'node:http';
-import { API_OWN_HEADERS, type RawRequest } from '../api/client.js';
+import type { RawRequest } from '../api/client.js';
 import { walkPages, type CursorPage, type PageAsk } from '../api/paging.js';
 import { isDotSegment } from '../contract/path-segment.js';
 import type { CommandContext } from '../context.js';
@@ -59,15 +59,15 @@ function methodOf(words: string[], flag: string | undefined, sendsSomething: boo
   return typed ?? asked ?? (sendsSomething ? 'POST' : 'GET');
 }
 
-/** -H 'Name: value' lines as headers; those the client sets itself (the sign-in above all) are refused. */
-function headersOf(lines: string[]): Record<string, string> {
+/** -H 'Name: value' lines as headers; those the client sets itself (`own`: the sign-in above all) are refused. */
+function headersOf(lines: string[], own: ReadonlySet<string>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const [, name = '', value = ''] = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*)$/s.exec(line) ?? [];
     if (name === '' || /[\u0000-\u001f\u007f]/.test(value))
       throw new CliError(`--header: expected "Name: value" on one line, not "${line}"`, ExitCode.usage);
     const key = name.toLowerCase();
-    if (API_OWN_HEADERS.has(key))
+    if (own.has(key))
       throw new CliError(`--header: ${name} is set by wts itself (the sign-in's token never comes from the command line)`, ExitCode.usage);
     headers[key] = value;
   }
@@ -192,7 +192,9 @@ export function registerApi(program: Command, deps: CliDeps): void {
       const given = [...(opts.rawField ?? []), ...(opts.field ?? [])];
       const method = methodOf(words, opts.method, given.length > 0 || opts.input !== undefined);
       const { path, query } = splitPath(pathText);
-      const headers = headersOf(opts.header ?? []);
+      // The HTTP layer (and undici) by import(), as every group does: `wts help` loads this module too.
+      const { API_OWN_HEADERS } = await import('../api/client.js');
+      const headers = headersOf(opts.header ?? [], API_OWN_HEADERS);
       if (opts.include && opts.paginate)
         throw new CliError('--include: not with --paginate (the pages print as one JSON array)', ExitCode.usage);
       const bodyless = method === 'GET' || method === 'DELETE';

@@ -1,7 +1,6 @@
 // wts mcp [--allow-writes] [--tools NAME,...]: the signed-in profile lent to local AI assistants, as an MCP
 // server over stdio (src/mcp/).
 import type { Command } from 'commander';
-import { OPERATION_IDS, operations } from '../contract/operations.js';
 import { createContext, type CommandContext } from '../context.js';
 import type { IO } from '../io.js';
 import { collectList } from '../input/people.js';
@@ -15,21 +14,21 @@ interface McpFlags {
 /** The tools of the bridge's own (src/mcp/composite.ts), for the help. */
 const OWN_TOOLS = ['waiting_items', 'my_open_tasks', 'check_schedules'];
 
+// No counts of the catalog's tools here: the catalog (and zod) would load with this module, for every
+// `wts help` (ARCHITECTURE.md, what is loaded lazily).
 function helpText(): string {
-  const reads = OPERATION_IDS.filter((id) => operations[id].effect === 'read');
-  const writes = OPERATION_IDS.length - reads.length;
   return `An MCP server over stdio for AI assistants on this computer (Claude Desktop, Claude Code, VS Code,
 Cursor): their tool calls act as your \`wts login\` of the profile, through the same token refresh
 (under the lock every wts process shares), retries and limits as any wts command. No token goes into
 the assistant's configuration, and the assistant runs no sign-in of its own.
 
-Read-only by default: the ${writes} tools that change something are offered only with --allow-writes
+Read-only by default: the tools that change something are offered only with --allow-writes
 (or when named in --tools), and carry their annotations (destructiveHint, ...) so that the assistant
 asks you first. A failed call answers a tool error { code, message }; when the sign-in has ended, the
 message says to run \`wts login\`. stdout carries MCP messages only; --debug traces go to stderr.
 
 Tools: ${OWN_TOOLS.join(', ')} (each many requests in one call, answered 25
-items at a time with a cursor), and one per operation of the service: ${reads.length} that read, ${writes} that write.
+items at a time with a cursor), and one per operation of the service.
 
 Configuration (docs/mcp.md has each assistant's, and more):
   Claude Code            claude mcp add wts -- wts mcp

@@ -122,13 +122,18 @@ function parse(text: string): RememberedId[] {
     .map(([kind = '', id = '', label = '']) => ({ kind: kind as IdKind, id, label }));
 }
 
+/** The file's text ('' when it is missing or unreadable). */
+function readIdFile(dir: string): string {
+  try {
+    return readFileSync(join(dir, ID_CACHE_FILE), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** What the file holds now (nothing when it is missing or unreadable). */
 export function readRememberedIds(dir: string): RememberedId[] {
-  try {
-    return parse(readFileSync(join(dir, ID_CACHE_FILE), 'utf8'));
-  } catch {
-    return [];
-  }
+  return parse(readIdFile(dir));
 }
 
 /**
@@ -142,7 +147,8 @@ export function rememberIds(dir: string, fresh: RememberedId[]): void {
     const seen = new Set<string>();
     const counts = new Map<IdKind, number>();
     const lines: string[] = [];
-    for (const e of [...incoming, ...readRememberedIds(dir)]) {
+    const before = readIdFile(dir);
+    for (const e of [...incoming, ...parse(before)]) {
       const key = `${e.kind}\t${e.id}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -151,9 +157,12 @@ export function rememberIds(dir: string, fresh: RememberedId[]): void {
       counts.set(e.kind, n + 1);
       lines.push(`${e.kind}\t${e.id}\t${e.label}`);
     }
+    const text = `${lines.join('\n')}\n`;
+    // The same list listed again (a script's loop): nothing to write.
+    if (text === before) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // A cache: atomic, but not worth an fsync on every list command.
-    writeFileAtomic(join(dir, ID_CACHE_FILE), `${lines.join('\n')}\n`, 0o600, false);
+    writeFileAtomic(join(dir, ID_CACHE_FILE), text, 0o600, false);
   } catch {
     // A read-only or full config directory costs only the completion of ids.
   }

@@ -6,12 +6,15 @@
 //   ...
 //   const { code, stdout, stderr } = await wts.done;
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const WTS_BIN = fileURLToPath(new URL('../../bin/wts', import.meta.url));
 export const FAKE_BROWSER = fileURLToPath(new URL('./fake-browser.mjs', import.meta.url));
+const LOADED_MODULES = fileURLToPath(new URL('./loaded-modules.cjs', import.meta.url));
 
 export interface WtsResult {
   code: number | null;
@@ -52,8 +55,14 @@ export function fakeBrowserCommand(recordFile: string): string {
   return `${q(process.execPath)} ${q(FAKE_BROWSER)} --record ${q(recordFile)}`;
 }
 
-export function spawnWts(args: string[], options: { env?: Record<string, string | undefined> } = {}): WtsProcess {
-  const child = spawn(process.execPath, [WTS_BIN, ...args], { env: childEnv(options.env), stdio: 'pipe' });
+export interface SpawnOptions {
+  env?: Record<string, string | undefined>;
+  /** Node's own options, before bin/wts (`-r FILE`). */
+  node?: string[];
+}
+
+export function spawnWts(args: string[], options: SpawnOptions = {}): WtsProcess {
+  const child = spawn(process.execPath, [...(options.node ?? []), WTS_BIN, ...args], { env: childEnv(options.env), stdio: 'pipe' });
   let stdout = '';
   let stderr = '';
   const listeners = new Set<() => void>();
@@ -122,10 +131,32 @@ export function spawnWts(args: string[], options: { env?: Record<string, string 
 }
 
 /** Runs wts to the end. */
-export function runWtsProcess(args: string[], options: { env?: Record<string, string | undefined> } = {}): Promise<WtsResult> {
+export function runWtsProcess(args: string[], options: SpawnOptions = {}): Promise<WtsResult> {
   const proc = spawnWts(args, options);
   proc.child.stdin.end();
   return proc.done;
+}
+
+/** What a `node bin/wts` process loaded: the files Node's loader read, and the public built-in modules. */
+export interface Loaded {
+  files: string[];
+  builtins: string[];
+}
+
+/** Runs wts to the end with test/helpers/loaded-modules.cjs preloaded: what it printed, and what it loaded. */
+export async function runWtsRecordingLoads(args: string[], options: SpawnOptions = {}): Promise<WtsResult & { loaded: Loaded }> {
+  const dir = mkdtempSync(join(tmpdir(), 'wts-loaded-'));
+  try {
+    const file = join(dir, 'loaded.json');
+    const result = await runWtsProcess(args, {
+      env: { ...options.env, WTS_TEST_LOADED: file },
+      node: [...(options.node ?? []), '-r', LOADED_MODULES],
+    });
+    const loaded: Loaded = JSON.parse(readFileSync(file, 'utf8'));
+    return { ...result, loaded };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** `wts sandbox` as a process of its own, and the origin it printed. */

@@ -22,6 +22,23 @@ describe('rememberIds', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
+  it('leaves the file alone when the same ids come again in the same order (a script listing in a loop)', () => {
+    const dir = fresh();
+    const ids = [
+      { kind: 'workspace' as const, id: 'ws_a', label: 'A' },
+      { kind: 'workspace' as const, id: 'ws_b', label: 'B' },
+    ];
+    rememberIds(dir, ids);
+    const file = join(dir, ID_CACHE_FILE);
+    // Every write replaces the file (a new one renamed over it): the same inode means no write.
+    const { ino } = statSync(file);
+    rememberIds(dir, ids);
+    expect(statSync(file).ino).toBe(ino);
+    rememberIds(dir, [...ids].reverse());
+    expect(statSync(file).ino).not.toBe(ino);
+    expect(readFileSync(file, 'utf8')).toBe('workspace\tws_b\tB\nworkspace\tws_a\tA\n');
+  });
+
   it(`keeps at most ${MAX_PER_KIND} ids of each kind, dropping the oldest`, () => {
     const dir = fresh();
     rememberIds(dir, [{ kind: 'workspace', id: 'ws_keep', label: '' }]);

@@ -1,0 +1,166 @@
+// The start-up tricks of docs/performance.md ("The start-up tricks"), each checked by what it does, never
+// by a time: what a `node bin/wts` process loads (test/helpers/loaded-modules.cjs), which compiler V8 gives
+// WebAssembly in it (test/helpers/wasm-tier.cjs), and what the build put in the bundle (dist/meta.json,
+// esbuild's account, written by scripts/bundle.mjs). The code cache has its own file, code-cache.test.ts.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OPERATION_IDS, operations } from '../../src/contract/operations.js';
+import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { REPO, runWtsProcess, runWtsRecordingLoads, WTS_BIN } from '../helpers/wts-process.js';
+
+const sandbox = useSandbox();
+
+interface Input {
+  imports: { path: string; kind: string; external?: boolean }[];
+}
+interface Meta {
+  bundle: Record<string, Input>;
+  kept: Record<string, number>;
+  chunks: Record<string, Record<string, Input>>;
+}
+const meta: Meta = JSON.parse(readFileSync(join(REPO, 'dist', 'meta.json'), 'utf8'));
+
+/** The package an input of the bundle belongs to, or undefined for our own modules and the stand-ins. */
+const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+
+/** Each module `from` reaches by static imports (not import()), with the chain of imports that reached it. */
+function staticallyReached(from: string): Map<string, string[]> {
+  const reached = new Map<string, string[]>([[from, [from]]]);
+  const queue = [from];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const { path, kind, external } of meta.bundle[next]?.imports ?? []) {
+      if (kind === 'dynamic-import' || external || reached.has(path)) continue;
+      reached.set(path, [...(reached.get(next) ?? []), path]);
+      queue.push(path);
+    }
+  }
+  return reached;
+}
+
+const relative = (files: string[]) => files.map((f) => (f.startsWith(REPO) ? f.slice(REPO.length) : f));
+
+describe('what a run of bin/wts loads', () => {
+  it('--version is answered by bin/wts alone: the bundle is neither read nor compiled', async () => {
+    const r = await runWtsRecordingLoads(['--version']);
+    expect(r.stdout).toMatch(/^wts \d+\.\d+\.\d+/);
+    // bin/wts among the files Node's loader read is also what shows it runs as CommonJS (an ES module
+    // entry is not in require's cache): a CommonJS entry starts sooner.
+    expect(relative(r.loaded.files).sort()).toEqual(['bin/wts', 'dist/build.json', 'package.json', 'test/helpers/loaded-modules.cjs']);
+    expect(r.loaded.builtins).not.toContain('vm');
+  });
+
+  it('one request loads no chunk, and none of the built-in modules the bundle keeps off that path', async () => {
+    const r = await runWtsRecordingLoads(['workspace', 'list', '--json'], { env: sandbox.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).not.toEqual([]);
+    expect(r.loaded.builtins).toContain('vm'); // the bundle was compiled, through node:vm
+    expect(relative(r.loaded.files).filter((f) => f.startsWith('dist/') || f.includes('node_modules/'))).toEqual(['dist/build.json']);
+    // node:http2 (and node:tls with it): undici's stand-in (src/api/undici-http2.ts); node:child_process:
+    // commander's stand-in and the editor loaded on use; node:tty: chalk, not loaded without colors.
+    for (const builtin of ['http2', 'tls', 'child_process', 'tty']) expect(r.loaded.builtins, builtin).not.toContain(builtin);
+  });
+
+  it('--jq loads the jq chunk, beside the bundle', async () => {
+    const r = await runWtsRecordingLoads(['workspace', 'list', '-q', 'length'], { env: sandbox.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(relative(r.loaded.files).filter((f) => f.startsWith('dist/chunks/'))).toEqual(['dist/chunks/jq.cjs']);
+  });
+});
+
+describe('--liftoff-only, set by bin/wts where the process starts', () => {
+  /** Which compiler V8 gave a hot WebAssembly function, at the end of a process run with `args`. */
+  async function tierOf(args: string[]): Promise<{ turbofan: boolean; liftoff: boolean }> {
+    const dir = mkdtempSync(join(tmpdir(), 'wts-wasm-tier-'));
+    try {
+      const file = join(dir, 'tier.json');
+      const probe = ['--allow-natives-syntax', '-r', join(REPO, 'test', 'helpers', 'wasm-tier.cjs')];
+      // Its own code cache: V8 takes one only under the flags it was made with.
+      const env = { WTS_TEST_WASM_TIER: file, WTS_CACHE_DIR: join(dir, 'cache') };
+      if (args[0] === WTS_BIN) {
+        const r = await runWtsProcess(args.slice(1), { env, node: probe });
+        expect(r.code, r.stderr).toBe(0);
+      } else {
+        const r = spawnSync(process.execPath, [...probe, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+      }
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('keeps WebAssembly on Liftoff in a bin/wts process (on Node 24 and later a flag set at run time no longer does)', async () => {
+    // The probe sees a tier-up where nothing stops it: the check below can fail.
+    expect(await tierOf(['-e', '0'])).toEqual({ turbofan: true, liftoff: false });
+    const inWts = await tierOf([WTS_BIN, 'schedule', 'explain', '0 9 * * 1-5']);
+    const major = Number(process.versions.node.split('.')[0]);
+    // V8 12.4 (Node 24) reads its WebAssembly tiering flags once: this fails the day that changes either
+    // way, and bin/wts and docs/performance.md should then say what the flag does.
+    expect(inWts).toEqual(major >= 24 ? { turbofan: true, liftoff: false } : { turbofan: false, liftoff: true });
+  });
+
+  it("jq's WebAssembly runs under it, in bin/wts and in-process (vitest's workers start with it)", async () => {
+    expect(process.execArgv).toContain('--liftoff-only');
+    const r = await runWtsProcess(['workspace', 'list', '-q', 'map(.id) | length > 0'], { env: sandbox.env });
+    expect(r).toMatchObject({ code: 0, stdout: 'true\n' });
+  });
+});
+
+describe('the bundle (dist/meta.json)', () => {
+  it('is ASCII only, so bin/wts reads it as Latin-1', () => {
+    const bytes = readFileSync(join(REPO, 'dist', 'wts.cjs'));
+    expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1);
+  });
+
+  it('follows the rule of what is loaded lazily (ARCHITECTURE.md)', () => {
+    // Every run: src/cli.ts and what it imports statically.
+    const startUp = staticallyReached('src/cli.ts');
+    const ours = [...startUp.keys()].filter((f) => f.startsWith('src/')).sort();
+    expect(ours).toEqual(['src/cli.ts', 'src/errors.ts', 'src/output/sanitize.ts']);
+    expect([...new Set([...startUp.keys()].map(packageOf).filter((p) => p !== undefined))]).toEqual(['commander']);
+    // The group the first word names (and every group, for `wts help`): what declaring its verbs needs.
+    const groups = (meta.bundle['src/cli.ts']?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    expect(groups.length).toBeGreaterThan(15);
+    const GROUP_PACKAGES = ['commander', 'env-paths', 'is-safe-filename', 'fast-string-truncated-width', 'leven'];
+    const ONLY_BY_IMPORT = /^src\/(api\/client\.ts|contract\/operations\.ts|contract\/tools\.ts|sandbox\/|mcp\/|dash\/|review\/)/;
+    const broken: string[] = [];
+    for (const group of groups) {
+      for (const [module, chain] of staticallyReached(group)) {
+        const pkg = packageOf(module);
+        if (pkg ? !GROUP_PACKAGES.includes(pkg) : ONLY_BY_IMPORT.test(module)) broken.push(chain.join(' → '));
+      }
+    }
+    // One line per module that breaks the rule, with the static imports that brought it in.
+    expect([...new Set(broken.map((chain) => chain.replace(/.*node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, '… $1')))]).toEqual([]);
+  });
+
+  it('keeps out what the stand-ins replace', () => {
+    const kept = Object.keys(meta.kept);
+    // undici's entry point (fetch, WebSocket, caches, mocks): the client loads only its Agent and request.
+    expect(kept.filter((f) => /node_modules\/undici\/index\.js$/.test(f))).toEqual([]);
+    expect(meta.kept['src/api/undici-http2.ts']).toBeGreaterThan(0);
+    expect(kept).toContain('on-first-use:child_process');
+    // zod imported as a namespace of named exports: only the English messages of its locales.
+    expect(kept.filter((f) => /zod\/v4\/locales\/(?!en\.js|index\.js)/.test(f))).toEqual([]);
+    // The chunks: iconv-lite is TextDecoder; Ink without devtools, CI detection or restore-cursor's hook.
+    const inquirer = Object.keys(meta.chunks.inquirer ?? {});
+    expect(inquirer).toContain('text-decoder:iconv-lite');
+    expect(inquirer.filter((f) => f.includes('node_modules/iconv-lite/'))).toEqual([]);
+    const ink = Object.keys(meta.chunks.ink ?? {});
+    expect(ink.filter((f) => /node_modules\/(ink\/build\/devtools\.js|is-in-ci|restore-cursor|react-devtools-core)\b/.test(f))).toEqual([]);
+    expect(ink.filter((f) => /react\/cjs\/react\.development\.js$/.test(f))).toEqual([]);
+  });
+});
+
+describe('the catalog', () => {
+  it("builds an operation's schemas on first use: they are getters, not built as the catalog loads", () => {
+    for (const id of OPERATION_IDS) {
+      for (const part of ['pathParams', 'query', 'body'] as const) {
+        expect(Object.getOwnPropertyDescriptor(operations[id], part)?.get, `${id}.${part}`).toBeTypeOf('function');
+      }
+    }
+  });
+});
