@@ -46,6 +46,12 @@ export interface CommandContext extends OutputTarget {
   origin(): string;
   /** The API client, built on first use (so commands that need none load no HTTP code). */
   api(): Promise<ApiClient>;
+  /**
+   * Where the client's notices go (a retry said while someone watches, src/api/client.ts): unset, a
+   * line on stderr when it is a terminal; a full-screen command (`wts dash`) takes them into its own
+   * status line, since a line written on top of its screen would garble it.
+   */
+  notices?: (line: string) => void;
   /** A line of --debug trace on stderr; never pass a secret. */
   debug(line: string): void;
   /** Notes an id the user was shown, for shell completion of ids (kept when the context closes). */
@@ -142,7 +148,8 @@ export function createContext(
           maxAnswerBytes: megabytes(env, 'WTS_MAX_ANSWER_MB', DEFAULT_MAX_ANSWER_BYTES),
           // A retry after a timeout is said where someone watches; a script's stderr stays for failures.
           notice: (line) => {
-            if (io.isStderrTTY) io.stderr.write(`${line}\n`);
+            if (ctx.notices) ctx.notices(line);
+            else if (io.isStderrTTY) io.stderr.write(`${line}\n`);
           },
           tokens: await tokenSourceFor(ctx),
           debug: globals.debug ? (line) => ctx.debug(line) : undefined,

@@ -44,6 +44,8 @@ export async function runDash(ctx: CommandContext, options: DashOptions): Promis
   // The terminal itself: the command runs only when stdin and stdout are one (io.canPrompt).
   const { stdout, stdin, stderr } = process;
   const columns = new Columns(ctx);
+  // The client's notices belong in the status line (Dash takes them once it is drawn), not on the screen.
+  ctx.notices = () => {};
   await onAlternateScreen((suspended) =>
     ink.render(React.createElement(Dash, { React, ink, ctx, options, suspended, columns }), {
       stdout,
@@ -75,6 +77,9 @@ function Dash(props: DashProps) {
     showState(stateNow.current);
   }, []);
   const [status, setStatus] = useState<Status>({ text: 'loading…', tone: 'info' });
+  useEffect(() => {
+    ctx.notices = (line) => setStatus({ text: line, tone: 'info' });
+  }, [ctx]);
   const [scroll, setScroll] = useState(0);
   const size = useSize(React);
   const kept = useRef(new Map<string, string>());

@@ -9,6 +9,7 @@ import type { PendingActionRec, PendingKind } from '../../src/sandbox/model.js';
 import { addPendingAction, waitingIn } from '../helpers/api.js';
 import { runWts, tempConfigDir } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
+import { faultProxy } from '../helpers/fault-proxy.js';
 import { ESC, SHOWN, seedHostileWorkspace } from '../helpers/hostile.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { SCRIPT, TMUX, useTerminal, type Pane } from '../helpers/tmux.js';
@@ -230,6 +231,29 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     );
     dash.keys('q');
     expect((await dash.exit()).code).toBe(0);
+  });
+
+  it("says the client's retry in its status line, never on top of the screen", { timeout: 120_000 }, async () => {
+    // The first listing of the schedules gets no answer: the client gives up on it and says it tries again.
+    let stalled = false;
+    const proxy = await faultProxy(sandbox.origin, (ex) => {
+      if (stalled || !ex.path.startsWith('/api/v1/scheduled-tasks')) return;
+      stalled = true;
+      ex.stall();
+    });
+    try {
+      const dash = startDash([], { env: { WTS_ORIGIN: proxy.origin, WTS_REQUEST_TIMEOUT_MS: '1500' } });
+      const screen = await dash.waitFor('the retry in the status line', (t) => bottom(t).includes('trying again (2 of'));
+      const lines = screen.replace(/\n$/, '').split('\n');
+      expect(lines[0]).toMatch(/^wts dash · /);
+      expect(lines.length).toBeLessThanOrEqual(24);
+      expect(lines.slice(0, -3).filter((l) => l.includes('no answer'))).toEqual([]);
+      await loaded(dash);
+      dash.keys('q');
+      expect((await dash.exit()).code).toBe(0);
+    } finally {
+      await proxy.close();
+    }
   });
 
   /** The two lines above the key line, joined: a result or a question wraps onto both. */
