@@ -32,7 +32,7 @@
 //
 // Signed in as users are: before each section `wts login --store file` signs in into a configuration of
 // its own, and wts runs with nothing else set (no WTS_TOKEN); the one-request pair is run again with the
-// credentials in the keychain where a Secret Service answers (CI: dbus-run-session and gnome-keyring).
+// credentials in the keychain where a Secret Service answers (dbus-run-session and gnome-keyring, as .ci/run).
 // The floors read a token of their own from FLOOR_TOKEN: a floor is what the requests cost with nothing
 // else. Each section prints the machine and its load average as it starts; the end, a markdown table.
 //
@@ -422,7 +422,7 @@ async function oneRequestKeychain(sandbox: Sandbox, env: NodeJS.ProcessEnv): Pro
   const problem = await keychainProblem();
   if (problem) {
     judge({ name: 'request (keychain)', figure: `skipped: ${problem}`, goal: '≤ 1.5×' });
-    console.log("    (CI runs the bench's keychain row under dbus-run-session with gnome-keyring unlocked: see .ci/run)");
+    console.log('    (run it in a D-Bus session with gnome-keyring unlocked: docs/performance.md, "The keychain")');
     return;
   }
   const user = await signedIn(sandbox, env, 'keychain');
