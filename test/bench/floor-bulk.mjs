@@ -1,27 +1,16 @@
-// The floor for a bulk verb: `wts task complete -` done by a bare Node process. The ids are read from
-// standard input (one a line, the first tab-separated field), each POST /tasks/{id}/complete is sent with
-// node:http over kept-alive connections, CONCURRENCY at a time (the most wts's pool sends at once), and
-// each item is printed as wts prints it piped, in the order given: `id<TAB>ok<TAB>Completed id (title)`.
-// Usage: node floor-bulk.mjs < ids   (reads WTS_ORIGIN and FLOOR_TOKEN, its own sign-in; FLOOR_CONCURRENCY)
-import { Agent, request } from 'node:http';
+// The floor for a bulk verb: `wts task complete -` done by a bare Node process, with the same requests in
+// the same order. The ids are read from standard input (one a line, the first tab-separated field,
+// duplicates once); every id is read first (GET /tasks/{id}: a bulk verb checks everything before it
+// changes anything), then each POST /tasks/{id}/complete is sent, both in the order given, over
+// kept-alive connections, CONCURRENCY at a time (the most wts's pool sends at once; wts starts at 8 and
+// doubles up to it, the floor is there from the first request). Each item is printed as wts prints it
+// piped, in the order given, as soon as those before it have ended: `id<TAB>ok<TAB>Completed id (title)`.
+// Usage: node floor-bulk.mjs < ids   (reads FLOOR_ORIGIN and FLOOR_TOKEN, its own sign-in; FLOOR_CONCURRENCY)
+import { api, floorClient, inTurn } from './floor-http.mjs';
 
 const concurrency = Number(process.env.FLOOR_CONCURRENCY ?? 64);
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-const headers = { authorization: `Bearer ${process.env.FLOOR_TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
-
-function complete(id) {
-  return new Promise((resolve, reject) => {
-    const url = new URL(`/api/v1/tasks/${encodeURIComponent(id)}/complete`, process.env.WTS_ORIGIN);
-    request(url, { agent, headers, method: 'POST' }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))));
-    })
-      .on('error', reject)
-      .end('{}');
-  });
-}
+const http = floorClient({ maxSockets: concurrency });
+const task = (id, what = '') => api(`tasks/${encodeURIComponent(id)}${what}`);
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
@@ -33,18 +22,14 @@ const ids = [
       .filter(Boolean),
   ),
 ];
+await inTurn(ids, concurrency, (id) => http.get(task(id)));
 const lines = new Array(ids.length);
-let next = 0;
 let printed = 0;
-async function worker() {
-  while (next < ids.length) {
-    const i = next++;
-    const task = await complete(ids[i]);
-    lines[i] = `${ids[i]}\tok\tCompleted ${task.id} (${task.title})\n`;
-    let out = '';
-    while (printed < ids.length && lines[printed] !== undefined) out += lines[printed++];
-    if (out) process.stdout.write(out);
-  }
-}
-await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
-agent.destroy();
+await inTurn(ids, concurrency, async (id, i) => {
+  const done = await http.post(task(id, '/complete'));
+  lines[i] = `${id}\tok\tCompleted ${done.id} (${done.title})\n`;
+  let out = '';
+  while (printed < ids.length && lines[printed] !== undefined) out += lines[printed++];
+  if (out) process.stdout.write(out);
+});
+http.close();

@@ -4,39 +4,19 @@
 // todo's alongside the columns for a list, and alone when it fills the rows), then, for a list, a
 // column's next pages in board order while rows are still wanted. It prints the ids
 // shown, one a line (the first N rows of a list; the first 10 cards of each column of a board).
-// Usage: node floor-far.mjs list WS N | board WS   (reads WTS_ORIGIN and FLOOR_TOKEN, its own sign-in)
-import { Agent, request } from 'node:http';
+// Usage: node floor-far.mjs list WS N | board WS   (reads FLOOR_ORIGIN and FLOOR_TOKEN, its own sign-in)
+import { api, floorClient } from './floor-http.mjs';
 
 const [mode, workspace, wanted = '10'] = process.argv.slice(2);
-const agent = new Agent({ keepAlive: true });
-const headers = { authorization: `Bearer ${process.env.FLOOR_TOKEN}`, accept: 'application/json' };
-const at = (path) => new URL(`/api/v1/workspaces/${encodeURIComponent(workspace)}/${path}`, process.env.WTS_ORIGIN);
+const http = floorClient();
+const at = (path, query) => api(`workspaces/${encodeURIComponent(workspace)}/${path}`, query);
 
-function get(url) {
-  return new Promise((resolve, reject) => {
-    request(url, { agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-function page(status, cursor) {
-  const url = at('tasks');
-  url.searchParams.set('limit', '50');
-  url.searchParams.set('status', status);
-  if (cursor) url.searchParams.set('cursor', cursor);
-  return get(url);
-}
+const page = (status, cursor) => http.get(at('tasks', { limit: 50, status, cursor }));
 
 // For a list, todo's first page is asked for alongside the columns, as wts does.
 const early = mode === 'board' ? undefined : page('todo');
 early?.catch(() => {});
-const columns = (await get(at('statuses'))).items.sort((a, b) => a.position - b.position);
+const columns = (await http.get(at('statuses'))).items.sort((a, b) => a.position - b.position);
 const shown = [];
 if (mode === 'board') {
   const firsts = await Promise.all(columns.map((c) => page(c.key)));
@@ -64,4 +44,4 @@ if (mode === 'board') {
   await Promise.all(firsts);
 }
 process.stdout.write(`${shown.join('\n')}\n`);
-agent.destroy();
+http.close();

@@ -3,66 +3,61 @@
 // pages of 50, each walk its cursor), each task asked for its pending actions as soon as its page has
 // come, up to 128 requests in flight in all (no adaptation: the sandbox here refuses nothing). It prints
 // the ids of what waits, one a line, in the inbox's order (by kind, then oldest first).
-// Usage: node floor-inbox.mjs   (reads WTS_ORIGIN and FLOOR_TOKEN, its own sign-in)
-import { Agent, request } from 'node:http';
+// Usage: node floor-inbox.mjs   (reads FLOOR_ORIGIN and FLOOR_TOKEN, its own sign-in)
+// floor-dash.mjs gathers the inbox with the same function.
+import { pathToFileURL } from 'node:url';
+import { api, floorClient } from './floor-http.mjs';
 
-const CONNECTIONS = 128;
-const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-const headers = { authorization: `Bearer ${process.env.FLOOR_TOKEN}`, accept: 'application/json' };
-const at = (path) => new URL(`/api/v1/${path}`, process.env.WTS_ORIGIN);
+/** As many connections as wts's HTTP layer keeps (MAX_CONNECTIONS). */
+export const CONNECTIONS = 128;
 
-// A kept-alive connection the server closed while idle (the walks outlast its keep-alive timeout) fails
-// the request sent on it: sent again once, as wts's HTTP layer does with a read.
-function get(url, again = true) {
-  return new Promise((resolve, reject) => {
-    request(url, { agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))));
-    })
-      .on('error', (error) => (again && error.code === 'ECONNRESET' ? get(url, false).then(resolve, reject) : reject(error)))
-      .end();
-  });
-}
-
-const workspaces = (await get(at('workspaces'))).items.map((w) => w.id);
-const walks = workspaces.flatMap((ws) => [true, false].map((unassigned) => ({ ws, unassigned })));
-// The checks take what the walks leave, each as soon as its task is listed.
-let room = CONNECTIONS - walks.length;
-const queue = [];
-const checks = [];
-const found = [];
-function startChecks() {
-  while (room > 0 && queue.length > 0) {
-    const id = queue.shift();
-    room--;
-    checks.push(
-      get(at(`tasks/${encodeURIComponent(id)}/pending-actions`)).then((page) => {
-        found.push(...page.items);
-        room++;
-        startChecks();
-      }),
-    );
+/**
+ * What waits in every workspace, in the inbox's order, over `http` (at most CONNECTIONS at once, the
+ * walks' and the checks' together), and the workspaces and every task listed on the way.
+ */
+export async function gather(http) {
+  const workspaces = (await http.get(api('workspaces'))).items.map((w) => w.id);
+  const walks = workspaces.flatMap((ws) => [true, false].map((unassigned) => ({ ws, unassigned })));
+  // The checks take what the walks leave, each as soon as its task is listed.
+  let room = CONNECTIONS - walks.length;
+  const queue = [];
+  const checks = [];
+  const found = [];
+  const tasks = [];
+  function startChecks() {
+    while (room > 0 && queue.length > 0) {
+      const id = queue.shift();
+      room--;
+      checks.push(
+        http.get(api(`tasks/${encodeURIComponent(id)}/pending-actions`)).then((page) => {
+          found.push(...page.items);
+          room++;
+          startChecks();
+        }),
+      );
+    }
   }
+  async function walk({ ws, unassigned }) {
+    let cursor;
+    do {
+      const page = await http.get(api(`workspaces/${encodeURIComponent(ws)}/tasks`, { unassigned, limit: 50, cursor }));
+      tasks.push(...page.items);
+      queue.push(...page.items.map((t) => t.id));
+      startChecks();
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+  await Promise.all(walks.map(walk));
+  // Checks started while others ended: wait until none is left.
+  for (let done = 0; done < checks.length; done++) await checks[done];
+  const kinds = ['action', 'human_task', 'question'];
+  found.sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return { found, workspaces, tasks };
 }
-async function walk({ ws, unassigned }) {
-  let cursor;
-  do {
-    const url = at(`workspaces/${encodeURIComponent(ws)}/tasks`);
-    url.searchParams.set('unassigned', String(unassigned));
-    url.searchParams.set('limit', '50');
-    if (cursor) url.searchParams.set('cursor', cursor);
-    const page = await get(url);
-    queue.push(...page.items.map((t) => t.id));
-    startChecks();
-    cursor = page.nextCursor;
-  } while (cursor);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const http = floorClient({ maxSockets: CONNECTIONS });
+  const { found } = await gather(http);
+  process.stdout.write(found.map((a) => `${a.id}\n`).join(''));
+  http.close();
 }
-await Promise.all(walks.map(walk));
-// Checks started while others ended: wait until none is left.
-for (let done = 0; done < checks.length; done++) await checks[done];
-const kinds = ['action', 'human_task', 'question'];
-found.sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-process.stdout.write(found.map((a) => `${a.id}\n`).join(''));
-agent.destroy();
