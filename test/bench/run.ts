@@ -59,7 +59,8 @@ import { fakeBrowserCommand } from '../helpers/wts-process.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = fileURLToPath(new URL('.', import.meta.url));
-const WTS = join(REPO, 'bin', 'wts');
+// BENCH_WTS: another build's bin/wts, to compare two builds against the same floors in one harness.
+const WTS = process.env.BENCH_WTS ?? join(REPO, 'bin', 'wts');
 const NODE = process.execPath;
 const BULK = 'ws_bulk';
 const MB = 1024 * 1024;
