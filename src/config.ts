@@ -23,7 +23,7 @@ export interface ConfigFile {
 
 /** A key of `wts config`: what it means, its default, and how a value is checked. */
 export interface Setting {
-  key: string;
+  key: SettingKey;
   description: string;
   default?: string;
   /** The environment variable that wins over the setting, if any. */
@@ -32,7 +32,8 @@ export interface Setting {
   check?: (value: string) => string | undefined;
 }
 
-export const SETTINGS: readonly Setting[] = [
+// Declared as const, so the keys are a type: a setting read under a misspelt name does not compile.
+const DECLARED = [
   { key: 'workspace', env: 'WTS_WORKSPACE', description: 'the workspace of commands that take WS when none is given' },
   { key: 'editor', env: 'VISUAL, EDITOR', description: 'the editor of editing commands on a terminal' },
   {
@@ -46,17 +47,23 @@ export const SETTINGS: readonly Setting[] = [
     key: 'dash.refresh',
     default: '60',
     description: 'seconds between refreshes of the dashboard',
-    check: (v) => (/^\d{1,5}$/.test(v) && Number(v) >= 1 ? undefined : 'must be a whole number of seconds from 1'),
+    check: (v: string) => (/^\d{1,5}$/.test(v) && Number(v) >= 1 ? undefined : 'must be a whole number of seconds from 1'),
   },
   {
     key: 'accessible',
     env: 'WTS_ACCESSIBLE',
     default: 'false',
     description: 'plain numbered questions read line by line, progress as occasional lines, no full screen (docs/accessibility.md)',
-    check: (v) => (v === 'true' || v === 'false' ? undefined : 'must be true or false'),
+    check: (v: string) => (v === 'true' || v === 'false' ? undefined : 'must be true or false'),
   },
-];
+] as const satisfies readonly (Omit<Setting, 'key'> & { key: string })[];
 
+/** The keys of `wts config`. */
+export type SettingKey = (typeof DECLARED)[number]['key'];
+
+export const SETTINGS: readonly Setting[] = DECLARED;
+
+/** The setting a user typed, when it is one. */
 export function settingNamed(key: string): Setting | undefined {
   return SETTINGS.find((s) => s.key === key);
 }
@@ -100,7 +107,7 @@ export class ConfigStore {
   }
 
   /** A `wts config` value of a profile, undefined when it is not set. */
-  setting(profile: string, key: string): string | undefined {
+  setting(profile: string, key: SettingKey): string | undefined {
     return this.read().settings?.[profile]?.[key];
   }
 
@@ -110,7 +117,7 @@ export class ConfigStore {
   }
 
   /** Sets (or with undefined, unsets) a `wts config` value of a profile and writes the file at once. */
-  updateSetting(profile: string, key: string, value: string | undefined): void {
+  updateSetting(profile: string, key: SettingKey, value: string | undefined): void {
     const data = this.read();
     const settings = { ...data.settings?.[profile] };
     if (value === undefined) delete settings[key];
