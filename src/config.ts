@@ -3,15 +3,29 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
+import * as z from 'zod';
 import { writeFileAtomic } from './atomic-file.js';
 import type { Env } from './io.js';
 import { CliError, errnoOf, ExitCode, messageOf } from './errors.js';
+import { parseStored } from './stored-file.js';
 
 export interface Profile {
   origin: string;
   /** What sign-in keeps about the connection (client registration, scopes, store); owned by src/auth. */
   auth?: Record<string, unknown>;
 }
+
+/**
+ * config.json as read back. Loose objects: members a later wts wrote are kept when this one writes the
+ * file. Built on first read, not when the module loads.
+ */
+const configSchema = () =>
+  z.looseObject({
+    version: z.literal(1),
+    defaultProfile: z.string().optional(),
+    profiles: z.record(z.string(), z.looseObject({ origin: z.string(), auth: z.record(z.string(), z.unknown()).optional() })),
+    settings: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  });
 
 export interface ConfigFile {
   version: 1;
@@ -93,13 +107,8 @@ export class ConfigStore {
       if (errnoOf(err) !== 'ENOENT') throw new CliError(`cannot read ${this.path}: ${messageOf(err)}`, ExitCode.failure);
     }
     if (text === undefined) return (this.data = { version: 1, profiles: {} });
-    try {
-      const parsed = JSON.parse(text) as ConfigFile;
-      if (parsed?.version !== 1 || typeof parsed.profiles !== 'object') throw new Error('not a wts configuration');
-      return (this.data = parsed);
-    } catch (err) {
-      throw new CliError(`${this.path} is damaged (${messageOf(err)}); fix or remove it, then run \`wts login\``, ExitCode.failure);
-    }
+    this.data = parseStored(this.path, text, configSchema(), 'fix it or delete it (then run `wts login`)');
+    return this.data;
   }
 
   profile(name: string): Profile | undefined {
