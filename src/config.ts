@@ -3,15 +3,29 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
+import * as z from 'zod';
 import { writeFileAtomic } from './atomic-file.js';
 import type { Env } from './io.js';
 import { CliError, errnoOf, ExitCode, messageOf } from './errors.js';
+import { parseStored } from './stored-file.js';
 
 export interface Profile {
   origin: string;
   /** What sign-in keeps about the connection (client registration, scopes, store); owned by src/auth. */
   auth?: Record<string, unknown>;
 }
+
+/**
+ * config.json as read back. Loose objects: members a later wts wrote are kept when this one writes the
+ * file. Built on first read, not when the module loads.
+ */
+const configSchema = () =>
+  z.looseObject({
+    version: z.literal(1),
+    defaultProfile: z.string().optional(),
+    profiles: z.record(z.string(), z.looseObject({ origin: z.string(), auth: z.record(z.string(), z.unknown()).optional() })),
+    settings: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  });
 
 export interface ConfigFile {
   version: 1;
@@ -23,7 +37,7 @@ export interface ConfigFile {
 
 /** A key of `wts config`: what it means, its default, and how a value is checked. */
 export interface Setting {
-  key: string;
+  key: SettingKey;
   description: string;
   default?: string;
   /** The environment variable that wins over the setting, if any. */
@@ -32,7 +46,8 @@ export interface Setting {
   check?: (value: string) => string | undefined;
 }
 
-export const SETTINGS: readonly Setting[] = [
+// Declared as const, so the keys are a type: a setting read under a misspelt name does not compile.
+const DECLARED = [
   { key: 'workspace', env: 'WTS_WORKSPACE', description: 'the workspace of commands that take WS when none is given' },
   { key: 'editor', env: 'VISUAL, EDITOR', description: 'the editor of editing commands on a terminal' },
   {
@@ -46,17 +61,23 @@ export const SETTINGS: readonly Setting[] = [
     key: 'dash.refresh',
     default: '60',
     description: 'seconds between refreshes of the dashboard',
-    check: (v) => (/^\d{1,5}$/.test(v) && Number(v) >= 1 ? undefined : 'must be a whole number of seconds from 1'),
+    check: (v: string) => (/^\d{1,5}$/.test(v) && Number(v) >= 1 ? undefined : 'must be a whole number of seconds from 1'),
   },
   {
     key: 'accessible',
     env: 'WTS_ACCESSIBLE',
     default: 'false',
     description: 'plain numbered questions read line by line, progress as occasional lines, no full screen (docs/accessibility.md)',
-    check: (v) => (v === 'true' || v === 'false' ? undefined : 'must be true or false'),
+    check: (v: string) => (v === 'true' || v === 'false' ? undefined : 'must be true or false'),
   },
-];
+] as const satisfies readonly (Omit<Setting, 'key'> & { key: string })[];
 
+/** The keys of `wts config`. */
+export type SettingKey = (typeof DECLARED)[number]['key'];
+
+export const SETTINGS: readonly Setting[] = DECLARED;
+
+/** The setting a user typed, when it is one. */
 export function settingNamed(key: string): Setting | undefined {
   return SETTINGS.find((s) => s.key === key);
 }
@@ -86,13 +107,8 @@ export class ConfigStore {
       if (errnoOf(err) !== 'ENOENT') throw new CliError(`cannot read ${this.path}: ${messageOf(err)}`, ExitCode.failure);
     }
     if (text === undefined) return (this.data = { version: 1, profiles: {} });
-    try {
-      const parsed = JSON.parse(text) as ConfigFile;
-      if (parsed?.version !== 1 || typeof parsed.profiles !== 'object') throw new Error('not a wts configuration');
-      return (this.data = parsed);
-    } catch (err) {
-      throw new CliError(`${this.path} is damaged (${messageOf(err)}); fix or remove it, then run \`wts login\``, ExitCode.failure);
-    }
+    this.data = parseStored(this.path, text, configSchema(), 'fix it or delete it (then run `wts login`)');
+    return this.data;
   }
 
   profile(name: string): Profile | undefined {
@@ -100,7 +116,7 @@ export class ConfigStore {
   }
 
   /** A `wts config` value of a profile, undefined when it is not set. */
-  setting(profile: string, key: string): string | undefined {
+  setting(profile: string, key: SettingKey): string | undefined {
     return this.read().settings?.[profile]?.[key];
   }
 
@@ -110,7 +126,7 @@ export class ConfigStore {
   }
 
   /** Sets (or with undefined, unsets) a `wts config` value of a profile and writes the file at once. */
-  updateSetting(profile: string, key: string, value: string | undefined): void {
+  updateSetting(profile: string, key: SettingKey, value: string | undefined): void {
     const data = this.read();
     const settings = { ...data.settings?.[profile] };
     if (value === undefined) delete settings[key];

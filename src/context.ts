@@ -2,7 +2,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
-import { ConfigStore, DEFAULT_PROFILE, configDir } from './config.js';
+import { ConfigStore, DEFAULT_PROFILE, configDir, type SettingKey } from './config.js';
 import { CliError, ExitCode } from './errors.js';
 import type { Env, IO } from './io.js';
 import type { OutputTarget } from './output/print.js';
@@ -34,7 +34,7 @@ export interface CommandContext extends OutputTarget {
   /** The profile in use: --profile, WTS_PROFILE, the configured default, or "default". */
   profileName(): string;
   /** A `wts config` value of the profile in use (not its default), or undefined. */
-  setting(key: string): string | undefined;
+  setting(key: SettingKey): string | undefined;
   /**
    * Accessible mode (docs/accessibility.md): --accessible, else WTS_ACCESSIBLE, else the profile's
    * `accessible` setting. Questions are plain numbered lines, progress occasional lines, no full screen.

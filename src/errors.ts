@@ -59,6 +59,18 @@ export class LockTimeoutError extends CliError {
   }
 }
 
+/**
+ * The end of a bulk run that did not all succeed (src/bulk/outcome.ts's bulkFailure builds it): its line
+ * and exit code. Its output (the lines, or the --json array) is complete, so --jq still runs over it
+ * before the line is printed.
+ */
+export class BulkFailure extends CliError {
+  constructor(message: string, exitCode: ExitCodeValue) {
+    super(message, exitCode);
+    this.name = 'BulkFailure';
+  }
+}
+
 /** An RFC 9457 problem document, as the service sends with every error. */
 export interface Problem {
   type?: string;

@@ -1,8 +1,9 @@
 // What is kept of a sign-in the service ended (its refresh token refused): who was signed in, to where,
 // when and why, so `wts auth status` can still say so once the credentials are gone.
 import { readFileSync, rmSync } from 'node:fs';
+import * as z from 'zod';
 import { writeFileAtomic } from '../atomic-file.js';
-import { isRecord } from '../narrow.js';
+import { checkStored } from '../stored-file.js';
 import type { SignedInUser } from './credentials.js';
 
 export interface EndedSignIn {
@@ -29,20 +30,23 @@ export function forgetEndedSignIn(lockPath: string): void {
   rmSync(endedSignInPath(lockPath), { force: true });
 }
 
-/** The record for `origin`, if one was kept and can be read. */
+/** The record as read back: who is kept only when all of it can be read. */
+const endedSchema = () =>
+  z.object({
+    origin: z.string(),
+    endedAt: z.string(),
+    why: z.string(),
+    user: z.object({ id: z.string(), name: z.string(), login: z.string() }).nullable().catch(null),
+  });
+
+/** The record for `origin`, if one was kept and can be read (a damaged one only loses what `auth status` adds). */
 export function endedSignIn(lockPath: string, origin: string): EndedSignIn | undefined {
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(readFileSync(endedSignInPath(lockPath), 'utf8'));
+    text = readFileSync(endedSignInPath(lockPath), 'utf8');
   } catch {
     return undefined;
   }
-  if (!isRecord(parsed) || parsed.origin !== origin || typeof parsed.endedAt !== 'string' || typeof parsed.why !== 'string')
-    return undefined;
-  const { user } = parsed;
-  const known =
-    isRecord(user) && typeof user.id === 'string' && typeof user.name === 'string' && typeof user.login === 'string'
-      ? { id: user.id, name: user.name, login: user.login }
-      : null;
-  return { origin, user: known, endedAt: parsed.endedAt, why: parsed.why };
+  const checked = checkStored(text, endedSchema());
+  return 'value' in checked && checked.value.origin === origin ? checked.value : undefined;
 }

@@ -14,7 +14,9 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import * as z from 'zod';
 import { errnoOf, LockTimeoutError } from '../errors.js';
+import { checkStored } from '../stored-file.js';
 
 export interface LockOwner {
   pid: number;
@@ -99,7 +101,21 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** Reads a lock's owner; undefined when there is no lock, or a damaged one (then judged by its age). */
+/** A lock file's owner as read back. */
+const ownerSchema = () =>
+  z.looseObject({
+    pid: z.number(),
+    host: z.string(),
+    createdAt: z.number(),
+    nonce: z.string(),
+    purpose: z.string().catch('unknown'),
+    started: z.string().optional().catch(undefined),
+  });
+
+/**
+ * Reads a lock's owner; undefined when the lock is damaged: held by an unknown owner, so never taken
+ * over for its pid, only once older than `staleMs` (acquireLock), and removed only while still damaged.
+ */
 export function readLockOwner(path: string): LockOwner | 'absent' | undefined {
   let text: string;
   try {
@@ -108,19 +124,8 @@ export function readLockOwner(path: string): LockOwner | 'absent' | undefined {
     if (errnoOf(err) === 'ENOENT') return 'absent';
     return undefined;
   }
-  try {
-    const owner = JSON.parse(text) as LockOwner;
-    if (
-      typeof owner.pid === 'number' &&
-      typeof owner.host === 'string' &&
-      typeof owner.createdAt === 'number' &&
-      typeof owner.nonce === 'string'
-    )
-      return owner;
-  } catch {
-    // damaged: fall through
-  }
-  return undefined;
+  const checked = checkStored(text, ownerSchema());
+  return 'value' in checked ? checked.value : undefined;
 }
 
 /** Creates the lock file with its content in one step (a hard link fails if the name exists). */

@@ -12,8 +12,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
+import * as z from 'zod';
 import { writeFileAtomic } from '../atomic-file.js';
 import { CliError, errnoOf, ExitCode } from '../errors.js';
+import { checkStored } from '../stored-file.js';
 import { clockTime } from './lock.js';
 
 export interface RefreshIntent {
@@ -46,27 +48,36 @@ function sha256(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The record at `path`; undefined when there is none (or it is not one of ours). */
+/** The record as read back; `version` is not required of it (the first records had none). */
+const intentSchema = () =>
+  z.looseObject({
+    pid: z.number(),
+    host: z.string(),
+    startedAt: z.number(),
+    refreshTokenSha256: z.string(),
+    outcome: z.enum(['lost', 'unreadable']).optional(),
+    what: z.string().optional(),
+    retryOf: z.number().optional(),
+  });
+
+/**
+ * The record at `path`; undefined when there is none. A damaged one (cut short by a crash while it was
+ * written, or edited) cannot say which token it was about: it is read as about every token, the safe
+ * reading (the request may have left), and `pid` 0 says it is damaged.
+ */
 export function readRefreshIntent(path: string): RefreshIntent | undefined {
-  let value: Partial<RefreshIntent>;
+  let text: string;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8')) as Partial<RefreshIntent>;
+    text = readFileSync(path, 'utf8');
   } catch (err) {
     if (errnoOf(err) === 'ENOENT') return undefined;
-    // A record cut short by a crash while it was written: the request had not left yet, but which token
-    // it was about cannot be read. Unreadable is treated as "about every token", the safe reading.
-    return { version: 1, pid: 0, host: '', startedAt: 0, refreshTokenSha256: '*' };
+    return DAMAGED;
   }
-  if (
-    typeof value.pid !== 'number' ||
-    typeof value.host !== 'string' ||
-    typeof value.startedAt !== 'number' ||
-    typeof value.refreshTokenSha256 !== 'string'
-  ) {
-    return { version: 1, pid: 0, host: '', startedAt: 0, refreshTokenSha256: '*' };
-  }
-  return value as RefreshIntent;
+  const checked = checkStored(text, intentSchema());
+  return 'value' in checked ? { ...checked.value, version: 1 } : DAMAGED;
 }
+
+const DAMAGED: RefreshIntent = { version: 1, pid: 0, host: '', startedAt: 0, refreshTokenSha256: '*' };
 
 /** The record about this refresh token, if a refresh of it was interrupted. */
 export function interruptedRefresh(path: string, refreshToken: string | undefined): RefreshIntent | undefined {

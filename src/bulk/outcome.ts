@@ -1,7 +1,7 @@
 // How a bulk verb reports: a line per item (a terminal's sanitized line, or `id<TAB>ok|error|unknown<TAB>detail`
 // piped), or with --json one array of `{ id, ok: true, result }` | `{ id, ok: false, error: { status, code,
 // detail }, exitCode }`; and the one exit code for all of it.
-import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
+import { BulkFailure, ExitCode, type ExitCodeValue } from '../errors.js';
 import type { Text } from '../output/text.js';
 
 /** How one id ended. A failure is described by the one error-to-exit-code map (src/cli.ts's describeFailure). */
@@ -66,18 +66,12 @@ export function tally(outcomes: readonly BulkOutcome[]): { done: number; failed:
   return { done, failed, unknown, text };
 }
 
-/**
- * The end of a bulk run that did not all succeed: its line and exit code. Its output (the lines, or the
- * --json array) is complete, so --jq still runs over it before the line is printed.
- */
-export class BulkFailure extends CliError {
-  constructor(outcomes: readonly BulkOutcome[]) {
-    const { failed, unknown } = tally(outcomes);
-    const sentence = [
-      ...(failed ? [`${failed} of ${outcomes.length} failed`] : []),
-      ...(unknown ? [`${unknown} of ${outcomes.length} may or may not have been changed (the answer was lost; not repeated)`] : []),
-    ].join('; ');
-    super(sentence, bulkExitCode(outcomes));
-    this.name = 'BulkFailure';
-  }
+/** The BulkFailure that ends a bulk run that did not all succeed: how many failed, how many are unknown, and the exit code. */
+export function bulkFailure(outcomes: readonly BulkOutcome[]): BulkFailure {
+  const { failed, unknown } = tally(outcomes);
+  const sentence = [
+    ...(failed ? [`${failed} of ${outcomes.length} failed`] : []),
+    ...(unknown ? [`${unknown} of ${outcomes.length} may or may not have been changed (the answer was lost; not repeated)`] : []),
+  ].join('; ');
+  return new BulkFailure(sentence, bulkExitCode(outcomes));
 }

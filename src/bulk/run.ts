@@ -6,7 +6,7 @@ import type { CommandContext } from '../context.js';
 import { ApiError, CliError, describeFailure, EXIT_CODE_NAMES, ExitCode, InvalidAnswerError, NetworkError } from '../errors.js';
 import { pipeText, terminalText, type Text } from '../output/text.js';
 import { printJson } from '../output/print.js';
-import { BulkFailure, bulkExitCode, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
+import { bulkExitCode, bulkFailure, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
 
 /** What one id came to: the object the service returned, and the line that says so ("Completed task_1 (…)"). */
 export interface Done {
@@ -99,7 +99,7 @@ export async function runBulk(ctx: CommandContext, ids: readonly string[], act: 
   }
   const all = outcomes.filter((o): o is BulkOutcome => o !== undefined);
   if (ctx.json) printJson(ctx, all.map(jsonEntry));
-  if (failures > 0) throw new BulkFailure(all);
+  if (failures > 0) throw bulkFailure(all);
 }
 
 /**

@@ -12,6 +12,7 @@ export function registerAgent(program: Command, deps: CliDeps): void {
 
   verb(group, deps, {
     name: 'list',
+    lists: 'list_agents',
     pages: true,
     description: 'list the agents of the workspaces this connection can open',
     examples: ['wts agent list', 'wts agent list --json'],

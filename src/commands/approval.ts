@@ -91,6 +91,7 @@ function approvalReview(group: Command, deps: CliDeps): Command {
 function approvalList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
+    lists: 'list_pending_actions',
     pages: true,
     description: 'list the pending actions of a task',
     args: [['<TASK>', 'task id (from `wts task list WS`)']],

@@ -124,6 +124,7 @@ function reordered(ctx: CommandContext, page: { items: Entry[] }, whose: string)
 function instructionsList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
+    lists: 'list_agent_instructions',
     pages: true,
     description: "list the entries of an agent's instructions, in order",
     args: [['<AGENT>', 'agent id (from `wts agent list`)']],
@@ -174,6 +175,7 @@ export function registerInstructions(program: Command, deps: CliDeps): void {
 function handbookList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
+    lists: 'list_company_handbook_sections',
     pages: true,
     description: 'list the entries of the company handbook, in order',
     fields: FIELDS,

@@ -20,6 +20,7 @@ const where = (s: Source) => s.url ?? s.fileName ?? '';
 function knowledgeList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
+    lists: 'list_knowledge_sources',
     pages: true,
     description: 'list the knowledge sources',
     fields: FIELDS,

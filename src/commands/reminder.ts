@@ -24,6 +24,7 @@ const when = (ctx: CommandContext, r: Reminder) => localAndRelative(r.remindAt, 
 function reminderList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
+    lists: 'list_reminders',
     pages: true,
     description: 'list the reminders on a task, soonest first',
     args: [TASK],

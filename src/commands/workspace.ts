@@ -16,6 +16,7 @@ type Status = Resource<'Status'>;
 function workspaceList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
+    lists: 'list_workspaces',
     pages: true,
     description: 'list the workspaces this connection can open',
     examples: ['wts workspace list', 'wts workspace list --json'],
@@ -34,6 +35,7 @@ function workspaceList(group: Command, deps: CliDeps): Command {
 function workspaceMembers(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'members',
+    lists: 'list_workspace_members',
     pages: true,
     description: 'list the people in a workspace',
     args: [WS_TARGET],
@@ -54,6 +56,7 @@ function workspaceMembers(group: Command, deps: CliDeps): Command {
 function workspaceStatuses(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'statuses',
+    lists: 'list_workspace_statuses',
     pages: true,
     description: "list the columns of a workspace's task board",
     args: [WS_TARGET],

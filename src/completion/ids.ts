@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
+import type { OperationId } from '../contract/operations.js';
 import { terminalLine } from '../output/sanitize.js';
 import { isRecord } from '../narrow.js';
 
@@ -13,37 +14,48 @@ export const ID_CACHE_FILE = 'completion-ids.tsv';
 export const MAX_PER_KIND = 200;
 const MAX_LABEL = 60;
 
-export type IdKind =
-  | 'workspace'
-  | 'user'
-  | 'status'
-  | 'task'
-  | 'agent'
-  | 'run'
-  | 'approval'
-  | 'reminder'
-  | 'instructions'
-  | 'handbook'
-  | 'knowledge'
-  | 'schedule';
+const ID_KINDS = [
+  'workspace',
+  'user',
+  'status',
+  'task',
+  'agent',
+  'run',
+  'approval',
+  'reminder',
+  'instructions',
+  'handbook',
+  'knowledge',
+  'schedule',
+] as const;
 
-/** Which listings record the ids they print (by command path; inbox and board record theirs themselves). */
-export const RECORDED_BY: Readonly<Record<string, IdKind>> = {
-  'workspace list': 'workspace',
-  'workspace members': 'user',
-  'workspace statuses': 'status',
-  'task list': 'task',
-  'task search': 'task',
-  'task runs': 'run',
-  'agent list': 'agent',
-  'approval list': 'approval',
-  'reminder list': 'reminder',
-  'instructions list': 'instructions',
-  'handbook list': 'handbook',
-  'knowledge list': 'knowledge',
-  'schedule list': 'schedule',
-  'schedule runs': 'run',
-};
+export type IdKind = (typeof ID_KINDS)[number];
+
+const isIdKind = (word: string): word is IdKind => ID_KINDS.some((kind) => kind === word);
+
+/**
+ * The catalog's listings whose ids are kept, and as what: a verb that prints one says so (`lists` in its
+ * spec, src/framework/verb.ts); the inbox and the board record theirs themselves.
+ */
+export const RECORDED_BY = {
+  list_workspaces: 'workspace',
+  list_workspace_members: 'user',
+  list_workspace_statuses: 'status',
+  list_tasks: 'task',
+  search_tasks: 'task',
+  list_task_runs: 'run',
+  list_agents: 'agent',
+  list_pending_actions: 'approval',
+  list_reminders: 'reminder',
+  list_agent_instructions: 'instructions',
+  list_company_handbook_sections: 'handbook',
+  list_knowledge_sources: 'knowledge',
+  list_scheduled_tasks: 'schedule',
+  list_scheduled_task_runs: 'run',
+} as const satisfies Partial<Record<OperationId, IdKind>>;
+
+/** A listing whose printed ids are kept for completion. */
+export type RecordedListing = keyof typeof RECORDED_BY;
 
 /**
  * Which ids complete a value, by the name the help shows for it: an argument (`WS`, `TASK`; a bare `ID` or
@@ -114,12 +126,12 @@ function cleanLabel(label: string): string {
   return [...flat].length > MAX_LABEL ? `${[...flat].slice(0, MAX_LABEL - 1).join('')}…` : flat;
 }
 
+/** The file's lines that are ids; a damaged line (an unknown kind, an unsafe id) is dropped: the file is a cache, written anew from what lists print. */
 function parse(text: string): RememberedId[] {
-  return text
-    .split('\n')
-    .map((line) => line.split('\t'))
-    .filter((f) => f.length >= 2 && SAFE_ID.test(f[1] ?? ''))
-    .map(([kind = '', id = '', label = '']) => ({ kind: kind as IdKind, id, label }));
+  return text.split('\n').flatMap((line) => {
+    const [kind = '', id = '', label = ''] = line.split('\t');
+    return isIdKind(kind) && SAFE_ID.test(id) ? [{ kind, id, label }] : [];
+  });
 }
 
 /** The file's text ('' when it is missing or unreadable). */

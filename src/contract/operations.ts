@@ -1192,6 +1192,11 @@ export interface OperationArgs<K extends OperationId> {
   body?: Operations[K]['body'] extends z.ZodObject ? z.input<Operations[K]['body']> : undefined;
 }
 
+/** The names of an operation's path fields ({taskId} of /tasks/{taskId}). */
+export type PathField<K extends OperationId> = keyof OperationArgs<K>['path'] & string;
+/** An operation with one of its path fields: a misspelt field, or one of another operation, does not compile. */
+export type OperationField = { [K in OperationId]: { operation: K; field: PathField<K> } }[OperationId];
+
 /** The resource an operation answers with, or for a listing the resource of each item. */
 export type OperationItem<K extends OperationId> = Resource<Operations[K]['result']>;
 /** A page of a listing: its items, and the cursor of the next page (null or absent on the last). */

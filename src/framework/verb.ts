@@ -1,14 +1,14 @@
 // The bridge from commander to a verb: build the context from the global flags, run the verb with its
 // arguments, close what it opened. Every verb is a small function of (ctx, args, opts).
+import type { ChalkInstance } from 'chalk';
 import { Command, type OptionValues } from 'commander';
 import type { CallOptions } from '../api/client.js';
 import type { ApiClient } from '../api/client.js';
 import type { Act, Staged } from '../bulk/run.js';
-import { BulkFailure } from '../bulk/outcome.js';
-import type { OperationId } from '../contract/operations.js';
-import { RECORDED_BY } from '../completion/ids.js';
+import type { OperationField } from '../contract/operations.js';
+import { RECORDED_BY, type IdKind, type RecordedListing } from '../completion/ids.js';
 import { chalkFor, createContext, type CommandContext, type GlobalOptions } from '../context.js';
-import { CliError, ExitCode, InputError } from '../errors.js';
+import { BulkFailure, CliError, ExitCode, InputError } from '../errors.js';
 import { isRecord } from '../narrow.js';
 import type { Env, IO } from '../io.js';
 import { processIO } from '../io.js';
@@ -92,84 +92,125 @@ function namedAsTyped(err: unknown, command: Command): unknown {
   return err instanceof InputError && !err.shownAs ? err.named(displayNameFor(command, err.field)) : err;
 }
 
-function withContext<O, A extends readonly ArgDecl[]>(
-  deps: CliDeps,
-  fn: (call: VerbCall<O, A>) => Promise<void>,
-  fields: FieldNames = {},
-  pages: Pages<O> = false,
-) {
+/** What withContext needs of a verb's spec besides its run. */
+type Framing<O> = Pick<VerbSpec<O, readonly ArgDecl[]>, 'fields' | 'pages' | 'lists'>;
+
+/**
+ * The bridge from commander to a verb, in steps: the global options read, the output filter of --jq and
+ * --json FIELDS, the pager, the context (with the ids a listing shows kept), the verb run with its
+ * arguments, an InputError renamed as typed, and what was opened closed.
+ */
+function withContext<O, A extends readonly ArgDecl[]>(deps: CliDeps, fn: (call: VerbCall<O, A>) => Promise<void>, framing: Framing<O>) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received.at(-1);
     if (!(command instanceof Command)) throw new Error('commander did not pass the command to its action');
-    FIELD_NAMES.set(command, fields);
+    FIELD_NAMES.set(command, framing.fields ?? {});
     const globals = command.optsWithGlobals<GlobalOptions & O>();
-    const normalized: GlobalOptions = {
-      profile: globals.profile,
-      origin: globals.origin,
-      json: Boolean(globals.json) || globals.jq !== undefined,
-      ...(globals.jq !== undefined && { jq: globals.jq }),
-      color: globals.color !== false,
-      debug: Boolean(globals.debug),
-      pager: globals.pager !== false,
-      accessible: Boolean(globals.accessible),
-    };
-    let realIO = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
-    const chalk = await chalkFor(realIO);
-    // With --jq the command's JSON is kept and filtered once it has finished (the whole of a list, as gh
-    // does); a bad expression is refused before anything is sent.
-    const jq = normalized.jq !== undefined ? { expression: normalized.jq, ...(await import('../output/jq.js')) } : undefined;
-    if (jq) await jq.checkJq(jq.expression);
-    // --json FIELDS: the JSON kept too, and cut down to those fields before --jq or the terminal sees it.
-    const selected = typeof globals.json === 'string' ? await import('../output/json-fields.js') : undefined;
-    const jsonFields = selected?.jsonFieldsOf(globals.json);
-    const finish = async (out: string) => {
-      const json = jsonFields && selected ? selected.selectFields(out, jsonFields) : out;
-      if (jq) await jq.printJq(realIO.stdout, realIO.isStdoutTTY, jq.expression, json);
-      else realIO.stdout.write(json);
-    };
-    let paging: Paging | undefined;
-    if (!deps.io && realIO.isStdoutTTY && normalized.pager && (typeof pages === 'function' ? pages(globals) : pages)) {
-      // Settings are read only here, for verbs that page: see src/output/pager.ts.
-      const probe = createContext(realIO, deps.env, normalized, deps.now, chalk);
-      const { pagerCommand, pageOutput } = await import('../output/pager.js');
-      const pager = pagerCommand(deps.env, probe.setting('pager'));
-      if (pager) {
-        paging = pageOutput(realIO, pager, deps.env, process.stdout.rows || 24);
-        realIO = paging.io;
-      }
-    }
-    const kept: string[] = [];
-    const io =
-      jq || jsonFields
-        ? withStdout(realIO, {
-            write: (chunk: string | Uint8Array) => kept.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')),
-          })
-        : realIO;
-    const ctx = createContext(io, deps.env, normalized, deps.now, chalk);
-    // Lists that print ids keep them for shell completion.
-    const kind = RECORDED_BY[`${command.parent?.name() ?? ''} ${command.name()}`];
-    if (kind) {
-      ctx.shown = (shown) => ctx.remember(kind, shown.id, shown.label);
-    }
+    const normalized = normalizeGlobals(globals);
+    const terminal = deps.io ? deps.io(normalized) : processIO(deps.env, !normalized.color);
+    const chalk = await chalkFor(terminal);
+    const filter = await outputFilter(normalized, globals.json);
+    const pages = typeof framing.pages === 'function' ? framing.pages(globals) : Boolean(framing.pages);
+    const paging = pages ? await startPager(deps, terminal, normalized, chalk) : undefined;
+    const shown = paging?.io ?? terminal;
+    const ctx = createContext(filter ? filter.keep(shown) : shown, deps.env, normalized, deps.now, chalk);
+    if (framing.lists) recordShownIds(ctx, RECORDED_BY[framing.lists]);
     try {
-      try {
-        await fn({ ctx, args: received.slice(0, -2) as ArgValues<A>, opts: command.opts<O & OptionValues>(), command });
-      } catch (err) {
-        // A bulk verb whose items did not all succeed has printed all it has (its --json array): filtered all the same.
-        if ((jq || jsonFields) && err instanceof BulkFailure) await finish(kept.join(''));
-        throw err;
-      }
-      if (jq || jsonFields) await finish(kept.join(''));
+      const args = received.slice(0, -2) as ArgValues<A>;
+      await runFiltered(filter, () => fn({ ctx, args, opts: command.opts<O & OptionValues>(), command }));
     } catch (err) {
       throw namedAsTyped(err, command);
     } finally {
-      try {
-        await paging?.finish();
-      } finally {
-        await ctx.close();
-      }
+      await close(paging, ctx);
     }
   };
+}
+
+/** The global options as the context reads them: --jq implies --json, --json FIELDS is --json. */
+function normalizeGlobals(globals: GlobalOptions & { json?: unknown }): GlobalOptions {
+  return {
+    profile: globals.profile,
+    origin: globals.origin,
+    json: Boolean(globals.json) || globals.jq !== undefined,
+    ...(globals.jq !== undefined && { jq: globals.jq }),
+    color: globals.color !== false,
+    debug: Boolean(globals.debug),
+    pager: globals.pager !== false,
+    accessible: Boolean(globals.accessible),
+  };
+}
+
+/** What --jq and --json FIELDS do to the JSON a verb prints: keep it, then print it cut down and filtered. */
+interface OutputFilter {
+  /** `target` with its standard output kept instead of written. */
+  keep(target: IO): IO;
+  /** Prints what was kept, cut to the fields and through the jq expression, on the target's standard output. */
+  finish(): Promise<void>;
+}
+
+/**
+ * The filter of --jq and --json FIELDS, or undefined without them. With --jq the command's JSON is kept and
+ * filtered once it has finished (the whole of a list, as gh does); a bad expression is refused here,
+ * before anything is sent. --json FIELDS cuts it down to those fields before --jq or the terminal sees it.
+ */
+async function outputFilter(globals: GlobalOptions, jsonOption: unknown): Promise<OutputFilter | undefined> {
+  const jq = globals.jq !== undefined ? { expression: globals.jq, ...(await import('../output/jq.js')) } : undefined;
+  if (jq) await jq.checkJq(jq.expression);
+  const selected = typeof jsonOption === 'string' ? await import('../output/json-fields.js') : undefined;
+  const fields = selected?.jsonFieldsOf(jsonOption);
+  if (!jq && !fields) return undefined;
+  const kept: string[] = [];
+  let target: IO | undefined;
+  return {
+    keep(io) {
+      target = io;
+      return withStdout(io, {
+        write: (chunk: string | Uint8Array) => kept.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')),
+      });
+    },
+    async finish() {
+      if (!target) return;
+      const out = kept.join('');
+      const json = selected && fields ? selected.selectFields(out, fields) : out;
+      if (jq) await jq.printJq(target.stdout, target.isStdoutTTY, jq.expression, json);
+      else target.stdout.write(json);
+    },
+  };
+}
+
+/** The pager, for a verb that pages on a terminal (not with --no-pager, nor under the tests' IO); undefined when none. */
+async function startPager(deps: CliDeps, terminal: IO, globals: GlobalOptions, chalk: ChalkInstance): Promise<Paging | undefined> {
+  if (deps.io || !terminal.isStdoutTTY || !globals.pager) return undefined;
+  // Settings are read only here, for verbs that page: see src/output/pager.ts.
+  const probe = createContext(terminal, deps.env, globals, deps.now, chalk);
+  const { pagerCommand, pageOutput } = await import('../output/pager.js');
+  const pager = pagerCommand(deps.env, probe.setting('pager'));
+  return pager ? pageOutput(terminal, pager, deps.env, process.stdout.rows || 24) : undefined;
+}
+
+/** A listing's printed ids kept for shell completion, as `kind`. */
+function recordShownIds(ctx: CommandContext, kind: IdKind): void {
+  ctx.shown = (shown) => ctx.remember(kind, shown.id, shown.label);
+}
+
+/** Runs the verb, then prints its output through the filter; a bulk verb whose items did not all succeed has printed all it has (its --json array): filtered all the same. */
+async function runFiltered(filter: OutputFilter | undefined, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if (filter && err instanceof BulkFailure) await filter.finish();
+    throw err;
+  }
+  await filter?.finish();
+}
+
+/** Waits for the pager, then closes what the context opened, however the verb ended. */
+async function close(paging: Paging | undefined, ctx: CommandContext): Promise<void> {
+  try {
+    await paging?.finish();
+  } finally {
+    await ctx.close();
+  }
 }
 
 /** `io` with another stdout (its other members, getters included, read from `io` itself). */
@@ -196,6 +237,8 @@ export interface VerbSpec<O, A extends readonly ArgDecl[]> {
   fields?: FieldNames;
   /** Its human output may be long: on a terminal it goes through the pager (see Pages). */
   pages?: Pages<O>;
+  /** The catalog listing whose items it prints: their ids are kept for shell completion (src/completion/ids.ts). */
+  lists?: RecordedListing;
   /** What the verb does (a bulk verb: see `bulk`). */
   run?: (call: VerbCall<O, A>) => Promise<void>;
   /** The verb changes one thing by id, and takes one or more ids, or - for standard input: see BulkVerb. */
@@ -211,10 +254,10 @@ export interface VerbSpec<O, A extends readonly ArgDecl[]> {
  * adaptive pool, prints a line per item (or one --json array) and picks the exit code (src/bulk/). With
  * one id given as an argument, the verb prints as it always has.
  */
-export interface BulkVerb<O, A extends readonly ArgDecl[]> {
-  /** The catalog operation and its path field each id goes to: every id is checked against them first. */
-  operation: OperationId;
-  field: string;
+export type BulkVerb<O, A extends readonly ArgDecl[]> = OperationField & BulkWork<O, A>;
+
+/** What a bulk verb does with its ids (see BulkVerb). */
+interface BulkWork<O, A extends readonly ArgDecl[]> {
   /** What the ids are, one and many: ['task', 'tasks']. */
   noun: readonly [string, string];
   /** For the progress line: "completing". */
@@ -285,7 +328,7 @@ export function verb<const A extends readonly ArgDecl[] = [], O = Record<string,
   if (!own) throw new Error(`verb ${spec.name}: declare run or bulk`);
   const run = takesWorkspace ? withWorkspace(args, own) : own;
   if (spec.pages) PAGED.add(command);
-  return command.action(withContext(deps, run, spec.fields, spec.pages));
+  return command.action(withContext(deps, run, spec));
 }
 
 /**

@@ -238,7 +238,7 @@ describe('a credentials file on its own (WTS_CREDENTIALS_FILE, as on a CI machin
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      `wts: the credentials file ${ci.credentialsFile} is damaged (not a wts credentials file); remove it and run \`wts login\`\n`,
+      `wts: the credentials file ${ci.credentialsFile} is damaged (not valid JSON at line 1, column 79); remove it and run \`wts login\`\n`,
     );
   });
 });

@@ -2,7 +2,7 @@
 // --json entry and the piped line of each item.
 import { describe, expect, it } from 'vitest';
 import { catalogIdCheck, dedupe, idsFromLines, readIds } from '../../src/bulk/ids.js';
-import { BulkFailure, bulkExitCode, jsonEntry, stateWord, tally, type BulkOutcome } from '../../src/bulk/outcome.js';
+import { bulkExitCode, bulkFailure, jsonEntry, stateWord, tally, type BulkOutcome } from '../../src/bulk/outcome.js';
 import { itemLine } from '../../src/bulk/run.js';
 import { PLAIN_CHALK } from '../../src/context.js';
 import { CliError } from '../../src/errors.js';
@@ -75,9 +75,9 @@ describe('the exit code', () => {
 
   it('comes with one line that counts the failures and the unknown outcomes', () => {
     expect(tally([ok('a'), failed('b', 3), failed('c', 1, true)]).text).toBe('1 done, 1 failed, 1 unknown');
-    const err = new BulkFailure([ok('a'), failed('b', 3), failed('c', 3)]);
+    const err = bulkFailure([ok('a'), failed('b', 3), failed('c', 3)]);
     expect([err.message, err.exitCode]).toEqual(['2 of 3 failed', 3]);
-    expect(new BulkFailure([ok('a'), failed('c', 1, true)]).message).toBe(
+    expect(bulkFailure([ok('a'), failed('c', 1, true)]).message).toBe(
       '1 of 2 may or may not have been changed (the answer was lost; not repeated)',
     );
   });

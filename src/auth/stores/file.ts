@@ -3,16 +3,17 @@
 // same directory, fsync, rename), entries keyed by profile so one file serves several.
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import * as z from 'zod';
 import { writeFileAtomic } from '../../atomic-file.js';
 import { CliError, errnoOf, ExitCode, messageOf } from '../../errors.js';
+import { parseStored } from '../../stored-file.js';
 import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
 import { withLock, type LockOptions } from '../lock.js';
 import type { CredentialStore } from './store.js';
 
-interface CredentialsFile {
-  version: 1;
-  credentials: Record<string, unknown>;
-}
+/** The file as read back: its entries, by profile, are checked as each is read (parseStoredCredentials). */
+const credentialsFileSchema = () => z.looseObject({ version: z.literal(1), credentials: z.record(z.string(), z.unknown()) });
+type CredentialsFile = z.output<ReturnType<typeof credentialsFileSchema>>;
 
 export interface FileStoreOptions {
   lock: LockOptions;
@@ -46,19 +47,8 @@ export class FileStore implements CredentialStore {
       if (errnoOf(err) === 'ENOENT') return { version: 1, credentials: {} };
       throw new CliError(`cannot read the credentials file ${this.path}: ${messageOf(err)}`, ExitCode.failure);
     }
-    let parsed: CredentialsFile | undefined;
-    try {
-      parsed = JSON.parse(text) as CredentialsFile;
-    } catch {
-      // JSON.parse's message quotes the text, which holds tokens: say only what is wrong.
-    }
-    if (parsed?.version !== 1 || typeof parsed.credentials !== 'object' || parsed.credentials === null) {
-      throw new CliError(
-        `the credentials file ${this.path} is damaged (not a wts credentials file); remove it and run \`wts login\``,
-        ExitCode.failure,
-      );
-    }
-    return parsed;
+    // Said without quoting the file: it holds tokens.
+    return parseStored(`the credentials file ${this.path}`, text, credentialsFileSchema(), 'remove it and run `wts login`');
   }
 
   async read(): Promise<StoredCredentials | undefined> {

@@ -11,6 +11,7 @@ import { FIELDS, nextRun, lastRun } from './shared.js';
 export function registerList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
+    lists: 'list_scheduled_tasks',
     pages: true,
     description: 'list the scheduled tasks: when they run, timezone, state, next and last run',
     fields: FIELDS,

@@ -11,6 +11,7 @@ import { ID, FIELDS } from './shared.js';
 export function registerRuns(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'runs',
+    lists: 'list_scheduled_task_runs',
     pages: true,
     description: 'list the past runs of a scheduled task, newest first',
     args: [ID],

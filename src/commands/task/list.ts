@@ -47,6 +47,7 @@ const distinct = (values: readonly string[] | undefined): string[] => [...new Se
 export function registerList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
+    lists: 'list_tasks',
     pages: true,
     description:
       "list the tasks of a workspace: open work by default (every column but done), in board order; within a column, the service's order or --sort",

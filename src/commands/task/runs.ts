@@ -11,6 +11,7 @@ import { TASK } from './shared.js';
 export function registerRuns(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'runs',
+    lists: 'list_task_runs',
     pages: true,
     description: 'list the times an agent worked on a task',
     args: [TASK],

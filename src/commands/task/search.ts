@@ -8,6 +8,7 @@ import { printTasks } from './shared.js';
 export function registerSearch(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'search',
+    lists: 'search_tasks',
     pages: true,
     description: 'find tasks whose title or description holds all the words',
     args: [WS_ARG, ['<WORDS...>', 'words to look for']],

@@ -1,0 +1,60 @@
+// The files wts writes and reads back (the configuration, the credentials file, the lock and refresh
+// records, what is kept of an ended sign-in), checked with zod as they are read: a damaged one is one
+// line that names the file, where it is damaged and how to repair it, never a stack trace, and never
+// its content (some hold tokens). zod is loaded by every command that sends a request (the catalog's
+// input check), so the check costs those nothing more.
+import type * as z from 'zod';
+import { CliError, ExitCode } from './errors.js';
+import { isRecord } from './narrow.js';
+
+/** The file's value as `schema` gives it, or what is wrong with it (never quoting it). */
+export function checkStored<S extends z.ZodType>(text: string, schema: S): { value: z.output<S> } | { problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    // JSON.parse's message may quote the text: only where it stopped is said.
+    const [, at] = /at position (\d+)/.exec(err instanceof Error ? err.message : '') ?? [];
+    return { problem: `not valid JSON${at === undefined ? '' : ` at ${lineAndColumn(text, Number(at))}`}` };
+  }
+  // Without zod's compiled fast path: compiling it costs more than the one parse of a run.
+  const result = schema.safeParse(json, { jitless: true });
+  return result.success ? { value: result.data } : { problem: describeIssue(result.error.issues[0], json) };
+}
+
+/**
+ * The file's value as `schema` gives it; a damaged file is a CliError (exit 1): "NAMED is damaged (WHERE:
+ * WHAT); REPAIR", NAMED being its path, or words around it ("the credentials file PATH").
+ */
+export function parseStored<S extends z.ZodType>(named: string, text: string, schema: S, repair: string): z.output<S> {
+  const checked = checkStored(text, schema);
+  if ('problem' in checked) throw new CliError(`${named} is damaged (${checked.problem}); ${repair}`, ExitCode.failure);
+  return checked.value;
+}
+
+function lineAndColumn(text: string, position: number): string {
+  const before = text.slice(0, position).split('\n');
+  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+/** "profiles.default.origin: expected a string", "version: expected 1", "credentials: missing". */
+function describeIssue(issue: z.core.$ZodIssue | undefined, json: unknown): string {
+  if (!issue) return 'not a file wts wrote';
+  const where = issue.path.length === 0 ? 'the whole file' : issue.path.map(String).join('.');
+  const found = issue.path.reduce<unknown>((value, key) => {
+    if (Array.isArray(value) && typeof key === 'number') return value[key];
+    return isRecord(value) && typeof key === 'string' ? value[key] : undefined;
+  }, json);
+  if (issue.path.length > 0 && found === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value'))
+    return `${where}: missing`;
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = issue.expected === 'record' ? 'object' : issue.expected;
+      return `${where}: expected ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+    }
+    case 'invalid_value':
+      return `${where}: expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    default:
+      return `${where}: ${issue.message}`;
+  }
+}
