@@ -3,11 +3,11 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import * as z from 'zod';
 import { writeFileAtomic } from './atomic-file.js';
 import type { Env } from './io.js';
 import { CliError, errnoOf, ExitCode, messageOf } from './errors.js';
-import { parseStored } from './stored-file.js';
+import { isRecord } from './narrow.js';
+import { type Checked, parseStoredBy } from './stored-file.js';
 
 export interface Profile {
   origin: string;
@@ -16,16 +16,33 @@ export interface Profile {
 }
 
 /**
- * config.json as read back. Loose objects: members a later wts wrote are kept when this one writes the
- * file. Built on first read, not when the module loads.
+ * config.json as read back: checked by hand, not with zod, since every run reads it and most need no zod
+ * (ARCHITECTURE.md, "What is loaded lazily"). Members a later wts wrote are kept when this one writes the
+ * file. The problem is said as for the files checked with zod (src/stored-file.ts): "WHERE: WHAT".
  */
-const configSchema = () =>
-  z.looseObject({
-    version: z.literal(1),
-    defaultProfile: z.string().optional(),
-    profiles: z.record(z.string(), z.looseObject({ origin: z.string(), auth: z.record(z.string(), z.unknown()).optional() })),
-    settings: z.record(z.string(), z.record(z.string(), z.string())).optional(),
-  });
+export function checkConfig(json: unknown): Checked<ConfigFile> {
+  if (!isRecord(json)) return { problem: 'the whole file: expected an object' };
+  if (json.version !== 1) return { problem: json.version === undefined ? 'version: missing' : 'version: expected 1' };
+  if (json.defaultProfile !== undefined && typeof json.defaultProfile !== 'string') return { problem: 'defaultProfile: expected a string' };
+  const { profiles, settings } = json;
+  if (profiles === undefined) return { problem: 'profiles: missing' };
+  if (!isRecord(profiles)) return { problem: 'profiles: expected an object' };
+  for (const [name, profile] of Object.entries(profiles)) {
+    if (!isRecord(profile)) return { problem: `profiles.${name}: expected an object` };
+    if (profile.origin === undefined) return { problem: `profiles.${name}.origin: missing` };
+    if (typeof profile.origin !== 'string') return { problem: `profiles.${name}.origin: expected a string` };
+    if (profile.auth !== undefined && !isRecord(profile.auth)) return { problem: `profiles.${name}.auth: expected an object` };
+  }
+  if (settings !== undefined) {
+    if (!isRecord(settings)) return { problem: 'settings: expected an object' };
+    for (const [name, values] of Object.entries(settings)) {
+      if (!isRecord(values)) return { problem: `settings.${name}: expected an object` };
+      for (const [key, value] of Object.entries(values))
+        if (typeof value !== 'string') return { problem: `settings.${name}.${key}: expected a string` };
+    }
+  }
+  return { value: json as unknown as ConfigFile };
+}
 
 export interface ConfigFile {
   version: 1;
@@ -107,7 +124,7 @@ export class ConfigStore {
       if (errnoOf(err) !== 'ENOENT') throw new CliError(`cannot read ${this.path}: ${messageOf(err)}`, ExitCode.failure);
     }
     if (text === undefined) return (this.data = { version: 1, profiles: {} });
-    this.data = parseStored(this.path, text, configSchema(), 'fix it or delete it (then run `wts login`)');
+    this.data = parseStoredBy(this.path, text, checkConfig, 'fix it or delete it (then run `wts login`)');
     return this.data;
   }
 

@@ -7,8 +7,24 @@ import type * as z from 'zod';
 import { CliError, ExitCode } from './errors.js';
 import { isRecord } from './narrow.js';
 
+/** A file's value, or what is wrong with it (never quoting it). */
+export type Checked<T> = { value: T } | { problem: string };
+
 /** The file's value as `schema` gives it, or what is wrong with it (never quoting it). */
-export function checkStored<S extends z.ZodType>(text: string, schema: S): { value: z.output<S> } | { problem: string } {
+export function checkStored<S extends z.ZodType>(text: string, schema: S): Checked<z.output<S>> {
+  return checkStoredBy<z.output<S>>(text, (json) => {
+    // Without zod's compiled fast path: compiling it costs more than the one parse of a run.
+    const result = schema.safeParse(json, { jitless: true });
+    return result.success ? { value: result.data } : { problem: describeIssue(result.error.issues[0], json) };
+  });
+}
+
+/**
+ * The same, checked by `check` instead of a zod schema: for the configuration, which every run reads,
+ * so that a run that needs no zod (help, completion, offline commands) loads none (ARCHITECTURE.md,
+ * "What is loaded lazily").
+ */
+export function checkStoredBy<T>(text: string, check: (json: unknown) => Checked<T>): Checked<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -17,9 +33,7 @@ export function checkStored<S extends z.ZodType>(text: string, schema: S): { val
     const [, at] = /at position (\d+)/.exec(err instanceof Error ? err.message : '') ?? [];
     return { problem: `not valid JSON${at === undefined ? '' : ` at ${lineAndColumn(text, Number(at))}`}` };
   }
-  // Without zod's compiled fast path: compiling it costs more than the one parse of a run.
-  const result = schema.safeParse(json, { jitless: true });
-  return result.success ? { value: result.data } : { problem: describeIssue(result.error.issues[0], json) };
+  return check(json);
 }
 
 /**
@@ -27,7 +41,15 @@ export function checkStored<S extends z.ZodType>(text: string, schema: S): { val
  * WHAT); REPAIR", NAMED being its path, or words around it ("the credentials file PATH").
  */
 export function parseStored<S extends z.ZodType>(named: string, text: string, schema: S, repair: string): z.output<S> {
-  const checked = checkStored(text, schema);
+  return storedValue(named, checkStored(text, schema), repair);
+}
+
+/** parseStored with a check of its own (checkStoredBy). */
+export function parseStoredBy<T>(named: string, text: string, check: (json: unknown) => Checked<T>, repair: string): T {
+  return storedValue(named, checkStoredBy(text, check), repair);
+}
+
+function storedValue<T>(named: string, checked: Checked<T>, repair: string): T {
   if ('problem' in checked) throw new CliError(`${named} is damaged (${checked.problem}); ${repair}`, ExitCode.failure);
   return checked.value;
 }
