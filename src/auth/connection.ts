@@ -17,11 +17,16 @@ export interface OpenConnection {
 
 /** The handle the lifecycle needs, for a store of this context's profile. */
 export function connectionHandle(ctx: CommandContext, profile: string, origin: string, store: CredentialStore): ConnectionHandle {
+  let lockPath: string | undefined;
   return {
     profile,
     origin,
     store,
-    lockPath: connectionLockPath(ctx.config.dir, store),
+    // Named when first needed (a refresh, a failure), not on every run: naming it hashes the store's entry.
+    get lockPath() {
+      lockPath ??= connectionLockPath(ctx.config.dir, store);
+      return lockPath;
+    },
     lock: lockOptions(ctx),
     oauth: { debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined, timeoutSeconds: authTimings(ctx.env).oauthTimeoutSeconds },
     now: () => ctx.now(),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATION_IDS, operations } from '../../src/contract/operations.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { loginWithFakeBrowser, workdir } from '../helpers/credentials.js';
 import { REPO, runWtsProcess, runWtsRecordingLoads, WTS_BIN } from '../helpers/wts-process.js';
 
 const sandbox = useSandbox();
@@ -61,6 +62,21 @@ describe('what a run of bin/wts loads', () => {
     // node:http2 (and node:tls with it): undici's stand-in (src/api/undici-http2.ts); node:child_process:
     // commander's stand-in and the editor loaded on use; node:tty: chalk, not loaded without colors.
     for (const builtin of ['http2', 'tls', 'child_process', 'tty']) expect(r.loaded.builtins, builtin).not.toContain(builtin);
+  });
+
+  it('one request signed in with the file store loads no node:crypto (a lock is named, a token hashed, only on a refresh)', async () => {
+    const w = workdir();
+    try {
+      expect((await loginWithFakeBrowser(sandbox.origin, w)).code).toBe(0);
+      const r = await runWtsRecordingLoads(['workspace', 'list', '--json'], {
+        env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile },
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).not.toEqual([]);
+      expect(r.loaded.builtins).not.toContain('crypto');
+    } finally {
+      rmSync(w.dir, { recursive: true, force: true });
+    }
   });
 
   it('--jq loads the jq chunk, beside the bundle', async () => {
