@@ -4,7 +4,7 @@
 // installs it: .ci/run). No timing is asserted: every wait polls the screen for what must appear.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { PendingActionRec, PendingKind } from '../../src/sandbox/model.js';
 import { addPendingAction, waitingIn } from '../helpers/api.js';
 import { runWts, tempConfigDir } from '../helpers/cli.js';
@@ -575,6 +575,10 @@ describe.skipIf(!TMUX || !SCRIPT)('wts dash --notify (tmux, script)', () => {
   const term = useTerminal('wts-dash-notify-');
 
   it('rings the bell, notifies and marks a new item on refresh; none for what was there at the start', { timeout: 180_000 }, async () => {
+    // The only item to arrive is the test's: the agent's runs that earlier tests started (a message
+    // answered, a task given) could otherwise propose one of their own during the test.
+    sandbox.ctx.agent.stop();
+    onTestFinished(() => sandbox.ctx.agent.start());
     const configDir = join(term.scratch, 'notify-config');
     const set = await runWts(['config', 'set', 'dash.refresh', '1'], { env: { ...sandbox.env, WTS_CONFIG_DIR: configDir } });
     expect(set.code, set.stderr).toBe(0);
