@@ -51,10 +51,9 @@ import { get } from 'node:http';
 import { availableParallelism, cpus, hostname, loadavg, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { keychainCall } from '../../src/auth/stores/keychain.js';
-import { messageOf } from '../../src/errors.js';
 import { isRecord } from '../../src/narrow.js';
 import { signIn } from '../helpers/auth.js';
+import { secretServiceProblem } from '../helpers/secret-service.js';
 import { fakeBrowserCommand } from '../helpers/wts-process.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -271,21 +270,11 @@ function logout(user: User): void {
   if (r.status !== 0) throw new BenchError(`wts logout failed (${r.status}): ${r.stderr}`);
 }
 
-/** Why wts cannot keep credentials in the keychain here (a Secret Service probe: set, get, delete), or undefined. */
+/** Why wts cannot keep credentials in the keychain here (no D-Bus session, or the probe failed), or undefined. */
 async function keychainProblem(): Promise<string | undefined> {
-  if (process.platform !== 'linux') return `this is ${process.platform}; the bench drives the Linux Secret Service`;
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)';
-  try {
-    const { AsyncEntry } = await import('@napi-rs/keyring');
-    const entry = new AsyncEntry('wts-bench-probe', `probe-${process.pid}`, { linux: { store: 'secret-service' } });
-    await keychainCall('probe set', 3000, (signal) => entry.setPassword('probe', signal));
-    if ((await keychainCall('probe get', 3000, (signal) => entry.getPassword(signal))) !== 'probe')
-      return 'the probe entry did not read back';
-    await keychainCall('probe delete', 3000, (signal) => entry.deleteCredential(signal));
-    return undefined;
-  } catch (err) {
-    return messageOf(err);
-  }
+  if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS)
+    return 'no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)';
+  return secretServiceProblem('bench');
 }
 
 // ---- Sections and verdicts ---------------------------------------------------------------------

@@ -6,31 +6,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keychainAccount } from '../../src/auth/profile-auth.js';
-import { keychainCall, KeychainStore, type KeychainEntry } from '../../src/auth/stores/keychain.js';
+import { KeychainStore, type KeychainEntry } from '../../src/auth/stores/keychain.js';
 import { KeychainError } from '../../src/errors.js';
 import type { StoredCredentials } from '../../src/auth/credentials.js';
 import { runWts } from '../helpers/cli.js';
 import { browserRecordWritten, workdir, type Workdir } from '../helpers/credentials.js';
 import { runWtsProcess, setAutoApprove } from '../helpers/wts-process.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { secretServiceProblem } from '../helpers/secret-service.js';
 
-/** Why no Secret Service can be used here (a set, get and delete of a probe entry, each bounded), or undefined. */
-async function secretServiceProblem(): Promise<string | undefined> {
-  if (process.platform !== 'linux') return `this is ${process.platform}, the test drives the Linux Secret Service`;
-  try {
-    const { AsyncEntry } = await import('@napi-rs/keyring');
-    const entry = new AsyncEntry('wts-test-probe', `probe-${process.pid}`, { linux: { store: 'secret-service' } });
-    await keychainCall('probe set', 3000, (signal) => entry.setPassword('probe', signal));
-    if ((await keychainCall('probe get', 3000, (signal) => entry.getPassword(signal))) !== 'probe')
-      return 'the probe entry did not read back';
-    await keychainCall('probe delete', 3000, (signal) => entry.deleteCredential(signal));
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  }
-}
-
-const problem = await secretServiceProblem();
+const problem = await secretServiceProblem('test');
 const hasSecretTool = spawnSync('secret-tool', ['--version']).error === undefined;
 if (problem) {
   console.warn(
