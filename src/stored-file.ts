@@ -1,8 +1,8 @@
 // The files wts writes and reads back (the configuration, the credentials file, the lock and refresh
-// records, what is kept of an ended sign-in), checked with zod as they are read: a damaged one is one
-// line that names the file, where it is damaged and how to repair it, never a stack trace, and never
-// its content (some hold tokens). zod is loaded by every command that sends a request (the catalog's
-// input check), so the check costs those nothing more.
+// records, what is kept of an ended sign-in), checked as they are read: a damaged one is one line that
+// names the file, where it is damaged and how to repair it, never a stack trace, and never its content
+// (some hold tokens). The files of the sign-in are checked with zod, which every command that sends a
+// request loads anyway (the catalog's input check); the configuration, read by every run, by hand.
 import type * as z from 'zod';
 import { CliError, ExitCode } from './errors.js';
 import { isRecord } from './narrow.js';

@@ -579,7 +579,7 @@ export class ApiClient {
     // Nothing in flight: the connections are only kept alive, so they end at once. Closing them
     // gracefully instead has undici destroy each socket with an error of its own, whose stack Node
     // reads: placing its frames in the bundle counts the lines of all 1.8 MB of it, which costs more
-    // than the rest of closing (test/e2e/start-up-cost.test.ts).
+    // than the rest of closing (test/e2e/exit-cost.test.ts).
     if (this.inFlight === 0) await d?.destroy(stackless('wts has finished with this connection'));
     else await d?.close();
   }
