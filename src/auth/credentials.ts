@@ -1,6 +1,7 @@
 // What a credential store keeps for one connection. The record is self-contained (origin, endpoints,
 // client) so that a credentials file alone (WTS_CREDENTIALS_FILE, on a CI machine without a
 // configuration) is enough to refresh.
+import * as z from 'zod';
 
 export type ClientAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
 
@@ -157,10 +158,56 @@ export function withTokenResponse(
   return next;
 }
 
-/** Parses a stored record; undefined when it is not one of ours. */
-export function parseStoredCredentials(value: unknown): StoredCredentials | undefined {
-  const v = value as Partial<StoredCredentials> | undefined;
-  if (v?.version !== 1 || typeof v.origin !== 'string' || typeof v.accessToken !== 'string') return undefined;
-  if (typeof v.server?.tokenEndpoint !== 'string' || typeof v.client?.id !== 'string') return undefined;
-  return v as StoredCredentials;
-}
+/** What a damaged sign-in record asks of the user: signing in again writes it anew. */
+export const SIGN_IN_AGAIN = 'run `wts login` to sign in again';
+
+const CLIENT_AUTH_METHODS = [
+  'none',
+  'client_secret_basic',
+  'client_secret_post',
+  'private_key_jwt',
+] as const satisfies readonly ClientAuthMethod[];
+
+/** ServerEndpoints as read back (the profile's auth record, a store's entry). */
+export const serverEndpointsSchema = () =>
+  z.looseObject({
+    issuer: z.string(),
+    authorizationEndpoint: z.string(),
+    tokenEndpoint: z.string(),
+    revocationEndpoint: z.string().optional(),
+    issParameterSupported: z.boolean(),
+  });
+
+/** ClientIdentity as read back: the registered client (the profile's auth record, a store's entry). */
+export const clientIdentitySchema = () =>
+  z.looseObject({
+    id: z.string(),
+    authMethod: z.enum(CLIENT_AUTH_METHODS),
+    registration: z.enum(['dynamic', 'metadata-document', 'pre-registered']),
+    keyFile: z.string().optional(),
+    applicationType: z.literal('native').optional(),
+  });
+
+/**
+ * StoredCredentials as a store gives them back (built on use: only a signed-in run reads one). A damaged
+ * record is named in one line, never quoted (it holds tokens), with SIGN_IN_AGAIN.
+ */
+export const storedCredentialsSchema = () =>
+  z.looseObject({
+    version: z.literal(1),
+    origin: z.string(),
+    resource: z.string(),
+    server: serverEndpointsSchema(),
+    client: clientIdentitySchema().extend({ secret: z.string().optional() }),
+    accessToken: z.string(),
+    refreshToken: z.string().optional(),
+    tokenType: z.string(),
+    expiresAt: z.number().optional(),
+    lifetimeMs: z.number().optional(),
+    scopes: z.array(z.string()),
+    organization: z.looseObject({ id: z.string(), name: z.string() }).optional(),
+    user: z.looseObject({ id: z.string(), name: z.string(), login: z.string() }).optional(),
+    workspaceIds: z.array(z.string()).nullable().optional(),
+    signedInAt: z.number(),
+    refreshedAt: z.number().optional(),
+  });

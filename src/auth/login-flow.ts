@@ -15,7 +15,7 @@ import { startLoopbackListener, type CallbackPage, type LoopbackCallback } from 
 import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
 import { readPastedCallback } from './paste.js';
 import { OFFLINE_ACCESS } from './scopes.js';
-import { defaultCredentialsFile, openStore, profileAuth, type ProfileAuth, type StoreChoice } from './profile-auth.js';
+import { defaultCredentialsFile, openStore, profileAuthIfReadable, type ProfileAuth, type StoreChoice } from './profile-auth.js';
 import { authTimings } from './settings.js';
 import { keychainName, keychainProblem, KeychainStore } from './stores/keychain.js';
 import { FileStore } from './stores/file.js';
@@ -138,13 +138,13 @@ async function chooseClient(
   const given = clientFromFlags(req, service);
   if (given) return given;
   const kept: LoginClient[] = [];
-  const mine = nativeRegistration(profileAuth(ctx, req.profile), service.server.issuer);
+  const mine = nativeRegistration(profileAuthIfReadable(ctx, req.profile), service.server.issuer);
   if (mine) {
     const secret = previous?.client.id === mine.id ? previous.client.secret : undefined;
     if (mine.authMethod === 'none' || secret) kept.push({ ...mine, ...(secret ? { secret } : {}) });
   }
   for (const [name] of Object.entries(ctx.config.read().profiles)) {
-    const other = name === req.profile ? undefined : nativeRegistration(profileAuth(ctx, name), service.server.issuer);
+    const other = name === req.profile ? undefined : nativeRegistration(profileAuthIfReadable(ctx, name), service.server.issuer);
     if (other?.authMethod === 'none') kept.push(other);
   }
   for (const client of kept) {
@@ -247,7 +247,8 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
     debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined,
     timeoutSeconds: timings.oauthTimeoutSeconds,
   };
-  const before = profileAuth(ctx, req.profile);
+  // A damaged record is as none: this sign-in writes it anew.
+  const before = profileAuthIfReadable(ctx, req.profile);
   const earlierOrigin = ctx.config.profile(req.profile)?.origin;
   // Signing in again to the same origin keeps the name of the keychain entry.
   const credentialId = (earlierOrigin === req.origin && before?.credentialId) || randomBytes(6).toString('hex');

@@ -2,11 +2,12 @@
 // finds its credential store.
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
+import * as z from 'zod';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
-import { isRecord } from '../narrow.js';
 import type { Env } from '../io.js';
-import type { ClientIdentity, ServerEndpoints } from './credentials.js';
+import { checkStoredValue, parseStoredValue } from '../stored-file.js';
+import { clientIdentitySchema, serverEndpointsSchema, SIGN_IN_AGAIN, type ClientIdentity, type ServerEndpoints } from './credentials.js';
 import { authTimings } from './settings.js';
 import { FileStore } from './stores/file.js';
 import { KeychainStore } from './stores/keychain.js';
@@ -28,18 +29,34 @@ export type ProfileAuth = {
   signedInAt?: number;
 };
 
+/** The profile's auth record as config.json keeps it (built on use, as the credentials' schema). */
+const profileAuthSchema = () =>
+  z.looseObject({
+    server: serverEndpointsSchema(),
+    client: clientIdentitySchema(),
+    store: z.enum(['keychain', 'file']).optional(),
+    credentialsFile: z.string().optional(),
+    credentialId: z.string().optional(),
+    scopes: z.array(z.string()).optional(),
+    signedInAt: z.number().optional(),
+  });
+
+/**
+ * The profile's sign-in record, checked: a damaged one is one line naming config.json, where it is
+ * damaged and SIGN_IN_AGAIN (`wts login` writes it anew).
+ */
 export function profileAuth(ctx: CommandContext, profileName = ctx.profileName()): ProfileAuth | undefined {
   const auth = ctx.config.profile(profileName)?.auth;
-  if (
-    !auth ||
-    !isRecord(auth.client) ||
-    typeof auth.client.id !== 'string' ||
-    !isRecord(auth.server) ||
-    typeof auth.server.tokenEndpoint !== 'string'
-  )
-    return undefined;
-  // Written by login-flow as a ProfileAuth; its client and server checked above.
-  return auth as ProfileAuth;
+  if (auth === undefined) return undefined;
+  return parseStoredValue(ctx.config.path, auth, profileAuthSchema(), SIGN_IN_AGAIN, ['profiles', profileName, 'auth']);
+}
+
+/** The same for `wts login`, which replaces the record: a damaged one is as none. */
+export function profileAuthIfReadable(ctx: CommandContext, profileName: string): ProfileAuth | undefined {
+  const auth = ctx.config.profile(profileName)?.auth;
+  if (auth === undefined) return undefined;
+  const checked = checkStoredValue(auth, profileAuthSchema());
+  return 'value' in checked ? checked.value : undefined;
 }
 
 /** A credential store: the keychain, or the file store with its file. */
@@ -61,7 +78,7 @@ export function storeChoiceForLogin(ctx: CommandContext, flag: StoreKind | undef
   // The flag, then the environment, then where this profile's last sign-in kept its credentials (a
   // sign-in that ended, say with an expired refresh token, keeps its choice: `wts login` alone signs in
   // again where `wts login --store file` did), then the keychain.
-  const recorded = flag === undefined ? profileAuth(ctx) : undefined;
+  const recorded = flag === undefined ? profileAuthIfReadable(ctx, ctx.profileName()) : undefined;
   const kind = flag ?? (ctx.env.WTS_CREDENTIALS_FILE ? 'file' : storeFromEnv(ctx.env)) ?? recorded?.store ?? 'keychain';
   if (kind === 'keychain') return { kind };
   return {

@@ -55,10 +55,10 @@ async function entryOf(ctx: CommandContext, name: string, origin: string): Promi
     store: null,
     signedIn: false,
   };
-  const auth = profileAuth(ctx, name);
-  const choice = storeChoiceForUse(ctx, auth);
-  if (!choice) return base;
   try {
+    const auth = profileAuth(ctx, name);
+    const choice = storeChoiceForUse(ctx, auth);
+    if (!choice) return base;
     const store = openStore(ctx, choice, name, origin, auth?.credentialId);
     const credentials = await store.read();
     if (!credentials || credentials.origin !== origin) return base;
@@ -70,7 +70,7 @@ async function entryOf(ctx: CommandContext, name: string, origin: string): Promi
       signedIn: true,
     };
   } catch (err) {
-    // One unreadable store (a locked keychain) does not hide the other profiles.
+    // One unreadable store (a locked keychain) or damaged record does not hide the other profiles.
     return { ...base, problem: messageOf(err) };
   }
 }

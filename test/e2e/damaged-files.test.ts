@@ -8,6 +8,8 @@ import { endedSignInPath } from '../../src/auth/ended.js';
 import { connectionLockPath } from '../../src/auth/profile-auth.js';
 import { refreshIntentPath } from '../../src/auth/refresh-intent.js';
 import { FileStore } from '../../src/auth/stores/file.js';
+import { keychainName, keychainProblem, KeychainStore } from '../../src/auth/stores/keychain.js';
+import { CliError, describeFailure, KeychainError } from '../../src/errors.js';
 import { changeStoredCredentials, expectLoggedIn, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { runWtsProcess } from '../helpers/wts-process.js';
@@ -74,6 +76,75 @@ describe('the credentials file, damaged', () => {
       `wts: the credentials file ${w.credentialsFile} is damaged (version: expected 1); remove it and run \`wts login\`\n`,
     );
     for (const secret of [accessToken, refreshToken ?? 'none']) expect(r.stderr).not.toContain(secret);
+  });
+});
+
+describe("one profile's sign-in, damaged", () => {
+  const SIGN_IN_AGAIN = 'run `wts login` to sign in again';
+
+  it('an entry of the credentials file is named where it is damaged, not quoted; `wts login` replaces it', async () => {
+    const { accessToken, refreshToken } = storedCredentials(w.credentialsFile);
+    changeStoredCredentials(w.credentialsFile, 'default', (c) => Object.assign(c, { refreshToken: 42 }));
+    const r = await runWtsProcess(['workspace', 'list'], { env });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(r.stderr).toBe(
+      `wts: the credentials file ${w.credentialsFile} is damaged (credentials.default.refreshToken: expected a string); ${SIGN_IN_AGAIN}\n`,
+    );
+    for (const secret of [accessToken, refreshToken ?? 'none']) expect(r.stderr).not.toContain(secret);
+    changeStoredCredentials(w.credentialsFile, 'default', (c) => Object.assign(c, { server: 'somewhere' }));
+    expect((await runWtsProcess(['auth', 'status'], { env })).stderr).toBe(
+      `wts: the credentials file ${w.credentialsFile} is damaged (credentials.default.server: expected an object); ${SIGN_IN_AGAIN}\n`,
+    );
+    await expectLoggedIn(sandbox.origin, w);
+    expect((await runWtsProcess(['workspace', 'list'], { env })).code).toBe(0);
+  });
+
+  it("the profile's auth record in config.json (its registered client) is named; `wts login` writes it anew", async () => {
+    const config = JSON.parse(readFileSync(configFile, 'utf8'));
+    const { id } = config.profiles.default.auth.client;
+    config.profiles.default.auth.client.id = 7;
+    writeFileSync(configFile, JSON.stringify(config));
+    const r = await runWtsProcess(['workspace', 'list'], { env });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(r.stderr).toBe(`wts: ${configFile} is damaged (profiles.default.auth.client.id: expected a string); ${SIGN_IN_AGAIN}\n`);
+    config.profiles.default.auth.client = { id, authMethod: 'magic', registration: 'dynamic' };
+    writeFileSync(configFile, JSON.stringify(config));
+    expect((await runWtsProcess(['auth', 'status'], { env })).stderr).toMatch(
+      /^wts: \S+ is damaged \(profiles\.default\.auth\.client\.authMethod: expected "none" or .*"private_key_jwt"\); run `wts login` to sign in again\n$/,
+    );
+    // `auth list` names it on its profile's row and goes on.
+    const list = await runWtsProcess(['auth', 'list', '--json'], { env });
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout)[0].problem).toMatch(/profiles\.default\.auth\.client\.authMethod/);
+    await expectLoggedIn(sandbox.origin, w);
+    expect(JSON.parse(readFileSync(configFile, 'utf8')).profiles.default.auth.client.authMethod).toBe('none');
+    expect((await runWtsProcess(['workspace', 'list'], { env })).code).toBe(0);
+  });
+
+  it('a keychain entry is named, not quoted, and the keychain still counts as usable (signing in replaces the entry)', async () => {
+    const entryHolding = (text: string): KeychainStore =>
+      new KeychainStore('default @ x (abc)', {
+        timeoutMs: 1000,
+        backend: async () => ({
+          getPassword: async () => text,
+          setPassword: async () => {},
+          deleteCredential: async () => true,
+        }),
+      });
+    const named = `the entry wts/default @ x (abc) in ${keychainName()}`;
+    for (const [text, where] of [
+      ['{"version": 1, "origin": "x", "accessToken": "secret-token"}', 'resource: missing'],
+      ['{"version": 1, "accessToken": "secret-token"', 'not valid JSON at line 1, column 45'],
+      ['secret-token', 'not valid JSON'],
+    ] as const) {
+      const store = entryHolding(text);
+      const err = await store.read().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CliError);
+      expect(err).not.toBeInstanceOf(KeychainError);
+      expect(await describeFailure(err)).toMatchObject({ message: `${named} is damaged (${where}); ${SIGN_IN_AGAIN}`, exitCode: 1 });
+      expect(err instanceof Error && err.message).not.toContain('secret-token');
+      expect(await keychainProblem(store)).toBeUndefined();
+    }
   });
 });
 

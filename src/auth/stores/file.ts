@@ -6,12 +6,12 @@ import { basename, dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../atomic-file.js';
 import { CliError, errnoOf, ExitCode, messageOf } from '../../errors.js';
-import { parseStored } from '../../stored-file.js';
-import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
+import { parseStored, parseStoredValue } from '../../stored-file.js';
+import { SIGN_IN_AGAIN, storedCredentialsSchema, type StoredCredentials } from '../credentials.js';
 import { withLock, type LockOptions } from '../lock.js';
 import type { CredentialStore } from './store.js';
 
-/** The file as read back: its entries, by profile, are checked as each is read (parseStoredCredentials). */
+/** The file as read back: its entries, by profile, are checked as each is read (storedCredentialsSchema). */
 const credentialsFileSchema = () => z.looseObject({ version: z.literal(1), credentials: z.record(z.string(), z.unknown()) });
 type CredentialsFile = z.output<ReturnType<typeof credentialsFileSchema>>;
 
@@ -53,7 +53,12 @@ export class FileStore implements CredentialStore {
 
   async read(): Promise<StoredCredentials | undefined> {
     const entry = this.load().credentials[this.key];
-    return entry === undefined ? undefined : parseStoredCredentials(entry);
+    if (entry === undefined) return undefined;
+    // A damaged entry is this profile's alone: `wts login` replaces it and keeps the others.
+    return parseStoredValue(`the credentials file ${this.path}`, entry, storedCredentialsSchema(), SIGN_IN_AGAIN, [
+      'credentials',
+      this.key,
+    ]);
   }
 
   async write(credentials: StoredCredentials): Promise<void> {

@@ -2,7 +2,8 @@
 // @napi-rs/keyring's asynchronous API, every call bounded by a timeout: a locked or hung keychain
 // must fail with a message, not hang the command.
 import { KeychainError, messageOf } from '../../errors.js';
-import { parseStoredCredentials, type StoredCredentials } from '../credentials.js';
+import { parseStored } from '../../stored-file.js';
+import { SIGN_IN_AGAIN, storedCredentialsSchema, type StoredCredentials } from '../credentials.js';
 import type { CredentialStore } from './store.js';
 
 export const KEYCHAIN_SERVICE = 'wts';
@@ -88,11 +89,8 @@ export class KeychainStore implements CredentialStore {
     const entry = await this.open();
     const text = await keychainCall('read', this.options.timeoutMs, (signal) => entry.getPassword(signal));
     if (text === null || text === undefined) return undefined;
-    try {
-      return parseStoredCredentials(JSON.parse(text));
-    } catch {
-      return undefined; // not ours, or damaged: as good as absent
-    }
+    // Damaged, or written by something else: named, never quoted (it holds tokens); `wts login` replaces it.
+    return parseStored(`the entry ${this.location} in ${this.description}`, text, storedCredentialsSchema(), SIGN_IN_AGAIN);
   }
 
   async write(credentials: StoredCredentials): Promise<void> {
@@ -115,6 +113,7 @@ export async function keychainProblem(store: KeychainStore): Promise<string | un
     await store.read();
     return undefined;
   } catch (err) {
-    return messageOf(err);
+    // A damaged entry was read all the same: the keychain works, and signing in replaces the entry.
+    return err instanceof KeychainError ? messageOf(err) : undefined;
   }
 }
