@@ -54,7 +54,8 @@ const TIERS = {
     'test/e2e/refresh-concurrency.test.ts',
     'test/e2e/cli-editor-abort.test.ts',
     'test/e2e/review-pty.test.ts',
-    // Sign-in: openid-client on Node's fetch and WebCrypto, the loopback listener.
+    // Sign-in: openid-client on Node's fetch and WebCrypto, the loopback listener (registrations and
+    // profiles, login-registrations, are logic: not here).
     'test/e2e/login.test.ts',
     // The sandbox's /mcp on the MCP SDK and Hono's Node adapter.
     'test/e2e/mcp.test.ts',
