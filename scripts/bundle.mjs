@@ -65,7 +65,10 @@ const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules
  * - undici asks for node:http2 (it uses it only for HTTP/2, which the client never asks for) and reads
  *   constants from it at once: it gets src/api/undici-http2.ts, which loads node:http2 on a `connect`;
  * - commander asks for node:child_process, used only to run executable subcommands (wts has none): it
- *   gets a stand-in that loads the real module on the first property read.
+ *   gets a stand-in that loads the real module on the first property read;
+ * - undici asks for node:assert (about 18 M instructions to load, four built-in modules) and only ever
+ *   calls it as `assert(value)`: it gets a function that loads the real one to throw, when a value is
+ *   falsy (a bug in undici), and does nothing otherwise.
  */
 const lazyBuiltins = {
   name: 'lazy-builtins',
@@ -73,6 +76,15 @@ const lazyBuiltins = {
     b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
       args.importer.includes('/node_modules/undici/') ? { path: http2Stand_in } : undefined,
     );
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      args.importer.includes('/node_modules/undici/') ? { path: 'assert', namespace: 'assert-on-failure' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'assert-on-failure' }, () => ({
+      loader: 'js',
+      contents: `module.exports = function assert(value, message) {
+  if (!value) require('node:assert')(value, message);
+};`,
+    }));
     b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
       args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'on-first-use' } : undefined,
     );
@@ -267,7 +279,9 @@ if (at !== -1) {
     `dist/wts.cjs is not ASCII at byte ${at}: ${JSON.stringify(bundle.slice(at - 40, at + 10))}; inputs with non-ASCII text, comments included: ${inputs.join(', ')}`,
   );
 }
-writeFileSync(out, bundle, 'latin1');
+// Written already wrapped as Module.wrap would (plus `__import`, see bin/wts), on the first line: bin/wts
+// compiles the file's text as it is read, and the 1.8 MB string is not copied a second time to wrap it.
+writeFileSync(out, `(function (exports, require, module, __filename, __dirname, __import) { ${bundle}\n});`, 'latin1');
 
 // What the output loads from node_modules must be what an install brings: package.json's dependencies.
 const loaded = new Set();

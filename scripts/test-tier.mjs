@@ -19,6 +19,7 @@ const TIERS = {
     'test/e2e/mcp.test.ts',
     'test/e2e/oauth.test.ts',
     'test/e2e/persistence.test.ts',
+    'test/e2e/refresh-answers.test.ts',
     'test/e2e/sandbox-strict.test.ts',
     'test/e2e/sandbox.test.ts',
     'test/e2e/wire-paging.test.ts',
@@ -32,23 +33,29 @@ const TIERS = {
     // What a bin/wts process loads, and whether --liftoff-only set at run time holds (it differs by V8).
     'test/e2e/start-up.test.ts',
     'test/e2e/package.test.ts',
-    // undici and Node's sockets and streams: deadlines, cut and oversized answers, HTTP/1.1 keep-alive.
+    // undici (bundled: the same on every line) on Node's sockets and streams: deadlines, cut, dripped and
+    // oversized answers, HTTP/1.1 keep-alive. Answers that come whole but are wrong (answer-shapes) and
+    // paging (wire-paging) are the client's own logic over well-formed HTTP: not here.
     'test/e2e/client.test.ts',
     'test/e2e/wire-answers.test.ts',
-    'test/e2e/wire-paging.test.ts',
+    // The refresh through a broken token endpoint: openid-client on Node's own fetch (refresh-answers,
+    // token responses read whole and 401s from the API, is logic: not here).
     'test/e2e/wire-signin.test.ts',
     // undici's closing and Node's reading of the stack of the error a socket is destroyed with.
     'test/e2e/exit-cost.test.ts',
     // The keychain's native binding (N-API) against a real Secret Service.
     'test/e2e/keychain.test.ts',
-    // Ink and React under each Node, and jq's WebAssembly (--liftoff-only).
+    // Ink and React under each Node (drawing, keys, resize, signals; what the keys do is dash-actions),
+    // and jq's WebAssembly (--liftoff-only).
     'test/e2e/dash.test.ts',
     'test/e2e/cli-jq.test.ts',
-    // Process-level behaviour: signals, the cross-process refresh lock, child processes, pseudo-terminals.
+    // Process-level behaviour: signals, the cross-process refresh lock, child processes, pseudo-terminals
+    // (review-pty: keys and lines read, Ctrl-C; the decisions themselves are review-flow).
     'test/e2e/refresh-concurrency.test.ts',
     'test/e2e/cli-editor-abort.test.ts',
     'test/e2e/review-pty.test.ts',
-    // Sign-in: openid-client on Node's fetch and WebCrypto, the loopback listener.
+    // Sign-in: openid-client on Node's fetch and WebCrypto, the loopback listener (registrations and
+    // profiles, login-registrations, are logic: not here).
     'test/e2e/login.test.ts',
     // The sandbox's /mcp on the MCP SDK and Hono's Node adapter.
     'test/e2e/mcp.test.ts',

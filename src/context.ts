@@ -4,7 +4,7 @@ import type { ApiClient } from './api/client.js';
 import { MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
 import { ConfigStore, DEFAULT_PROFILE, configDir, type SettingKey } from './config.js';
 import { CliError, ExitCode } from './errors.js';
-import type { Env, IO } from './io.js';
+import { type Env, type IO, notice } from './io.js';
 import type { OutputTarget } from './output/print.js';
 import { terminalLine } from './output/sanitize.js';
 
@@ -47,8 +47,8 @@ export interface CommandContext extends OutputTarget {
   /** The API client, built on first use (so commands that need none load no HTTP code). */
   api(): Promise<ApiClient>;
   /**
-   * Where the client's notices go (a retry said while someone watches, src/api/client.ts): unset, a
-   * line on stderr when it is a terminal; a full-screen command (`wts dash`) takes them into its own
+   * Where notices go (`notice()` below: a retry said while someone watches, a wait for another process's
+   * refresh): unset, a line on stderr when it is a terminal; a full-screen command (`wts dash`) takes them into its own
    * status line, since a line written on top of its screen would garble it.
    */
   notices?: (line: string) => void;
@@ -146,11 +146,7 @@ export function createContext(
           rateLimitBudgetMs: milliseconds(env, 'WTS_RATE_LIMIT_WAIT_MS', 60_000),
           timeoutMs: milliseconds(env, 'WTS_REQUEST_TIMEOUT_MS', 30_000),
           maxAnswerBytes: megabytes(env, 'WTS_MAX_ANSWER_MB', DEFAULT_MAX_ANSWER_BYTES),
-          // A retry after a timeout is said where someone watches; a script's stderr stays for failures.
-          notice: (line) => {
-            if (ctx.notices) ctx.notices(line);
-            else if (io.isStderrTTY) io.stderr.write(`${line}\n`);
-          },
+          notice: (line) => notice(ctx, line),
           tokens: await tokenSourceFor(ctx),
           debug: globals.debug ? (line) => ctx.debug(line) : undefined,
           userAgent: 'wts',

@@ -54,3 +54,13 @@ export function processIO(env: Env, noColorFlag = false): IO {
     columns: process.stdout.columns || 80,
   };
 }
+
+/**
+ * A notice for a person watching (a retry after a timeout, a wait for another process's refresh): into a
+ * full-screen command's status line when it took them (`notices`, read at the time: CommandContext's),
+ * else a line on stderr when that is a terminal; a script's or cron job's stderr stays for failures.
+ */
+export function notice(target: { io: IO; notices?: (line: string) => void }, line: string): void {
+  if (target.notices) target.notices(line);
+  else if (target.io.isStderrTTY) target.io.stderr.write(`${line}\n`);
+}

@@ -1,5 +1,6 @@
 // A signed-in profile, opened: its credential store, its lock, its current tokens.
 import type { CommandContext } from '../context.js';
+import { notice } from '../io.js';
 import type { StoredCredentials } from './credentials.js';
 import { notSignedIn, TokenLifecycle, type ConnectionHandle } from './lifecycle.js';
 import { connectionLockPath, lockOptions, openStore, profileAuth, storeChoiceForUse, type ProfileAuth } from './profile-auth.js';
@@ -31,10 +32,9 @@ export function connectionHandle(ctx: CommandContext, profile: string, origin: s
     oauth: { debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined, timeoutSeconds: authTimings(ctx.env).oauthTimeoutSeconds },
     now: () => ctx.now(),
     debug: (line) => ctx.debug(line),
-    // For a person watching: a script or cron job (which mails any output) is told only if it gives up.
-    notice: (line) => {
-      if (ctx.io.isStderrTTY) ctx.io.stderr.write(`${line}\n`);
-    },
+    // For a person watching (in `wts dash`, its status line): a script or cron job (which mails any
+    // output) is told only if it gives up.
+    notice: (line) => notice(ctx, line),
   };
 }
 

@@ -1,6 +1,6 @@
 // Every command that opens $VISUAL/$EDITOR sends nothing when the editor fails or the text is emptied,
 // as git does: exit 1, one line, and what the editor held kept in a 0600 file whose path is printed.
-// (`approval review`'s edit is tested on a real terminal in review-pty.test.ts.)
+// (`approval review`'s edit is tested on a real terminal in review-flow.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { addPendingAction } from '../helpers/api.js';
 import { runWts, tempConfigDir } from '../helpers/cli.js';

@@ -1,5 +1,7 @@
 // `wts login` against the sandbox, the browser being BROWSER = a small script that follows the
 // authorization URL over HTTP to the loopback callback (the sandbox auto-approves as a demo user).
+// In the lines tier: openid-client on Node's fetch and WebCrypto (PKCE, private_key_jwt), the loopback
+// listener. Registrations, profiles and stored client secrets are in login-registrations.test.ts.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -105,56 +107,6 @@ describe('wts login through BROWSER', () => {
     expect(a.searchParams.get('client_id')).toBe(b.searchParams.get('client_id'));
   });
 
-  it('asks for the scopes given, and registers once per origin across profiles', async () => {
-    const w = workdir();
-    await expectLoggedIn(sandbox.origin, w);
-    const clientId = new URL(browserRecord(w).argv[4]!).searchParams.get('client_id');
-    const narrow = await expectLoggedIn(sandbox.origin, w, ['--profile', 'reader', '--scopes', 'workspace:read,offline_access']);
-    const url = new URL(browserRecord(w).argv[4]!);
-    expect(url.searchParams.get('scope')).toBe('workspace:read offline_access');
-    expect(url.searchParams.get('client_id')).toBe(clientId);
-    expect(url.searchParams.get('prompt')).toBe('consent');
-    expect(narrow.scopes).toEqual(['workspace:read']);
-    expect(narrow.refreshToken).toBeTruthy();
-    // Without offline_access nothing asks for consent, and no refresh token comes.
-    const online = await expectLoggedIn(sandbox.origin, w, ['--profile', 'online', '--scopes', 'workspace:read']);
-    expect(new URL(browserRecord(w).argv[4]!).searchParams.has('prompt')).toBe(false);
-    expect(online.refreshToken).toBeUndefined();
-
-    const bad = await loginWithFakeBrowser(sandbox.origin, w, ['--scopes', 'workspace:read', 'admin:all']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe(
-      'wts: --scopes: unknown scope admin:all (known: workspace:read, workspace:write, agents:read, agents:write, approvals:write, offline_access)\n',
-    );
-  });
-
-  it('registers again when the server no longer knows the kept registration', async () => {
-    const w = workdir();
-    await expectLoggedIn(sandbox.origin, w);
-    const first = new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')!;
-    // The sandbox forgets the client, as one restarted without its data would.
-    delete (sandbox.ctx.store.state.oauth as { clients: Record<string, unknown> }).clients[first];
-    await expectLoggedIn(sandbox.origin, w);
-    expect(new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')).not.toBe(first);
-  });
-
-  it('replaces a registration made before wts registered as a native client', async () => {
-    const w = workdir();
-    await expectLoggedIn(sandbox.origin, w);
-    const first = new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')!;
-    // A profile written by an older wts: its client registered without application_type (a web client).
-    const file = join(w.configDir, 'config.json');
-    const config = JSON.parse(readFileSync(file, 'utf8'));
-    delete config.profiles.default.auth.client.applicationType;
-    writeFileSync(file, JSON.stringify(config));
-    await expectLoggedIn(sandbox.origin, w);
-    const second = new URL(browserRecord(w).argv[4]!).searchParams.get('client_id')!;
-    expect(second).not.toBe(first);
-    expect(
-      (sandbox.ctx.store.state.oauth as { clients: Record<string, { applicationType?: string }> }).clients[second]!.applicationType,
-    ).toBe('native');
-  });
-
   it('listens on the port given with --port, and says when it is taken', async () => {
     const w = workdir();
     const blocker = createServer();
@@ -166,27 +118,6 @@ describe('wts login through BROWSER', () => {
     await new Promise<void>((resolve) => blocker.close(() => resolve()));
     await expectLoggedIn(sandbox.origin, w, ['--port', String(taken)]);
     expect(new URL(browserRecord(w).argv[4]!).searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${taken}/callback`);
-  });
-
-  describe('with a second sandbox', () => {
-    const other = useSandbox({ signIn: false });
-
-    it('profiles keep several origins and users side by side', async () => {
-      const w = workdir();
-      await expectLoggedIn(sandbox.origin, w, ['--profile', 'acme-ada']);
-      await expectLoggedIn(sandbox.origin, w, ['--profile', 'acme-ben'], { user: 'ben' });
-      await expectLoggedIn(other.origin, w, ['--profile', 'elsewhere']);
-      const env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile };
-      const status = async (profile: string) =>
-        JSON.parse((await runWts(['auth', 'status', '--json', '--profile', profile], { env })).stdout);
-      expect(await status('acme-ada')).toMatchObject({ origin: sandbox.origin, user: { login: 'ada' } });
-      expect(await status('acme-ben')).toMatchObject({ origin: sandbox.origin, user: { login: 'ben' } });
-      expect(await status('elsewhere')).toMatchObject({ origin: other.origin, user: { login: 'ada' } });
-      // Another origin than the profile's has no sign-in there.
-      const mismatch = await runWts(['workspace', 'list', '--profile', 'elsewhere', '--origin', sandbox.origin], { env });
-      expect(mismatch.code).toBe(4);
-      expect(mismatch.stderr).toBe(`wts: not signed in to ${sandbox.origin} — run \`wts login --profile elsewhere\`\n`);
-    });
   });
 });
 
@@ -261,39 +192,6 @@ describe('wts login with other clients', () => {
     }
   });
 
-  it('signs in as a confidential client registered beforehand, its secret from WTS_CLIENT_SECRET kept only in the credential store', async () => {
-    const client = await registerClient(sandbox.origin, {
-      client_name: 'Pre-registered',
-      token_endpoint_auth_method: 'client_secret_basic',
-    });
-    const w = workdir();
-    const env = { WTS_CLIENT_SECRET: client.client_secret! };
-    const stored = await expectLoggedIn(sandbox.origin, w, ['--client-id', client.client_id], { env });
-    expect(stored.client).toEqual({
-      id: client.client_id,
-      authMethod: 'client_secret_basic',
-      registration: 'pre-registered',
-      secret: client.client_secret,
-    });
-    expect(readFileSync(join(w.configDir, 'config.json'), 'utf8')).not.toContain(client.client_secret!);
-    // Later commands need no WTS_CLIENT_SECRET: refresh and revocation authenticate from the store.
-    const base = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile };
-    const before = await sandbox.stats();
-    expect((await runWts(['auth', 'refresh'], { env: base })).code).toBe(0);
-    expect((await runWts(['logout'], { env: base })).code).toBe(0);
-    const after = await sandbox.stats();
-    expect([after.refreshes - before.refreshes, after.revocations - before.revocations]).toEqual([1, 1]);
-
-    const missing = await loginWithFakeBrowser(sandbox.origin, workdir(), [
-      '--client-id',
-      client.client_id,
-      '--client-auth',
-      'client_secret_post',
-    ]);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe('wts: --client-auth client_secret_post needs the secret in WTS_CLIENT_SECRET\n');
-  });
-
   it('signs in as a client registered beforehand with a private key (private_key_jwt, --client-key)', async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
     const client = await registerClient(sandbox.origin, {
@@ -309,28 +207,5 @@ describe('wts login with other clients', () => {
     const base = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile };
     expect((await runWts(['auth', 'refresh'], { env: base })).code).toBe(0);
     expect((await runWts(['workspace', 'list'], { env: base })).code).toBe(0);
-  });
-});
-
-describe('wts login after the sign-in ended', () => {
-  const ended = useSandbox({ signIn: false });
-
-  it('signs in again where the last sign-in kept its credentials, without --store', async () => {
-    const w = workdir();
-    const file = join(w.configDir, 'credentials.json');
-    // The file store chosen by flag alone: no WTS_CREDENTIALS_FILE to choose it on later runs.
-    const env = { WTS_CREDENTIALS_FILE: '' };
-    expect((await loginWithFakeBrowser(ended.origin, w, ['--store', 'file'], { env })).code).toBe(0);
-    // The refresh token expires (90 days in all): the next command ends the sign-in.
-    await ended.advanceClock(91 * 24 * 3600);
-    const after = await runWts(['workspace', 'list'], { env: { WTS_CONFIG_DIR: w.configDir, WTS_ORIGIN: ended.origin } });
-    expect(after.code, after.stderr).toBe(4);
-    expect(after.stderr).toContain('wts login');
-    // `wts login` alone uses the file again, not the keychain (which this machine may not have).
-    const again = await loginWithFakeBrowser(ended.origin, w, [], { env });
-    expect(again.stderr).not.toMatch(/^wts: /m);
-    expect(again.code).toBe(0);
-    expect(again.stdout).toContain(`the credentials are in the file ${file}`);
-    expect(storedCredentials(file).origin).toBe(ended.origin);
   });
 });

@@ -60,8 +60,10 @@ describe('what a run of bin/wts loads', () => {
     expect(r.loaded.builtins).toContain('vm'); // the bundle was compiled, through node:vm
     expect(relative(r.loaded.files).filter((f) => f.startsWith('dist/') || f.includes('node_modules/'))).toEqual(['dist/build.json']);
     // node:http2 (and node:tls with it): undici's stand-in (src/api/undici-http2.ts); node:child_process:
-    // commander's stand-in and the editor loaded on use; node:tty: chalk, not loaded without colors.
-    for (const builtin of ['http2', 'tls', 'child_process', 'tty']) expect(r.loaded.builtins, builtin).not.toContain(builtin);
+    // commander's stand-in and the editor loaded on use; node:tty: chalk, not loaded without colors;
+    // node:assert: undici's stand-in, which loads it only to throw; node:fs/promises: src/input/text.ts.
+    for (const builtin of ['http2', 'tls', 'child_process', 'tty', 'assert', 'fs/promises'])
+      expect(r.loaded.builtins, builtin).not.toContain(builtin);
   });
 
   it('one request signed in with the file store loads no node:crypto (a lock is named, a token hashed, only on a refresh)', async () => {
@@ -126,6 +128,12 @@ describe('--liftoff-only, set by bin/wts where the process starts', () => {
 });
 
 describe('the bundle (dist/meta.json)', () => {
+  it('is written wrapped in the function bin/wts calls, so the text read is the text compiled (not a copy)', () => {
+    const head = readFileSync(join(REPO, 'dist', 'wts.cjs'), 'latin1').slice(0, 80);
+    expect(head.startsWith('(function (exports, require, module, __filename, __dirname, __import) { ')).toBe(true);
+    expect(readFileSync(WTS_BIN, 'utf8')).toContain('new vm.Script(source, ');
+  });
+
   it('is ASCII only, so bin/wts reads it as Latin-1', () => {
     const bytes = readFileSync(join(REPO, 'dist', 'wts.cjs'));
     expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1);

@@ -1,72 +1,20 @@
-// The sign-in through a broken token endpoint, and one refresh per token: real `wts` processes whose
-// stored connection reaches the sandbox through the fault proxy (test/helpers/fault-proxy.ts), which
-// answers the refresh as a load balancer or a broken server would. Asserted: the exit code and the one
+// The refresh through a broken token endpoint: real `wts` processes whose stored connection reaches the
+// sandbox through the fault proxy (test/helpers/proxied-signin.ts), which answers the refresh as a load
+// balancer or a broken server would, or closes the connection. Asserted: the exit code and the one
 // line, the sandbox's refresh and revocation counts (did the service rotate?), and that the next clean
 // command (the proxy forwarding again) succeeds without `wts login` whenever the service did not rotate.
+// In the lines tier: the sign-in's requests go through openid-client on Node's own fetch, which differs
+// by Node line. Token responses read whole, and 401s from the API, are in refresh-answers.test.ts.
 // Runs `node bin/wts` (npm run build).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changeStoredCredentials, expectLoggedIn, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
-import { faultProxy, runMeasured, type Exchange, type FaultProxy, type Rule } from '../helpers/fault-proxy.js';
+import { describe, expect, it } from 'vitest';
+import type { Rule } from '../helpers/fault-proxy.js';
+import { useProxiedSignIn } from '../helpers/proxied-signin.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const sandbox = useSandbox({ signIn: false });
-let proxy: FaultProxy;
-let w: Workdir;
-let tokenPath: string;
-
-beforeAll(async () => {
-  proxy = await faultProxy(sandbox.origin);
-});
-
-afterAll(async () => {
-  await proxy.close();
-});
-
-/** A fresh sign-in, its API origin and token endpoint moved behind the proxy, its access token expired (the next command refreshes). */
-beforeEach(async () => {
-  proxy.setRule(undefined);
-  w = workdir();
-  const signedIn = await expectLoggedIn(sandbox.origin, w);
-  tokenPath = new URL(signedIn.server.tokenEndpoint).pathname;
-  changeStoredCredentials(w.credentialsFile, 'default', (c) => {
-    c.origin = proxy.origin;
-    c.server.tokenEndpoint = `${proxy.origin}${tokenPath}`;
-    c.expiresAt = Date.now() - 1000;
-  });
-});
-
-const env = () => ({ WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, WTS_ORIGIN: proxy.origin });
-const isRefresh = (ex: Pick<Exchange, 'method' | 'path'>) => ex.method === 'POST' && ex.path === tokenPath;
-/** The rule for the token endpoint only; everything else is forwarded. */
-const atTokenEndpoint =
-  (rule: Rule): Rule =>
-  (ex) =>
-    isRefresh(ex) ? rule(ex) : undefined;
-
-const workspaceList = () => runMeasured(['workspace', 'list'], env(), { killAfterMs: 60_000 });
+const signIn = useProxiedSignIn(sandbox);
+const { atTokenEndpoint, isRefresh, nextCleanCommandSucceeds, refreshThrough, workspaceList } = signIn;
 const CLOCK = '\\d\\d:\\d\\d:\\d\\d';
-
-/** Runs `workspace list` with the rule at the token endpoint; returns the run and the stats before and after. */
-async function refreshThrough(rule: Rule) {
-  proxy.setRule(atTokenEndpoint(rule));
-  const before = await sandbox.stats();
-  const run = await workspaceList();
-  const after = await sandbox.stats();
-  proxy.setRule(undefined);
-  return { run, before, after };
-}
-
-/** The next command with the proxy forwarding: it succeeds without a sign-in. */
-async function nextCleanCommandSucceeds() {
-  const before = await sandbox.stats();
-  const r = await workspaceList();
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  expect(r.stdout).toContain('ws_support');
-  const after = await sandbox.stats();
-  expect(after.revocations).toBe(before.revocations);
-  return { before, after };
-}
 
 const notIssued = (what: string) =>
   new RegExp(
@@ -171,7 +119,7 @@ describe('a connection closed before any answer', () => {
     );
     expect(next.code).toBe(4);
     // Presented once more, and only once.
-    expect(proxy.count(isRefresh)).toBeGreaterThanOrEqual(2);
+    expect(signIn.proxy.count(isRefresh)).toBeGreaterThanOrEqual(2);
     const third = await workspaceList();
     expect(third.code).toBe(4);
     expect(third.stderr).toMatch(/^wts: not signed in to .* — run `wts login`\n$/);
@@ -179,8 +127,8 @@ describe('a connection closed before any answer', () => {
   });
 
   it('twice in a row (the one more try lost too): exit 4, and the token is not presented a third time', async () => {
-    proxy.setRule(atTokenEndpoint((ex) => ex.drop()));
-    const tries = () => proxy.count(isRefresh);
+    signIn.proxy.setRule(atTokenEndpoint((ex) => ex.drop()));
+    const tries = () => signIn.proxy.count(isRefresh);
     const start = tries();
     expect((await workspaceList()).code).toBe(1);
     const second = await workspaceList();
@@ -192,90 +140,6 @@ describe('a connection closed before any answer', () => {
     );
     expect((await workspaceList()).code).toBe(4);
     expect(tries() - start).toBe(2);
-    proxy.setRule(undefined);
-  });
-});
-
-describe('a token response whose expires_in is not a lifetime', () => {
-  const values: { name: string; value: unknown }[] = [
-    { name: 'missing', value: undefined },
-    { name: '0', value: 0 },
-    { name: '-5', value: -5 },
-    { name: '"abc"', value: 'abc' },
-  ];
-  for (const { name, value } of values) {
-    it(`expires_in ${name}: the issued tokens are kept, the command succeeds, and later commands do not refresh again`, async () => {
-      let issued: Record<string, unknown> | undefined;
-      const { run, before, after } = await refreshThrough(async (ex) => {
-        const answer = await ex.forward();
-        issued = answer.json() as Record<string, unknown>;
-        const { expires_in: _lifetime, ...rest } = issued;
-        ex.json(answer.status, value === undefined ? rest : { ...rest, expires_in: value });
-      });
-      expect(run.stderr).toBe('');
-      expect(run.code).toBe(0);
-      expect(after.refreshes).toBe(before.refreshes + 1);
-      const stored = storedCredentials(w.credentialsFile);
-      expect(stored.accessToken).toBe(issued?.access_token);
-      expect(stored.refreshToken).toBe(issued?.refresh_token);
-      expect(stored.expiresAt).toBeUndefined();
-      for (let i = 0; i < 3; i++) {
-        const next = await nextCleanCommandSucceeds();
-        expect(next.after.refreshes).toBe(next.before.refreshes);
-      }
-    });
-  }
-});
-
-describe('an API that answers 401 to everything', () => {
-  it('a 300-id bulk run makes at most one refresh, far fewer than 600 requests, and ends with exit 4 naming what the service said', {
-    timeout: 120_000,
-  }, async () => {
-    proxy.setRule((ex) => {
-      if (!ex.path.startsWith('/api/v1/')) return;
-      ex.json(
-        401,
-        { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'unauthorized', detail: 'the access token was revoked' },
-        {
-          contentType: 'application/problem+json',
-          headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="the token was revoked by an administrator"' },
-        },
-      );
-    });
-    // Not expired: the 401s, not the expiry, lead to the refresh.
-    changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now() + 3_600_000));
-    const ids = Array.from({ length: 300 }, (_, i) => `task_bulk_${i + 1}`);
-    const before = await sandbox.stats();
-    const api = () => proxy.count((e) => e.path.startsWith('/api/v1/'));
-    const sentBefore = api();
-    const r = await runMeasured(['task', 'complete', '-'], env(), { stdin: `${ids.join('\n')}\n`, killAfterMs: 120_000 });
-    const after = await sandbox.stats();
-    proxy.setRule(undefined);
-    expect(r.code).toBe(4);
-    expect(after.refreshes - before.refreshes).toBeLessThanOrEqual(1);
-    expect(after.revocations).toBe(before.revocations);
-    const sent = api() - sentBefore;
-    expect(sent).toBeLessThan(50);
-    // Every id is read before any is changed: the reads fail, nothing is changed, nothing on stdout.
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(
-      /^wts: .*the service refused the access token again right after a refresh \(invalid_token: the token was revoked by an administrator\) — run `wts login`/,
-    );
-    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
-  });
-});
-
-describe('a scope the connection lacks', () => {
-  it('insufficient_scope is named, with the scope to ask for at `wts login --scopes`', async () => {
-    await expectLoggedIn(sandbox.origin, w, ['--scopes', 'workspace:read', 'offline_access']);
-    const r = await runMeasured(['task', 'complete', 'task_bulk_1'], {
-      WTS_CONFIG_DIR: w.configDir,
-      WTS_CREDENTIALS_FILE: w.credentialsFile,
-      WTS_ORIGIN: sandbox.origin,
-    });
-    expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(
-      /^wts: forbidden: insufficient_scope: .*; the scope to ask for is workspace:write \(`wts login --scopes … workspace:write` if you choose the scopes\) — run `wts login` to grant it\n$/,
-    );
+    signIn.proxy.setRule(undefined);
   });
 });

@@ -20,6 +20,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { childEnv, WTS_BIN } from './wts-process.js';
 
 export interface Answer {
@@ -311,4 +312,31 @@ export async function runMeasured(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs wts (runMeasured) behind `proxy` with `rule`, then forwards again; returns the run and the requests it sent. */
+export async function runBehind(
+  proxy: FaultProxy,
+  rule: Rule,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<MeasuredRun & { sent: LoggedRequest[]; count: (match: (e: LoggedRequest) => boolean) => number }> {
+  const start = proxy.log.length;
+  proxy.setRule(rule);
+  try {
+    const r = await runMeasured(args, env, { killAfterMs: 60_000 });
+    const sent = proxy.log.slice(start);
+    return { ...r, sent, count: (match) => sent.filter(match).length };
+  } finally {
+    proxy.setRule(undefined);
+  }
+}
+
+/** stderr is exactly one line, with no JavaScript internal in it; returns that line. */
+export function oneLine(stderr: string): string {
+  expect(stderr).not.toMatch(/unexpected error|Cannot read properties|at .*\.js:\d+|ERR_/);
+  const lines = stderr.split('\n');
+  expect(lines.at(-1)).toBe('');
+  expect(lines.slice(0, -1), stderr).toHaveLength(1);
+  return lines[0] ?? '';
 }
