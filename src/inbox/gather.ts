@@ -103,7 +103,8 @@ export interface GatherProgress {
 export async function gatherWaiting(ctx: CommandContext, options: GatherOptions = {}): Promise<WaitingItem[]> {
   const api = await ctx.api();
   const progress = progressLine(ctx.io, ctx.accessible());
-  const live = livePreview(progress, options.onProgress);
+  // The progress line is drawn only on a terminal (stderr); else only onProgress, if given, hears of it.
+  const live = ctx.io.isStderrTTY || options.onProgress ? livePreview(progress, options.onProgress) : unwatched;
   const workspaceIds =
     options.workspaceId !== undefined
       ? [options.workspaceId]
@@ -193,6 +194,9 @@ export async function gatherWaiting(ctx: CommandContext, options: GatherOptions 
     progress.done();
   }
 }
+
+/** When nobody watches (a pipe, --json to a file): nothing is counted, sorted or formatted per check. */
+const unwatched: ReturnType<typeof livePreview> = { listed() {}, total() {}, checked() {} };
 
 /** Checks between two redraws of the progress line when nothing new was found (a redraw is several lines). */
 const REDRAW_EVERY = 25;

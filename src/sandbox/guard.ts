@@ -15,10 +15,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * reading the rest: the server then drops the connection instead of taking in what follows.
  */
 export function bodyLimitOf(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: (c) => problemResponse(c, new ServiceError('payload_too_large', `the body is larger than ${maxBytes} bytes`)),
   });
+  // A GET or HEAD has no body here (hono would find that out by building a whole Request, for every read).
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
 }
 
 /** Injected faults for /api/v1 and /mcp: latency, dropped connections (before or after acting), random 429 and 5xx. */
