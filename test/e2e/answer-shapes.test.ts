@@ -4,39 +4,15 @@
 // which depend on the line, are in wire-answers.test.ts). Each case runs the built `wts` as a real
 // process behind the wire-fault proxy and checks the exit code, that stderr is one line naming what
 // the service did (never a JavaScript internal), how many requests were sent, and the sandbox's state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runWts } from '../helpers/cli.js';
-import { type Exchange, type FaultProxy, faultProxy, oneLine, type Rule, runBehind } from '../helpers/fault-proxy.js';
+import { type Exchange, oneLine } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { isNotes, isTaskGet, unknownSentence, useWireCases } from '../helpers/wire-cases.js';
 
 const sandbox = useSandbox();
-const data = () => sandbox.ctx.store.state.data;
 
-let proxy: FaultProxy;
-beforeAll(async () => {
-  proxy = await faultProxy(sandbox.origin);
-});
-afterAll(async () => {
-  await proxy.close();
-});
-
-const env = () => ({ ...sandbox.env, WTS_ORIGIN: proxy.origin, WTS_REQUEST_TIMEOUT_MS: '2000' });
-/** Runs wts behind the proxy with `rule`; returns the run and the requests it sent. */
-const behind = (rule: Rule, args: string[], extraEnv: Record<string, string> = {}) =>
-  runBehind(proxy, rule, args, { ...env(), ...extraEnv });
-
-const isNotes = (e: { method: string; path: string }) => e.method === 'POST' && /^\/api\/v1\/tasks\/[^/]+\/notes$/.test(e.path);
-const isTaskGet = (taskId: string) => (e: { method: string; path: string }) => e.method === 'GET' && e.path === `/api/v1/tasks/${taskId}`;
-const notesOf = (taskId: string) =>
-  data()
-    .tasks.find((t) => t.id === taskId)
-    ?.notes.map((n) => n.content) ?? [];
-const unknownSentence = (taskId: string) =>
-  `the change may or may not have been made; check with \`wts task view ${taskId}\` before trying again`;
-
-let noteCount = 0;
-/** A note text no other case uses. */
-const noteText = () => `Wire answers note ${++noteCount} ${Date.now()}`;
+const { proxy, env, behind, notesOf, noteText } = useWireCases(sandbox);
 
 describe('an answer to a write that is not what the operation returns', () => {
   it('cut-off JSON on a 200 to `task note`: saved, said to be unknown, sent once', async () => {
@@ -159,8 +135,8 @@ describe('an answer to a read that is not what the operation returns', () => {
 
 describe('what the client says of a failed read', () => {
   it('on a terminal, each retry after a timeout is said', { timeout: 90_000 }, async () => {
-    const start = proxy.log.length;
-    proxy.setRule((ex) => {
+    const start = proxy().log.length;
+    proxy().setRule((ex) => {
       if (isTaskGet('task_s006')(ex)) ex.stall();
     });
     try {
@@ -170,14 +146,14 @@ describe('what the client says of a failed read', () => {
         env: { ...env(), NO_COLOR: '1', WTS_REQUEST_TIMEOUT_MS: '1000' },
       });
       expect(r.code).toBe(1);
-      const host = new URL(proxy.origin).host;
+      const host = new URL(proxy().origin).host;
       expect(r.stderr).toBe(
         [2, 3, 4].map((n) => `wts: no answer from ${host} in 1 s; trying again (${n} of 4)…\n`).join('') +
           `wts: no answer from ${host} in 1 s\n`,
       );
-      expect(proxy.log.slice(start).filter(isTaskGet('task_s006'))).toHaveLength(4);
+      expect(proxy().log.slice(start).filter(isTaskGet('task_s006'))).toHaveLength(4);
     } finally {
-      proxy.setRule(undefined);
+      proxy().setRule(undefined);
     }
   });
 

@@ -4,39 +4,15 @@
 // many requests were sent, peak memory where the case is about size, and the sandbox's state (was it
 // approved? was the note saved?). In the lines tier; answers that arrive whole but are wrong for the
 // operation, and Retry-After, are the client's own logic: answer-shapes.test.ts.
-// A request's deadline is 2 s here (WTS_REQUEST_TIMEOUT_MS), so stalls end fast.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Exchange, type FaultProxy, faultProxy, oneLine, type Rule, runBehind } from '../helpers/fault-proxy.js';
+import { describe, expect, it } from 'vitest';
+import { type Exchange, oneLine } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { isNotes, isTaskGet, unknownSentence, useWireCases } from '../helpers/wire-cases.js';
 
 const sandbox = useSandbox();
 const data = () => sandbox.ctx.store.state.data;
 
-let proxy: FaultProxy;
-beforeAll(async () => {
-  proxy = await faultProxy(sandbox.origin);
-});
-afterAll(async () => {
-  await proxy.close();
-});
-
-const env = () => ({ ...sandbox.env, WTS_ORIGIN: proxy.origin, WTS_REQUEST_TIMEOUT_MS: '2000' });
-/** Runs wts behind the proxy with `rule`; returns the run and the requests it sent. */
-const behind = (rule: Rule, args: string[], extraEnv: Record<string, string> = {}) =>
-  runBehind(proxy, rule, args, { ...env(), ...extraEnv });
-
-const isNotes = (e: { method: string; path: string }) => e.method === 'POST' && /^\/api\/v1\/tasks\/[^/]+\/notes$/.test(e.path);
-const isTaskGet = (taskId: string) => (e: { method: string; path: string }) => e.method === 'GET' && e.path === `/api/v1/tasks/${taskId}`;
-const notesOf = (taskId: string) =>
-  data()
-    .tasks.find((t) => t.id === taskId)
-    ?.notes.map((n) => n.content) ?? [];
-const unknownSentence = (taskId: string) =>
-  `the change may or may not have been made; check with \`wts task view ${taskId}\` before trying again`;
-
-let noteCount = 0;
-/** A note text no other case uses. */
-const noteText = () => `Wire answers note ${++noteCount} ${Date.now()}`;
+const { behind, notesOf, noteText } = useWireCases(sandbox);
 
 describe('an answer to a write that is cut off or dripped', () => {
   it('three approvals whose answers are cut off mid-body: each unknown in --json, each approved, none sent twice', async () => {
