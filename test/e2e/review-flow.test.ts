@@ -4,40 +4,29 @@
 // (review-pty.test.ts, in the lines tier), so not in that tier. Needs `npm run build` first (npm test
 // does it) and tmux (CI installs it).
 import { describe, expect, it } from 'vitest';
-import type { PendingActionRec } from '../../src/sandbox/model.js';
-import { addPendingAction, waitingIn } from '../helpers/api.js';
+import { addPendingAction } from '../helpers/api.js';
 import { fakeEditor } from '../helpers/editor.js';
+import { after, reviewOrder, startReview } from '../helpers/review.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { TMUX, useTerminal } from '../helpers/tmux.js';
 
 if (!TMUX) console.warn('review-flow.test: tmux is not installed, so the review flow on a terminal is skipped (CI installs it: .ci/run)');
 
 const sandbox = useSandbox();
-const KINDS = ['action', 'human_task', 'question'];
-type Seeded = PendingActionRec;
-
-/** What waits in ada's acme workspaces, in the order the review shows it (as `wts inbox` does): by kind, then oldest first. */
-const waiting = (): Seeded[] => waitingIn(sandbox, 'org_acme').sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind));
+const waiting = () => reviewOrder(sandbox);
 const stateOf = (id: string) => sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === id)!;
 
 type Decision = 'approve' | 'edit' | 'reject' | 'done' | 'answer' | 'skip' | 'quit';
 
 describe.skipIf(!TMUX)('wts approval review on a terminal (tmux): the decisions', () => {
   const term = useTerminal('wts-review-flow-');
-  /** The screen after the last occurrence of `marker` ('' when it is not there). */
-  const after = (text: string, marker: string) => (text.includes(marker) ? text.slice(text.lastIndexOf(marker)) : '');
-
-  /** Runs `wts approval review` on a terminal of its own, with EDITOR set to `editor`. */
-  const startReview = (editor: string) =>
-    term.run(['wts', 'approval', 'review'], { env: { ...sandbox.env, EDITOR: editor, NO_COLOR: '1' } });
-
   it('shows the edited draft and asks before approving it, No by default', async () => {
     const body = 'Hi Lena,\n\nThe refund is on its way.\n';
     const action = addPendingAction(sandbox, 'task_s021', 'action', { to: 'lena@example.com', subject: 'Refund', body });
     const editor = fakeEditor(
       `awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited during review"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`,
     );
-    const review = startReview(editor);
+    const review = startReview(term, sandbox, editor);
     const items = waiting();
     const index = items.findIndex((i) => i.id === action.id);
     for (let i = 0; i < index; i++) {
@@ -88,7 +77,7 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux): the decisions'
     const editor = fakeEditor(
       `awk 'done != 1 && prev ~ /^@@ subject @@ / { print "Edited during review"; prev = $0; done = 1; next } { print; prev = $0 }' "$1" > "$1.new" && mv "$1.new" "$1"`,
     );
-    const review = startReview(editor);
+    const review = startReview(term, sandbox, editor);
 
     const tally: Record<string, number> = {};
     const tallyText = () =>

@@ -5,21 +5,20 @@
 // Node; the rest of the decisions on a terminal are in review-flow.test.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { addPendingAction, waitingIn } from '../helpers/api.js';
+import { addPendingAction } from '../helpers/api.js';
 import { runWts, tempConfigDir } from '../helpers/cli.js';
 import { fakeEditor } from '../helpers/editor.js';
 import { SCRIPT, TMUX, useTerminal } from '../helpers/tmux.js';
 import type { PendingActionRec } from '../../src/sandbox/model.js';
+import { after, reviewOrder, startReview } from '../helpers/review.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 if (!TMUX) console.warn('review-pty.test: tmux is not installed, so the review flow on a terminal is skipped (CI installs it: .ci/run)');
 
 const sandbox = useSandbox();
-const KINDS = ['action', 'human_task', 'question'];
 type Seeded = PendingActionRec;
 
-/** What waits in ada's acme workspaces, in the order the review shows it (as `wts inbox` does): by kind, then oldest first. */
-const waiting = (): Seeded[] => waitingIn(sandbox, 'org_acme').sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind));
+const waiting = () => reviewOrder(sandbox);
 const stateOf = (id: string) => sandbox.ctx.store.state.data.pendingActions.find((a) => a.id === id)!;
 
 describe('wts approval review without a terminal', () => {
@@ -37,19 +36,12 @@ describe('wts approval review without a terminal', () => {
 
 describe.skipIf(!TMUX)('wts approval review on a terminal (tmux)', () => {
   const term = useTerminal('wts-review-pty-');
-  /** The screen after the last occurrence of `marker` ('' when it is not there). */
-  const after = (text: string, marker: string) => (text.includes(marker) ? text.slice(text.lastIndexOf(marker)) : '');
-
-  /** Runs `wts approval review` on a terminal of its own, with EDITOR set to `editor`. */
-  const startReview = (editor: string) =>
-    term.run(['wts', 'approval', 'review'], { env: { ...sandbox.env, EDITOR: editor, NO_COLOR: '1' } });
-
   it('sends nothing on Enter alone, an unknown key or a failing editor; Ctrl-C ends it with the count and exit 130, the terminal as it was', async () => {
     const items = waiting();
     expect(items[0]!.kind).toBe('action');
     // An editor that writes something, then fails (as vim's :cq does).
     const failing = fakeEditor(`echo 'half-written' >> "$1"\nexit 1`);
-    const review = startReview(failing);
+    const review = startReview(term, sandbox, failing);
     await review.waitFor('the first item', (t) => after(t, `── 1 of ${items.length} `).includes('? Decide:'));
     const before = await sandbox.requests();
 
@@ -103,9 +95,7 @@ describe.skipIf(!TMUX || !SCRIPT)('wts approval review in accessible mode (tmux,
     const person = addPendingAction(sandbox, task, 'human_task', { instructions: 'Call the vendor' });
     const question = addPendingAction(sandbox, task, 'question', { question: 'When?', options: ['Monday', 'Friday'] });
     const mine = new Set([approve.id, reject.id, person.id, question.id]);
-    const items = waitingIn(sandbox, 'org_acme')
-      .filter((a) => sandbox.ctx.store.state.data.tasks.find((t) => t.id === a.taskId)?.workspaceId === ws)
-      .sort((x, y) => KINDS.indexOf(x.kind) - KINDS.indexOf(y.kind));
+    const items = reviewOrder(sandbox).filter((a) => sandbox.ctx.store.state.data.tasks.find((t) => t.id === a.taskId)?.workspaceId === ws);
 
     // Colors stay on (no NO_COLOR): they may reach the terminal, cursor movement may not.
     const review = term.run(['wts', '--accessible', 'approval', 'review', '--workspace', ws], { env: sandbox.env, raw: true });
