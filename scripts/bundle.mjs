@@ -248,14 +248,16 @@ const chunkResults = await Promise.all(
 );
 
 // import() in the main bundle: of a chunked package, `__chunk(NAME, SPECIFIER)` (defined below), which
-// requires the chunk beside the bundle (an ES module chunk it imports with `__import`, see below); of a package in node_modules, `__import(SPECIFIER)`, a parameter
-// bin/wts passes (its own import()): an import() compiled by node:vm needs a callback that Node 20 marks
-// experimental, warns about, and loses when the code comes from a code cache.
+// requires the chunk beside the bundle (an ES module chunk it imports with `__import`, a parameter bin/wts
+// passes: its own import(); an import() compiled by node:vm needs a callback that Node 20 marks
+// experimental, warns about, and loses when the code comes from a code cache); of a package left in
+// node_modules, a require() on the next tick: the keychain's is CommonJS, and import() would start Node's
+// ES module loader and lexer for it, 8-10 ms of a signed-in run (docs/performance.md).
 const out = join(root, 'dist', 'wts.cjs');
 let bundle = readFileSync(out, 'latin1');
 bundle = bundle.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => {
   const name = packageOf(specifier);
-  if (EXTERNAL.includes(name)) return `__import(${JSON.stringify(specifier)})`;
+  if (EXTERNAL.includes(name)) return `Promise.resolve().then(()=>require(${JSON.stringify(specifier)}))`;
   const chunk = chunkOf(name);
   if (chunk) return `__chunk(${JSON.stringify(chunk)},${JSON.stringify(specifier)})`;
   return call;

@@ -11,7 +11,7 @@ import { KeychainError } from '../../src/errors.js';
 import type { StoredCredentials } from '../../src/auth/credentials.js';
 import { runWts } from '../helpers/cli.js';
 import { browserRecordWritten, workdir, type Workdir } from '../helpers/credentials.js';
-import { runWtsProcess, setAutoApprove } from '../helpers/wts-process.js';
+import { bareNodeLoads, runWtsProcess, runWtsRecordingLoads, setAutoApprove } from '../helpers/wts-process.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { secretServiceProblem } from '../helpers/secret-service.js';
 
@@ -99,6 +99,16 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     expect(JSON.parse(status.stdout)).toMatchObject({ working: true, store: { kind: 'keychain', location: `wts/${account}` } });
     const list = await runWts(['workspace', 'list'], { env });
     expect(list.code).toBe(0);
+  });
+
+  it("a signed-in run loads the keychain's package with require, not through the ES module loader", async () => {
+    // import() of a CommonJS package starts Node's ES module loader and lexes the package for its names:
+    // 8-10 ms of every signed-in run on Node 20 and 22 (on 24 and later Node starts that loader anyway).
+    const r = await runWtsRecordingLoads(['workspace', 'list', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.loaded.files).toContainEqual(expect.stringMatching(/node_modules\/@napi-rs\/keyring\/index\.js$/));
+    const bare = new Set(bareNodeLoads().internals);
+    expect(r.loaded.internals.filter((m) => m.startsWith('internal/modules/esm/') && !bare.has(m))).toEqual([]);
   });
 
   it('refreshes write the rotated tokens back to the keychain, once for many processes', async () => {

@@ -5,7 +5,7 @@
 //   const url = await wts.authorizationUrl();
 //   ...
 //   const { code, stdout, stderr } = await wts.done;
-import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,10 +137,11 @@ export function runWtsProcess(args: string[], options: SpawnOptions = {}): Promi
   return proc.done;
 }
 
-/** What a `node bin/wts` process loaded: the files Node's loader read, and the public built-in modules. */
+/** What a `node bin/wts` process loaded: the files Node's loader read, the public built-in modules, Node's internal ones. */
 export interface Loaded {
   files: string[];
   builtins: string[];
+  internals: string[];
 }
 
 /** Runs wts to the end with test/helpers/loaded-modules.cjs preloaded: what it printed, and what it loaded. */
@@ -154,6 +155,19 @@ export async function runWtsRecordingLoads(args: string[], options: SpawnOptions
     });
     const loaded: Loaded = JSON.parse(readFileSync(file, 'utf8'));
     return { ...result, loaded };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a bare `node -e 0` loads on this Node, the same way: what every process pays before wts's first line. */
+export function bareNodeLoads(): Loaded {
+  const dir = mkdtempSync(join(tmpdir(), 'wts-loaded-'));
+  try {
+    const file = join(dir, 'loaded.json');
+    const r = spawnSync(process.execPath, ['-r', LOADED_MODULES, '-e', '0'], { env: { ...process.env, WTS_TEST_LOADED: file } });
+    if (r.status !== 0) throw new Error(`node -e 0 failed: ${r.stderr}`);
+    return JSON.parse(readFileSync(file, 'utf8'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
