@@ -22,6 +22,7 @@ import {
 import { ApiError, errnoOf, InvalidAnswerError, messageOf, NetworkError, type BearerChallenge, type Problem } from '../errors.js';
 import { isRecord } from '../narrow.js';
 import { checkAnswer } from './answer.js';
+import { keepWebAssemblyOnLiftoff } from './liftoff.js';
 import { unknownOutcome } from './outcome.js';
 import { walkPages, walkPieces, type PageAsk } from './paging.js';
 import { expandPath, parseOperationInput } from '../contract/validate.js';
@@ -460,7 +461,11 @@ export class ApiClient {
 
   private async exchange(req: RawRequest, token: string, timeoutMs: number) {
     // As many connections as requests in flight at most (src/api/pool.ts); opened only as needed.
-    this.dispatcher ??= new AgentClass({ keepAliveTimeout: 10_000, connections: MAX_CONNECTIONS });
+    if (this.dispatcher === undefined) {
+      // undici compiles its HTTP parser (WebAssembly) on the first connection.
+      keepWebAssemblyOnLiftoff();
+      this.dispatcher = new AgentClass({ keepAliveTimeout: 10_000, connections: MAX_CONNECTIONS });
+    }
     const url = new URL(`${this.base}${req.path}${wireQuery(req.query)}`);
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = {
