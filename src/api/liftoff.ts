@@ -17,5 +17,6 @@ export function keepWebAssemblyOnLiftoff(): void {
   if (asked) return;
   asked = true;
   if (Number(process.versions.node.split('.')[0]) >= 24) return;
-  (createRequire(import.meta.url)('node:v8') as typeof V8).setFlagsFromString('--liftoff-only');
+  const v8: typeof V8 = createRequire(import.meta.url)('node:v8');
+  v8.setFlagsFromString('--liftoff-only');
 }
