@@ -59,24 +59,24 @@ const FAULTS: Record<string, { fault: Fault; says: RegExp }> = {
   },
 };
 
-/** A rule that answers every GET of `pathname` with `fault`, from the real first page (read once, without the faulty cursor). */
+/**
+ * A rule that answers every GET of `pathname` with `fault`, from the real first page (read once, without
+ * the faulty cursor, by the first request: walks at once, as the inbox's two per workspace, share it).
+ */
 function pagedRule(pathname: string, fault: Fault): Rule {
-  let real: Item[] | undefined;
+  let real: Promise<Item[]> | undefined;
   let n = 0;
   return async (ex: Exchange) => {
     if (ex.method !== 'GET' || ex.url.pathname !== pathname) return;
     const cursor = ex.url.searchParams.get('cursor');
     const limitText = ex.url.searchParams.get('limit');
-    if (real === undefined) {
-      const clean = new URL(ex.url);
-      clean.searchParams.delete('cursor');
-      clean.searchParams.delete('limit');
-      const answer = await ex.forward(`${clean.pathname}${clean.search}`);
-      const page = answer.json() as Page;
-      real = page.items;
-    }
+    const clean = new URL(ex.url);
+    clean.searchParams.delete('cursor');
+    clean.searchParams.delete('limit');
+    real ??= ex.forward(`${clean.pathname}${clean.search}`).then((answer) => (answer.json() as Page).items);
+    const items = await real;
     n++;
-    ex.json(200, fault({ cursor, limit: limitText === null ? undefined : Number(limitText), n, real }));
+    ex.json(200, fault({ cursor, limit: limitText === null ? undefined : Number(limitText), n, real: items }));
   };
 }
 
