@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 // undici's entry point loads all of it (fetch, WebSocket, caches, mocks), ~60 ms more than these two
 // modules. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
 import AgentClass from 'undici/lib/dispatcher/agent.js';
-import dispatcherRequest from 'undici/lib/api/api-request.js';
+import { parseHeaders } from 'undici/lib/core/util.js';
 import {
   getOperation,
   pageBounds,
@@ -201,6 +201,9 @@ const secondsText = (ms: number) => `${Math.round(ms / 100) / 10} s`;
  * What went wrong on the way of an answer, found while reading it: no answer by the deadline, an answer
  * that did not arrive in full by then or whose connection closed before its end, or one larger than the cap.
  */
+/** An answer's headers as undici parses them: lower-case names, a repeated header's values in an array. */
+type IncomingHeaders = Record<string, string | string[] | undefined>;
+
 class AnswerFault extends Error {
   constructor(
     readonly kind: 'no-answer' | 'late' | 'cut' | 'too-large',
@@ -491,30 +494,26 @@ export class ApiClient {
     const name = this.nameOf(req);
     this.inFlight++;
     try {
-      let res: Dispatcher.ResponseData;
-      try {
-        res = await dispatcherRequest.call(this.dispatcher, {
+      const res = await this.collect(
+        this.dispatcher,
+        {
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method: req.method,
           headers,
           body,
-          signal: deadline,
           // Off: the deadline above is the one limit (these would race it with a message of their own).
           headersTimeout: 0,
           bodyTimeout: 0,
-        });
-      } catch (err) {
-        if (deadline.aborted) throw new AnswerFault('no-answer', `no answer from ${host} in ${secondsText(timeoutMs)}`);
-        throw err;
-      }
-      const answer = await this.readBody(res, { host, name, timeoutMs, deadline });
+        },
+        { host, name, timeoutMs, deadline },
+      );
       if (debug) {
         debug(`< ${res.statusCode} (${Date.now() - started} ms)`);
         for (const [k, v] of Object.entries(res.headers)) debug(`< ${k}: ${shown(k, String(v))}`);
-        if (answer.length > 0) debug(`< ${truncate(answer.toString('utf8'))}`);
+        if (res.body.length > 0) debug(`< ${truncate(res.body.toString('utf8'))}`);
       }
-      return { status: res.statusCode, headers: res.headers, body: answer };
+      return { status: res.statusCode, headers: res.headers, body: res.body };
     } finally {
       this.inFlight--;
       clearTimeout(timer);
@@ -522,59 +521,100 @@ export class ApiClient {
   }
 
   /**
-   * Reads an answer's body as it streams in, against the size cap (refused at once when its
-   * Content-Length is above it) and the request's deadline; at either, it stops reading and the
-   * connection is closed.
+   * Sends one request and reads its answer's body as it comes, against the size cap (refused at once when
+   * its Content-Length is above it) and the request's deadline; at either, it stops reading and the
+   * connection is closed. A handler of its own on undici's dispatcher, not undici's request(): that wraps
+   * every answer in a stream whose pushes, ticks and events cost more than reading a page does.
    */
-  private async readBody(
-    res: Dispatcher.ResponseData,
+  private collect(
+    dispatcher: Dispatcher,
+    options: Dispatcher.DispatchOptions,
     at: { host: string; name: string; timeoutMs: number; deadline: Deadline },
-  ): Promise<Buffer> {
+  ): Promise<{ statusCode: number; headers: IncomingHeaders; body: Buffer }> {
     const cap = this.maxAnswerBytes;
-    const tooLarge = (size: string) =>
-      new AnswerFault(
-        'too-large',
-        `the service's answer to ${at.name} was ${size}, more than wts reads (${megabytes(cap)}, WTS_MAX_ANSWER_MB); not read`,
-        res.statusCode,
-      );
-    const declared = Number(res.headers['content-length']);
-    if (Number.isFinite(declared) && declared > cap) {
-      res.body.destroy();
-      throw tooLarge(megabytes(declared));
-    }
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    try {
-      // Listeners, not `for await`: the async iterator's stream machinery costs more than the reading.
-      await new Promise<void>((resolve, reject) => {
-        const body = res.body;
-        body.on('data', (chunk: unknown) => {
-          const piece: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-          bytes += piece.length;
-          if (bytes > cap) body.destroy(tooLarge(`more than ${megabytes(cap)}`));
-          else chunks.push(piece);
-        });
-        body.once('end', resolve);
-        body.once('error', reject);
-        // Closed with neither its end nor an error: cut off all the same (after 'end', this changes nothing).
-        body.once('close', () => reject(new Error('closed before its end')));
-      });
-    } catch (err) {
-      if (err instanceof AnswerFault) throw err;
-      const of = Number.isFinite(declared) ? ` of ${declared}` : '';
-      if (at.deadline.aborted)
-        throw new AnswerFault(
-          'late',
-          `the answer from ${at.host} to ${at.name} did not arrive in full in ${secondsText(at.timeoutMs)} (${bytes}${of} bytes came)`,
-          res.statusCode,
+    const { deadline } = at;
+    return new Promise((resolve, reject) => {
+      let abort: ((reason: Error) => void) | undefined;
+      let statusCode = 0;
+      let headers: IncomingHeaders = {};
+      let headed = false;
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      let declared = Number.NaN;
+      let settled = false;
+      const onDeadline = () => abort?.(deadline.reason ?? new Error('the deadline passed'));
+      deadline.once('abort', onDeadline);
+      const tooLarge = (size: string) =>
+        new AnswerFault(
+          'too-large',
+          `the service's answer to ${at.name} was ${size}, more than wts reads (${megabytes(cap)}, WTS_MAX_ANSWER_MB); not read`,
+          statusCode,
         );
-      throw new AnswerFault(
-        'cut',
-        `the service's answer to ${at.name} was cut off after ${bytes}${of} bytes (${errorCode(err) ?? messageOf(err)})`,
-        res.statusCode,
-      );
-    }
-    return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, bytes);
+      const finish = (err: Error | undefined) => {
+        if (settled) return;
+        settled = true;
+        deadline.removeListener('abort', onDeadline);
+        if (err === undefined) {
+          resolve({ statusCode, headers, body: chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, bytes) });
+        } else if (err instanceof AnswerFault) {
+          reject(err);
+        } else if (!headed) {
+          // No answer at all: the connection failed, or the deadline passed first.
+          reject(deadline.aborted ? new AnswerFault('no-answer', `no answer from ${at.host} in ${secondsText(at.timeoutMs)}`) : err);
+        } else {
+          const of = Number.isFinite(declared) ? ` of ${declared}` : '';
+          reject(
+            deadline.aborted
+              ? new AnswerFault(
+                  'late',
+                  `the answer from ${at.host} to ${at.name} did not arrive in full in ${secondsText(at.timeoutMs)} (${bytes}${of} bytes came)`,
+                  statusCode,
+                )
+              : new AnswerFault(
+                  'cut',
+                  `the service's answer to ${at.name} was cut off after ${bytes}${of} bytes (${errorCode(err) ?? messageOf(err)})`,
+                  statusCode,
+                ),
+          );
+        }
+      };
+      const handler: Dispatcher.DispatchHandler = {
+        onConnect(abortRequest) {
+          abort = (reason) => abortRequest(reason);
+          if (deadline.aborted) onDeadline();
+        },
+        onHeaders(status, rawHeaders) {
+          // An informational answer (1xx): the real one follows.
+          if (status < 200) return true;
+          statusCode = status;
+          headers = parseHeaders(rawHeaders);
+          headed = true;
+          declared = Number(headers['content-length']);
+          if (Number.isFinite(declared) && declared > cap) abort?.(tooLarge(megabytes(declared)));
+          return true;
+        },
+        onData(chunk) {
+          bytes += chunk.length;
+          if (bytes > cap) {
+            abort?.(tooLarge(`more than ${megabytes(cap)}`));
+            return false;
+          }
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete() {
+          finish(undefined);
+        },
+        onError(err) {
+          finish(err);
+        },
+      };
+      try {
+        dispatcher.dispatch(options, handler);
+      } catch (err) {
+        finish(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
   }
 
   /** Closes kept-alive connections so the process can exit at once. */

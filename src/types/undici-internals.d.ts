@@ -1,12 +1,10 @@
-// The two internal modules of undici the client loads instead of its entry point (see src/api/client.ts).
+// The internal modules of undici the client loads instead of its entry point (see src/api/client.ts).
 declare module 'undici/lib/dispatcher/agent.js' {
   import type { Agent } from 'undici';
   const AgentClass: typeof Agent;
   export default AgentClass;
 }
-declare module 'undici/lib/api/api-request.js' {
-  import type { Dispatcher } from 'undici';
-  /** Dispatcher#request, called with a dispatcher as `this`. */
-  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
-  export default request;
+declare module 'undici/lib/core/util.js' {
+  /** An answer's raw header lines as an object: lower-case names, a repeated header's values in an array. */
+  export function parseHeaders(headers: Buffer[]): Record<string, string | string[] | undefined>;
 }
