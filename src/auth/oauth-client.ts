@@ -163,18 +163,27 @@ export async function loadClientKey(file: string): Promise<Oidc.PrivateKey> {
     throw new CliError(`cannot read the client key ${file}: ${errnoOf(err) ?? messageOf(err)}`, ExitCode.usage);
   }
   const { importJWK } = await import('jose');
-  let jwk: Record<string, unknown> & { kty?: string; crv?: string; alg?: string; kid?: string };
+  const notAKey = () => new CliError(`${file} is not a private key (PEM or JWK)`, ExitCode.usage);
+  let parsed: unknown;
   try {
-    jwk = text.trimStart().startsWith('{')
-      ? (JSON.parse(text) as typeof jwk)
-      : (createPrivateKey(text).export({ format: 'jwk' }) as typeof jwk);
+    parsed = text.trimStart().startsWith('{') ? JSON.parse(text) : createPrivateKey(text).export({ format: 'jwk' });
   } catch {
-    throw new CliError(`${file} is not a private key (PEM or JWK)`, ExitCode.usage);
+    throw notAKey();
   }
-  if (typeof jwk.d !== 'string') throw new CliError(`${file} holds a public key; --client-key needs the private key`, ExitCode.usage);
-  const alg = algorithmFor(jwk);
-  const key = (await importJWK(jwk, alg)) as Oidc.PrivateKey['key'];
-  return { key, ...(typeof jwk.kid === 'string' ? { kid: jwk.kid } : {}) };
+  if (!isRecord(parsed)) throw notAKey();
+  const jwk = parsed;
+  const field = (name: string) => (typeof jwk[name] === 'string' ? jwk[name] : undefined);
+  if (field('d') === undefined) throw new CliError(`${file} holds a public key; --client-key needs the private key`, ExitCode.usage);
+  const alg = algorithmFor({ kty: field('kty'), crv: field('crv'), alg: field('alg') });
+  let key: Oidc.PrivateKey['key'];
+  try {
+    key = (await importJWK(jwk, alg)) as Oidc.PrivateKey['key'];
+  } catch (err) {
+    // A JWK whose parts do not make a key (a wrong curve point, an algorithm jose does not know).
+    throw new CliError(`${file} is not a usable private key (${messageOf(err)})`, ExitCode.usage);
+  }
+  const kid = field('kid');
+  return { key, ...(kid !== undefined ? { kid } : {}) };
 }
 
 /** openid-client's client authentication for a method; secrets come from the caller, never argv. */
