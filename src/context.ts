@@ -136,9 +136,15 @@ export function createContext(
     },
     api() {
       client ??= (async () => {
-        const [{ ApiClient, DEFAULT_MAX_ANSWER_BYTES }, { tokenSourceFor }, { milliseconds }] = await Promise.all([
+        const { tokenSourceFor } = await import('./auth/token-source.js');
+        // The credentials first: a keychain read goes on off the main thread while the HTTP client
+        // loads (src/auth/stores/keychain.ts). Its steps up to there are microtasks, so one turn of
+        // the event loop sees it under way. Handled here too: it may fail before it is awaited.
+        const tokens = tokenSourceFor(ctx);
+        tokens.catch(() => undefined);
+        await new Promise((resolve) => setImmediate(resolve));
+        const [{ ApiClient, DEFAULT_MAX_ANSWER_BYTES }, { milliseconds }] = await Promise.all([
           import('./api/client.js'),
-          import('./auth/token-source.js'),
           import('./auth/settings.js'),
         ]);
         return new ApiClient({
@@ -147,7 +153,7 @@ export function createContext(
           timeoutMs: milliseconds(env, 'WTS_REQUEST_TIMEOUT_MS', 30_000),
           maxAnswerBytes: megabytes(env, 'WTS_MAX_ANSWER_MB', DEFAULT_MAX_ANSWER_BYTES),
           notice: (line) => notice(ctx, line),
-          tokens: await tokenSourceFor(ctx),
+          tokens: await tokens,
           debug: globals.debug ? (line) => ctx.debug(line) : undefined,
           userAgent: 'wts',
         });

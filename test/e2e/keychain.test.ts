@@ -13,7 +13,7 @@ import { runWts } from '../helpers/cli.js';
 import { browserRecordWritten, workdir, type Workdir } from '../helpers/credentials.js';
 import { bareNodeLoads, runWtsProcess, runWtsRecordingLoads, setAutoApprove } from '../helpers/wts-process.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-import { secretServiceProblem } from '../helpers/secret-service.js';
+import { privateSecretService, secretServiceProblem } from '../helpers/secret-service.js';
 
 const problem = await secretServiceProblem('test');
 const hasSecretTool = spawnSync('secret-tool', ['--version']).error === undefined;
@@ -74,6 +74,46 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     await store.remove(); // nothing to remove: no error
   });
 
+  it("reads each entry's own secret among the service's entries", async () => {
+    // On Linux a read searches the service's items (src/auth/stores/keychain.ts) and keeps the one asked for.
+    const store = (name: string) => new KeychainStore(`test-${process.pid} @ https://tasks.example.com (${name})`, { timeoutMs: 5000 });
+    const [one, two] = [store('one'), store('two')];
+    await one.write(sampleCredentials('AT-one'));
+    await two.write(sampleCredentials('AT-two'));
+    try {
+      expect([(await one.read())?.accessToken, (await two.read())?.accessToken]).toEqual(['AT-one', 'AT-two']);
+      await one.remove();
+      expect(await one.read()).toBeUndefined();
+      expect((await two.read())?.accessToken).toBe('AT-two');
+    } finally {
+      await Promise.all([one.remove(), two.remove()]);
+    }
+  });
+
+  it('a locked keychain is asked to unlock it, and a dismissed prompt is named', async () => {
+    // The search cannot read a locked collection and does not ask to unlock it; the entry's read does.
+    // On a Secret Service of its own: locking the suite's would fail the other files' keychain tests.
+    const own = workdir();
+    const service = await privateSecretService(own.dir);
+    try {
+      const env = { WTS_CONFIG_DIR: own.configDir, DBUS_SESSION_BUS_ADDRESS: service.address };
+      await setAutoApprove(sandbox.origin, 'ada');
+      const login = await runWtsProcess(['login', '--origin', sandbox.origin, '--store', 'keychain'], {
+        env: { ...env, BROWSER: own.browser },
+      });
+      await setAutoApprove(sandbox.origin, null);
+      expect(login.code, login.stderr).toBe(0);
+      const unlocked = await runWtsProcess(['workspace', 'list', '--json'], { env });
+      expect([unlocked.code, unlocked.stderr]).toEqual([0, '']);
+      service.lock();
+      const locked = await runWtsProcess(['workspace', 'list', '--json'], { env });
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toMatch(/^wts: the OS keychain \(Secret Service\) failed \(read\): .*unlock prompt was dismissed\n$/);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it('wts login keeps the tokens in the keychain by default, and nothing secret in files', async () => {
     w = workdir();
     env = { WTS_CONFIG_DIR: w.configDir, NO_COLOR: '1' };
@@ -109,6 +149,16 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     expect(r.loaded.files).toContainEqual(expect.stringMatching(/node_modules\/@napi-rs\/keyring\/index\.js$/));
     const bare = new Set(bareNodeLoads().internals);
     expect(r.loaded.internals.filter((m) => m.startsWith('internal/modules/esm/') && !bare.has(m))).toEqual([]);
+  });
+
+  it('a signed-in run reads the keychain while its HTTP client loads, not after', async () => {
+    // The search runs on a worker thread (src/auth/stores/keychain.ts); src/context.ts starts it before
+    // the HTTP client (undici, which loads node:http) so that the two overlap.
+    const r = await runWtsRecordingLoads(['workspace', 'list', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.loaded.builtins).toContain('http');
+    expect(r.loaded.atKeychainSearch).toBeDefined();
+    expect(r.loaded.atKeychainSearch).not.toContain('http');
   });
 
   it('refreshes write the rotated tokens back to the keychain, once for many processes', async () => {

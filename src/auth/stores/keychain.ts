@@ -28,11 +28,46 @@ export function keychainName(platform = process.platform): string {
  * The real keychain, loaded on first use. On Linux the entry is pinned to the Secret Service: the
  * library's fallback, the kernel keyring, forgets everything at logout and is often denied in
  * containers, so it would lose sign-ins silently.
+ *
+ * On Linux a read is first a search of the service's items: an entry's constructor opens a Secret
+ * Service session, its Diffie-Hellman exchange included, on the main thread (about 6 ms of every
+ * signed-in command), where the search does all of it on a worker thread while the command goes on
+ * loading (src/context.ts starts the read before the HTTP client loads). It reads the secrets of every
+ * wts entry, all this user's, and keeps the one asked for. Where it cannot say (it failed: a locked
+ * collection, which the search does not ask to unlock; or it found the entry twice), the entry
+ * answers, as everywhere else and for writes and removals.
  */
 export const nativeKeychain: KeychainBackend = async (service, account) => {
-  const { AsyncEntry } = await import('@napi-rs/keyring');
-  return new AsyncEntry(service, account, process.platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined);
+  const keyring = await import('@napi-rs/keyring');
+  const linux = process.platform === 'linux';
+  let entry: InstanceType<typeof keyring.AsyncEntry> | undefined;
+  const opened = () => (entry ??= new keyring.AsyncEntry(service, account, linux ? { linux: { store: 'secret-service' } } : undefined));
+  return {
+    getPassword: async (signal) => {
+      const found = linux ? await searched(keyring, service, account, signal) : undefined;
+      return found ? found.password : opened().getPassword(signal);
+    },
+    setPassword: (password, signal) => opened().setPassword(password, signal),
+    deleteCredential: (signal) => opened().deleteCredential(signal),
+  };
 };
+
+/** The account's password (null: no such entry) as a search of the service's items finds it, or undefined when it cannot say. */
+async function searched(
+  keyring: typeof import('@napi-rs/keyring'),
+  service: string,
+  account: string,
+  signal: AbortSignal | undefined,
+): Promise<{ password: string | null } | undefined> {
+  let found;
+  try {
+    found = await keyring.findCredentialsAsync(service, undefined, signal);
+  } catch {
+    return undefined;
+  }
+  const mine = found.filter((c) => c.account === account);
+  return mine.length > 1 ? undefined : { password: mine[0]?.password ?? null };
+}
 
 /** Runs one keychain call, giving up after `timeoutMs` (and asking the call to stop). */
 export async function keychainCall<T>(what: string, timeoutMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
