@@ -5,6 +5,7 @@ import type { StoredCredentials } from './credentials.js';
 import { notSignedIn, TokenLifecycle, type ConnectionHandle } from './lifecycle.js';
 import { connectionLockPath, lockOptions, openStore, profileAuth, storeChoiceForUse, type ProfileAuth } from './profile-auth.js';
 import { authTimings } from './settings.js';
+import type { KeychainSearch } from './stores/keychain-ahead.js';
 import type { CredentialStore } from './stores/store.js';
 
 export interface OpenConnection {
@@ -38,8 +39,11 @@ export function connectionHandle(ctx: CommandContext, profile: string, origin: s
   };
 }
 
-/** The credential store of this context's profile and origin; exit 4 when the profile has none. */
-export function openProfileStore(ctx: CommandContext): {
+/** The credential store of this context's profile and origin; exit 4 when the profile has none. `ahead`: see openConnection. */
+export function openProfileStore(
+  ctx: CommandContext,
+  ahead?: KeychainSearch,
+): {
   profile: string;
   origin: string;
   auth: ProfileAuth | undefined;
@@ -50,12 +54,15 @@ export function openProfileStore(ctx: CommandContext): {
   const auth = profileAuth(ctx, profile);
   const choice = storeChoiceForUse(ctx, auth);
   if (!choice) throw notSignedIn(origin);
-  return { profile, origin, auth, store: openStore(ctx, choice, profile, origin, auth?.credentialId) };
+  return { profile, origin, auth, store: openStore(ctx, choice, profile, origin, auth?.credentialId, ahead) };
 }
 
-/** Opens the profile's connection; exit 4 ("not signed in … run `wts login`") when there is none for this origin. */
-export async function openConnection(ctx: CommandContext): Promise<OpenConnection> {
-  const { profile, origin, auth, store } = openProfileStore(ctx);
+/**
+ * Opens the profile's connection; exit 4 ("not signed in … run `wts login`") when there is none for this
+ * origin. `ahead`: a keychain search begun for this read (src/auth/stores/keychain-ahead.ts).
+ */
+export async function openConnection(ctx: CommandContext, ahead?: KeychainSearch): Promise<OpenConnection> {
+  const { profile, origin, auth, store } = openProfileStore(ctx, ahead);
   const credentials: StoredCredentials | undefined = await store.read();
   if (!credentials || credentials.origin !== origin) throw notSignedIn(origin);
   const handle = connectionHandle(ctx, profile, origin, store);

@@ -11,6 +11,7 @@ import { clientIdentitySchema, serverEndpointsSchema, SIGN_IN_AGAIN, type Client
 import { authTimings } from './settings.js';
 import { FileStore } from './stores/file.js';
 import { KeychainStore } from './stores/keychain.js';
+import type { KeychainSearch } from './stores/keychain-ahead.js';
 import type { CredentialStore, StoreKind } from './stores/store.js';
 
 // A type, not an interface, so it is stored as the profile's `auth` record as it is.
@@ -119,13 +120,17 @@ export function lockOptions(ctx: CommandContext) {
   return { staleMs: t.lockStaleMs, waitMs: t.lockWaitMs };
 }
 
-/** Opens the store a choice names, for one profile (and, for the keychain, one sign-in). */
+/**
+ * Opens the store a choice names, for one profile (and, for the keychain, one sign-in); `ahead`, a
+ * keychain search begun for its first read.
+ */
 export function openStore(
   ctx: CommandContext,
   choice: StoreChoice,
   profileName: string,
   origin: string,
   credentialId: string | undefined,
+  ahead?: KeychainSearch,
 ): CredentialStore {
   if (choice.kind === 'file') {
     const { file } = choice;
@@ -135,5 +140,8 @@ export function openStore(
     });
   }
   if (!credentialId) throw new Error('a keychain entry needs a credential id');
-  return new KeychainStore(keychainAccount(origin, profileName, credentialId), { timeoutMs: authTimings(ctx.env).keychainTimeoutMs });
+  return new KeychainStore(keychainAccount(origin, profileName, credentialId), {
+    timeoutMs: authTimings(ctx.env).keychainTimeoutMs,
+    ahead,
+  });
 }

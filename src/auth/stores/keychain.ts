@@ -4,9 +4,9 @@
 import { KeychainError, messageOf } from '../../errors.js';
 import { parseStored } from '../../stored-file.js';
 import { SIGN_IN_AGAIN, storedCredentialsSchema, type StoredCredentials } from '../credentials.js';
+import type { Credential } from '@napi-rs/keyring';
+import { KEYCHAIN_SERVICE, type KeychainSearch } from './keychain-ahead.js';
 import type { CredentialStore } from './store.js';
-
-export const KEYCHAIN_SERVICE = 'wts';
 
 /** The calls we make on one keychain entry (the real one, or a stand-in in tests). */
 export interface KeychainEntry {
@@ -15,7 +15,8 @@ export interface KeychainEntry {
   deleteCredential(signal?: AbortSignal): Promise<boolean>;
 }
 
-export type KeychainBackend = (service: string, account: string) => Promise<KeychainEntry>;
+/** Opens an entry; `ahead`, a search begun for the entry's first read (src/auth/stores/keychain-ahead.ts). */
+export type KeychainBackend = (service: string, account: string, ahead?: KeychainSearch) => Promise<KeychainEntry>;
 
 /** What people call the keychain on this platform. */
 export function keychainName(platform = process.platform): string {
@@ -32,19 +33,20 @@ export function keychainName(platform = process.platform): string {
  * On Linux a read is first a search of the service's items: an entry's constructor opens a Secret
  * Service session, its Diffie-Hellman exchange included, on the main thread (about 6 ms of every
  * signed-in command), where the search does all of it on a worker thread while the command goes on
- * loading (src/context.ts starts the read before the HTTP client loads). It reads the secrets of every
+ * loading (begun ahead: src/auth/stores/keychain-ahead.ts). It reads the secrets of every
  * wts entry, all this user's, and keeps the one asked for. Where it cannot say (it failed: a locked
  * collection, which the search does not ask to unlock; or it found the entry twice), the entry
  * answers, as everywhere else and for writes and removals.
  */
-export const nativeKeychain: KeychainBackend = async (service, account) => {
+export const nativeKeychain: KeychainBackend = async (service, account, ahead) => {
   const keyring = await import('@napi-rs/keyring');
   const linux = process.platform === 'linux';
   let entry: InstanceType<typeof keyring.AsyncEntry> | undefined;
   const opened = () => (entry ??= new keyring.AsyncEntry(service, account, linux ? { linux: { store: 'secret-service' } } : undefined));
   return {
     getPassword: async (signal) => {
-      const found = linux ? await searched(keyring, service, account, signal) : undefined;
+      const begun = ahead?.take(signal);
+      const found = linux ? await searched(begun ?? keyring.findCredentialsAsync(service, undefined, signal), account) : undefined;
       return found ? found.password : opened().getPassword(signal);
     },
     setPassword: (password, signal) => opened().setPassword(password, signal),
@@ -53,15 +55,10 @@ export const nativeKeychain: KeychainBackend = async (service, account) => {
 };
 
 /** The account's password (null: no such entry) as a search of the service's items finds it, or undefined when it cannot say. */
-async function searched(
-  keyring: typeof import('@napi-rs/keyring'),
-  service: string,
-  account: string,
-  signal: AbortSignal | undefined,
-): Promise<{ password: string | null } | undefined> {
-  let found;
+async function searched(search: Promise<Credential[]>, account: string): Promise<{ password: string | null } | undefined> {
+  let found: Credential[];
   try {
-    found = await keyring.findCredentialsAsync(service, undefined, signal);
+    found = await search;
   } catch {
     return undefined;
   }
@@ -96,6 +93,8 @@ export async function keychainCall<T>(what: string, timeoutMs: number, call: (si
 export interface KeychainOptions {
   timeoutMs: number;
   backend?: KeychainBackend;
+  /** A search begun for this store's first read. */
+  ahead?: KeychainSearch;
 }
 
 export class KeychainStore implements CredentialStore {
@@ -116,7 +115,7 @@ export class KeychainStore implements CredentialStore {
   }
 
   private open(): Promise<KeychainEntry> {
-    this.entry ??= keychainCall('open', this.options.timeoutMs, () => this.backend(KEYCHAIN_SERVICE, this.account));
+    this.entry ??= keychainCall('open', this.options.timeoutMs, () => this.backend(KEYCHAIN_SERVICE, this.account, this.options.ahead));
     return this.entry;
   }
 
