@@ -235,8 +235,10 @@ class Deadline extends EventEmitter {
 
 export class ApiClient {
   private dispatcher: Dispatcher | undefined;
-  /** Requests sent whose answer is not read to its end yet (close() waits for them). */
-  private inFlight = 0;
+  /** Writes (every method but GET) sent whose answer is not read to its end yet: close() waits for them. */
+  private writesInFlight = 0;
+  /** close() was called: the command is over, and nothing more is sent (nor tried again). */
+  private closed = false;
   private readonly base: string;
   private readonly timeoutMs: number;
   private readonly maxAnswerBytes: number;
@@ -367,8 +369,9 @@ export class ApiClient {
     let rateLimitWaitedMs = 0; // waiting out 429s, counted against rateLimitBudgetMs
     let rateLimited = 0;
     for (let attempt = 0, tries = 0; ; attempt++, tries++) {
+      if (this.closed) throw new NetworkError(`${this.options.origin}: wts has finished with this connection`);
       await hooks.beforeAttempt?.(tries);
-      const canRetry = attempt < maxRetries;
+      const canRetry = attempt < maxRetries && !this.closed;
       let res: { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
       try {
         res = await this.exchange(req, token, options.timeoutMs ?? this.timeoutMs);
@@ -492,7 +495,8 @@ export class ApiClient {
     const timer = setTimeout(() => deadline.abort(), Math.min(Math.max(timeoutMs, 1), MAX_TIMER_MS));
     const host = url.host;
     const name = this.nameOf(req);
-    this.inFlight++;
+    const write = req.method !== 'GET';
+    if (write) this.writesInFlight++;
     try {
       const res = await this.collect(
         this.dispatcher,
@@ -515,7 +519,7 @@ export class ApiClient {
       }
       return { status: res.statusCode, headers: res.headers, body: res.body };
     } finally {
-      this.inFlight--;
+      if (write) this.writesInFlight--;
       clearTimeout(timer);
     }
   }
@@ -617,15 +621,20 @@ export class ApiClient {
     });
   }
 
-  /** Closes kept-alive connections so the process can exit at once. */
+  /**
+   * Closes the connections so the process can exit at once. Reads still in flight were given up by the
+   * command (it failed, or a person quit the dashboard): they end now, not when the service answers or
+   * their deadline passes. A write still in flight is let finish: cut off, what it did would be known
+   * even less.
+   */
   async close(): Promise<void> {
+    this.closed = true;
     const d = this.dispatcher;
     this.dispatcher = undefined;
-    // Nothing in flight: the connections are only kept alive, so they end at once. Closing them
-    // gracefully instead has undici destroy each socket with an error of its own, whose stack Node
-    // reads: placing its frames in the bundle counts the lines of all 1.8 MB of it, which costs more
-    // than the rest of closing (test/e2e/exit-cost.test.ts).
-    if (this.inFlight === 0) await d?.destroy(stackless('wts has finished with this connection'));
+    // Destroyed, not closed gracefully: that has undici destroy each socket with an error of its own,
+    // whose stack Node reads, and placing its frames in the bundle counts the lines of all 1.8 MB of it,
+    // which costs more than the rest of closing (test/e2e/exit-cost.test.ts).
+    if (this.writesInFlight === 0) await d?.destroy(stackless('wts has finished with this connection'));
     else await d?.close();
   }
 }

@@ -6,6 +6,7 @@
 // one last check is held.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitingIn } from '../helpers/api.js';
+import { changeStoredCredentials, expectLoggedIn, workdir } from '../helpers/credentials.js';
 import { faultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { TMUX, useTerminal } from '../helpers/tmux.js';
@@ -117,5 +118,82 @@ describe.skipIf(!TMUX)('wts dash over 10,000 tasks, far away (tmux)', () => {
     expect(done).not.toContain('checked ');
     dash.keys('q');
     expect((await dash.done()).code).toBe(0);
+  });
+
+  it('signed in, shows the first page of my tasks in each workspace at once, then all of them once listed', {
+    timeout: 240_000,
+  }, async () => {
+    // Who you are comes from a stored sign-in (with a token it is not known). Signed in to the sandbox,
+    // the stored record then names the proxy, which the dashboard is pointed at.
+    const w = workdir();
+    await expectLoggedIn(sandbox.origin, w);
+    changeStoredCredentials(w.credentialsFile, 'default', (c) => {
+      c.origin = proxy.origin;
+    });
+    const { workspaces, tasks } = sandbox.ctx.store.state.data;
+    const inAcme = workspaces.filter((ws) => ws.orgId === 'org_acme' && !ws.archived).map((ws) => ws.id);
+    const mineIn = (id: string) => tasks.filter((t) => t.workspaceId === id && t.assigneeIds.includes('usr_ada') && t.status !== 'done');
+    // The first page (50) of each workspace's tasks assigned to me: all of mine but in ws_bulk, of which
+    // every one is open.
+    for (const id of inAcme)
+      if (id !== 'ws_bulk') expect(tasks.filter((t) => t.workspaceId === id && t.assigneeIds.includes('usr_ada')).length).toBeLessThan(50);
+    const firstPages = inAcme.reduce((n, id) => n + (id === 'ws_bulk' ? 50 : mineIn(id).length), 0);
+    const all = inAcme.reduce((n, id) => n + mineIn(id).length, 0);
+    expect(all).toBeGreaterThan(firstPages);
+
+    // The inbox's listing waits at a gate, so My tasks can only come from its first pages; the inbox's
+    // checks wait at another, opened at the end, so the listing is all the sandbox answers once let go.
+    const listing = gate();
+    const checks = gate();
+    const isWalk = (path: string) => /\/workspaces\/[^/]+\/tasks\?/.test(path) && path.includes('unassigned=');
+    proxy.setRule(async (ex) => {
+      if (isWalk(ex.path)) await listing.opened;
+      if (ex.path.includes('/pending-actions')) await checks.opened;
+    });
+    // Requests from here on: the proxy has counted the other test's too.
+    const since = (match: (path: string) => boolean) => {
+      const base = proxy.count((e) => match(e.path));
+      return () => proxy.count((e) => match(e.path)) - base;
+    };
+    const mine = since((p) => /\/tasks\?.*assignee=/.test(p));
+    const mineBeyondOnePage = since((p) => /\/tasks\?.*assignee=/.test(p) && !p.includes('limit=50'));
+    // All but the selected task's detail (the task, its messages, its pending actions).
+    const sections = since((p) => p.startsWith('/api/v1/') && !p.startsWith('/api/v1/tasks/'));
+    const dash = term.run(['wts', 'dash'], {
+      env: {
+        WTS_CONFIG_DIR: w.configDir,
+        WTS_CREDENTIALS_FILE: w.credentialsFile,
+        WTS_ORIGIN: proxy.origin,
+        WTS_WORKSPACE: 'ws_bulk',
+        NO_COLOR: '1',
+      },
+      cols: 100,
+      rows: 24,
+      visible: true,
+    });
+    dash.keys('2');
+    const first = await dash.waitFor(
+      'the first page of my tasks in each workspace',
+      (t) => t.includes(`[2 My tasks (${firstPages}…)]`),
+      25_000,
+    );
+    expect(first).toContain('the first 50 of each workspace so far…');
+    // One page of each workspace, asked for once, beside the first screen's other requests: the
+    // workspaces, the schedules, the board's columns and the first page of each, and the listing's first
+    // page of each half of each workspace (held).
+    expect([mine(), mineBeyondOnePage()]).toEqual([inAcme.length, 0]);
+    expect(sections()).toBeLessThanOrEqual(1 + 1 + 1 + 4 + 2 * inAcme.length + inAcme.length);
+
+    try {
+      listing.open();
+      // Well within the client's 30 s for a held check's answer.
+      await dash.waitFor('all my open tasks, listed', (t) => t.includes(`[2 My tasks (${all})]`), 25_000);
+      // From the listing, not a second walk of my own.
+      expect(mine()).toBe(inAcme.length);
+      dash.keys('q');
+      expect((await dash.done()).code).toBe(0);
+    } finally {
+      checks.open();
+    }
   });
 });
