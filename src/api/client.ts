@@ -197,13 +197,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Seconds for a line: "30 s", "1.5 s". */
 const secondsText = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
+/** An answer's headers as undici parses them: lower-case names, a repeated header's values in an array. */
+type IncomingHeaders = Record<string, string | string[] | undefined>;
+
 /**
  * What went wrong on the way of an answer, found while reading it: no answer by the deadline, an answer
  * that did not arrive in full by then or whose connection closed before its end, or one larger than the cap.
  */
-/** An answer's headers as undici parses them: lower-case names, a repeated header's values in an array. */
-type IncomingHeaders = Record<string, string | string[] | undefined>;
-
 class AnswerFault extends Error {
   constructor(
     readonly kind: 'no-answer' | 'late' | 'cut' | 'too-large',
@@ -372,7 +372,7 @@ export class ApiClient {
       if (this.closed) throw new NetworkError(`${this.options.origin}: wts has finished with this connection`);
       await hooks.beforeAttempt?.(tries);
       const canRetry = attempt < maxRetries && !this.closed;
-      let res: { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+      let res: { status: number; headers: IncomingHeaders; body: Buffer };
       try {
         res = await this.exchange(req, token, options.timeoutMs ?? this.timeoutMs);
         options.onAnswer?.(res.status, res.headers);
