@@ -3,8 +3,9 @@ import type { CommandContext } from '../context.js';
 import { notice } from '../io.js';
 import type { StoredCredentials } from './credentials.js';
 import { notSignedIn, TokenLifecycle, type ConnectionHandle } from './lifecycle.js';
-import { connectionLockPath, lockOptions, openStore, profileAuth, storeChoiceForUse, type ProfileAuth } from './profile-auth.js';
+import { connectionLockPath, lockOptions, openStore, profileAuth, type ProfileAuth } from './profile-auth.js';
 import { authTimings } from './settings.js';
+import { storeChoiceForUse } from './store-choice.js';
 import type { KeychainSearch } from './stores/keychain-ahead.js';
 import type { CredentialStore } from './stores/store.js';
 

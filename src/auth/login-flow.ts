@@ -15,8 +15,9 @@ import { startLoopbackListener, type CallbackPage, type LoopbackCallback } from 
 import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
 import { readPastedCallback } from './paste.js';
 import { OFFLINE_ACCESS } from './scopes.js';
-import { defaultCredentialsFile, openStore, profileAuthIfReadable, type ProfileAuth, type StoreChoice } from './profile-auth.js';
+import { openStore, profileAuthIfReadable, type ProfileAuth } from './profile-auth.js';
 import { authTimings } from './settings.js';
+import { defaultCredentialsFile, type StoreChoice } from './store-choice.js';
 import { keychainName, keychainProblem, KeychainStore } from './stores/keychain.js';
 import { FileStore } from './stores/file.js';
 import type { CredentialStore } from './stores/store.js';

@@ -4,12 +4,11 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
 import type { CommandContext } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
-import type { Env } from '../io.js';
 import { checkStoredValue, parseStoredValue } from '../stored-file.js';
 import { clientIdentitySchema, serverEndpointsSchema, SIGN_IN_AGAIN, type ClientIdentity, type ServerEndpoints } from './credentials.js';
 import { authTimings } from './settings.js';
 import { FileStore } from './stores/file.js';
+import { defaultCredentialsFile, storeFromEnv, type StoreChoice } from './store-choice.js';
 import { KeychainStore } from './stores/keychain.js';
 import type { KeychainSearch } from './stores/keychain-ahead.js';
 import type { CredentialStore, StoreKind } from './stores/store.js';
@@ -60,20 +59,6 @@ export function profileAuthIfReadable(ctx: CommandContext, profileName: string):
   return 'value' in checked ? checked.value : undefined;
 }
 
-/** A credential store: the keychain, or the file store with its file. */
-export type StoreChoice = { kind: 'keychain' } | { kind: 'file'; file: string };
-
-export function defaultCredentialsFile(configDir: string): string {
-  return join(configDir, 'credentials.json');
-}
-
-function storeFromEnv(env: Env): StoreKind | undefined {
-  const value = env.WTS_CREDENTIAL_STORE;
-  if (value === undefined || value === '') return undefined;
-  if (value === 'keychain' || value === 'file') return value;
-  throw new CliError(`WTS_CREDENTIAL_STORE must be keychain or file, not ${JSON.stringify(value)}`, ExitCode.usage);
-}
-
 /** Where `wts login` keeps what it gets: --store, else WTS_CREDENTIALS_FILE, else WTS_CREDENTIAL_STORE, else the keychain. */
 export function storeChoiceForLogin(ctx: CommandContext, flag: StoreKind | undefined): StoreChoice {
   // The flag, then the environment, then where this profile's last sign-in kept its credentials (a
@@ -87,16 +72,6 @@ export function storeChoiceForLogin(ctx: CommandContext, flag: StoreKind | undef
     file:
       ctx.env.WTS_CREDENTIALS_FILE || (recorded?.store === 'file' && recorded.credentialsFile) || defaultCredentialsFile(ctx.config.dir),
   };
-}
-
-/** Where a profile's credentials are read from: the environment's choice, else what login recorded. */
-export function storeChoiceForUse(ctx: CommandContext, auth: ProfileAuth | undefined): StoreChoice | undefined {
-  if (ctx.env.WTS_CREDENTIALS_FILE) return { kind: 'file', file: ctx.env.WTS_CREDENTIALS_FILE };
-  const fromEnv = storeFromEnv(ctx.env);
-  if (fromEnv === 'file') return { kind: 'file', file: auth?.credentialsFile ?? defaultCredentialsFile(ctx.config.dir) };
-  if (!auth?.store) return undefined;
-  if (fromEnv === 'keychain' || auth.store === 'keychain') return auth.credentialId ? { kind: 'keychain' } : undefined;
-  return { kind: 'file', file: auth.credentialsFile ?? defaultCredentialsFile(ctx.config.dir) };
 }
 
 /** The keychain account of a sign-in: readable in a keychain browser, unique per configuration. */

@@ -2,6 +2,7 @@
 // the profile's connection with its token lifecycle.
 import type { TokenSource } from '../api/client.js';
 import type { CommandContext } from '../context.js';
+import { storeChoiceForUse } from './store-choice.js';
 import { searchKeychainAhead } from './stores/keychain-ahead.js';
 
 export async function tokenSourceFor(ctx: CommandContext): Promise<TokenSource> {
@@ -18,12 +19,20 @@ export async function tokenSourceFor(ctx: CommandContext): Promise<TokenSource> 
 }
 
 /**
- * Whether the profile's credentials are likely in the keychain, from its record unchecked (checking
- * loads zod): a guess, to begin the keychain's search early. openConnection decides where they are.
+ * Whether the profile's credentials are in the keychain, as far as its record tells unchecked (checking
+ * loads zod): to begin the keychain's search early. openConnection checks the record and decides, and
+ * says what is wrong, in its own order: a problem here only means no early search.
  */
 function keychainLikely(ctx: CommandContext): boolean {
-  const { env } = ctx;
-  if (env.WTS_CREDENTIALS_FILE || env.WTS_CREDENTIAL_STORE === 'file') return false;
-  const auth = ctx.config.profile(ctx.profileName())?.auth;
-  return auth?.store === 'keychain' || (env.WTS_CREDENTIAL_STORE === 'keychain' && auth?.store !== undefined);
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  try {
+    const auth = ctx.config.profile(ctx.profileName())?.auth;
+    const store = auth?.store === 'keychain' || auth?.store === 'file' ? auth.store : undefined;
+    return (
+      storeChoiceForUse(ctx, auth && { store, credentialsFile: text(auth.credentialsFile), credentialId: text(auth.credentialId) })
+        ?.kind === 'keychain'
+    );
+  } catch {
+    return false;
+  }
 }

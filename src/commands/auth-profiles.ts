@@ -43,7 +43,10 @@ function defaultProfileOf(ctx: CommandContext): string {
 }
 
 async function entryOf(ctx: CommandContext, name: string, origin: string): Promise<ProfileEntry> {
-  const { openStore, profileAuth, storeChoiceForUse } = await import('../auth/profile-auth.js');
+  const [{ openStore, profileAuth }, { storeChoiceForUse }] = await Promise.all([
+    import('../auth/profile-auth.js'),
+    import('../auth/store-choice.js'),
+  ]);
   const base: ProfileEntry = {
     profile: name,
     default: name === defaultProfileOf(ctx),
