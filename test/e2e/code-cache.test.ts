@@ -1,11 +1,12 @@
-// bin/wts compiles the bundle with a V8 code cache in WTS_CACHE_DIR (see bin/wts): written once, whole,
-// 0600 in a 0700 directory; used, not rewritten, by the runs after; a cache V8 refuses is replaced; caches
-// of other builds go; and no cache, or no place for one, only makes a run slower. Real processes
+// bin/wts compiles the bundle with a V8 code cache in WTS_CACHE_DIR (see bin/wts), one per command:
+// written once, whole, 0600 in a 0700 directory; used, not rewritten, by the command's runs after; a
+// cache V8 refuses is replaced; caches of other builds go, and this build's beyond sixteen, the oldest
+// first; and no cache, or no place for one, only makes a run slower. Real processes
 // (`node bin/wts`, after `npm run build`), against the sandbox over loopback for the run that makes a request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, REPO, runWtsProcess } from '../helpers/wts-process.js';
@@ -49,16 +50,16 @@ const EXPLAIN = ['schedule', 'explain', '0 9 * * 1-5'];
 
 describe('the code cache of bin/wts', () => {
   it.each([
-    ['an offline command', EXPLAIN],
-    ['a command making a request', ['workspace', 'list', '--json']],
-  ])('%s: the first run writes one cache, 0600 in a 0700 directory; the next runs use it and leave it alone', async (_, args) => {
+    ['an offline command', EXPLAIN, 'schedule-explain'],
+    ['a command making a request', ['workspace', 'list', '--json'], 'workspace-list'],
+  ])('%s: the first run writes one cache, 0600 in a 0700 directory; the next runs use it and leave it alone', async (_, args, command) => {
     const dir = newCacheDir();
     const first = await wts(dir, args);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const [cache, ...more] = caches(dir);
     expect(more).toEqual([]);
-    expect(cache!.name).toMatch(new RegExp(`^code-${process.version}-${process.arch}-\\d+-\\d+\\.bin$`));
+    expect(cache!.name).toMatch(new RegExp(`^code-${process.version}-${process.arch}-\\d+-\\d+-${command}\\.bin$`));
     expect(cache!.size).toBeGreaterThan(10_000);
     expect(statSync(join(dir, cache!.name)).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -69,6 +70,24 @@ describe('the code cache of bin/wts', () => {
       // V8 accepted it: a refused cache is written again (next test), so an untouched file was used.
       expect(caches(dir)).toEqual([cache]);
     }
+  });
+
+  it("each command has a cache of its own, written by its first run; another command's is left alone", async () => {
+    // A cache holds what the run that wrote it compiled: `schedule explain`'s has none of a request's code.
+    const dir = newCacheDir();
+    await wts(dir, EXPLAIN);
+    const before = caches(dir);
+    const list = await wts(dir, ['workspace', 'list', '--json']);
+    expect([list.code, list.stderr]).toEqual([0, '']);
+    const after = caches(dir);
+    expect(after).toEqual(expect.arrayContaining(before));
+    expect(after.map((c) => c.name).sort()).toEqual(
+      before.flatMap((c) => [c.name, c.name.replace('schedule-explain', 'workspace-list')]).sort(),
+    );
+    // Options are not command words, wherever they are; nor are arguments such as a cron expression.
+    await wts(dir, ['--json', 'workspace', 'list']);
+    await wts(dir, [...EXPLAIN, '--json']);
+    expect(caches(dir)).toEqual(after);
   });
 
   it('a cache V8 refuses is replaced, and the run does its work as without one', async () => {
@@ -113,6 +132,29 @@ describe('the code cache of bin/wts', () => {
         .map((c) => c.name)
         .sort(),
     ).toEqual([cache!.name, 'notes.txt']);
+  });
+
+  it("writing a cache keeps this build's sixteen most recently written, dropping the oldest", async () => {
+    const dir = newCacheDir();
+    await wts(dir, EXPLAIN);
+    const names = readdirSync(dir);
+    expect(names).toHaveLength(1);
+    const explain = names.join('');
+    const build = explain.replace('schedule-explain.bin', '');
+    rmSync(join(dir, explain));
+    // Sixteen other commands' caches, written an hour apart, the first the oldest.
+    const others = Array.from({ length: 16 }, (_, i) => `${build}other-${i}.bin`);
+    others.forEach((name, i) => {
+      writeFileSync(join(dir, name), 'cache');
+      const when = Date.now() / 1000 - (16 - i) * 3600;
+      utimesSync(join(dir, name), when, when);
+    });
+    await wts(dir, EXPLAIN);
+    expect(
+      caches(dir)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([...others.slice(1), explain].sort());
   });
 
   it.each([
