@@ -5,8 +5,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AsyncEntry } from '@napi-rs/keyring';
 import { keychainAccount } from '../../src/auth/profile-auth.js';
 import { KeychainStore, type KeychainEntry } from '../../src/auth/stores/keychain.js';
+import { searchSecretService } from '../../src/auth/stores/secret-service.js';
 import { KeychainError } from '../../src/errors.js';
 import type { StoredCredentials } from '../../src/auth/credentials.js';
 import { runWts } from '../helpers/cli.js';
@@ -82,6 +84,21 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     await two.write(sampleCredentials('AT-two'));
     try {
       expect([(await one.read())?.accessToken, (await two.read())?.accessToken]).toEqual(['AT-one', 'AT-two']);
+      // The search itself (the store falls back to the library's read where it fails, so asked directly):
+      // what the library wrote, every byte, the other service's entry not among them.
+      const other = new AsyncEntry(`wts-test-other-${process.pid}`, one.account, { linux: { store: 'secret-service' } });
+      await other.setPassword('not for wts');
+      try {
+        const found = (await searchSecretService('wts')).filter((f) => f.account.startsWith(`test-${process.pid} @`));
+        expect(found.map((f) => [f.account, JSON.parse(f.password).accessToken]).sort()).toEqual([
+          [one.account, 'AT-one'],
+          [two.account, 'AT-two'],
+        ]);
+        await other.setPassword('ünïcødé ✓ 秘密');
+        expect(await searchSecretService(`wts-test-other-${process.pid}`)).toEqual([{ account: one.account, password: 'ünïcødé ✓ 秘密' }]);
+      } finally {
+        await other.deleteCredential();
+      }
       await one.remove();
       expect(await one.read()).toBeUndefined();
       expect((await two.read())?.accessToken).toBe('AT-two');
@@ -91,7 +108,9 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
   });
 
   it('a locked keychain is asked to unlock it, and a dismissed prompt is named', async () => {
-    // The search cannot read a locked collection and does not ask to unlock it; the entry's read does.
+    // The search cannot read a locked collection and does not ask to unlock it; the library's entry,
+    // which the store falls back to, does (loaded with require, not through the ES module loader: that
+    // loader lexes a CommonJS package for its names, 8-10 ms on Node 20 and 22).
     // On a Secret Service of its own: locking the suite's would fail the other files' keychain tests.
     const own = workdir();
     const service = await privateSecretService(own.dir);
@@ -106,9 +125,15 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
       const unlocked = await runWtsProcess(['workspace', 'list', '--json'], { env });
       expect([unlocked.code, unlocked.stderr]).toEqual([0, '']);
       service.lock();
-      const locked = await runWtsProcess(['workspace', 'list', '--json'], { env });
+      await expect(searchSecretService('wts', { env: { DBUS_SESSION_BUS_ADDRESS: service.address } })).rejects.toThrow(
+        'an entry is in a locked collection',
+      );
+      const locked = await runWtsRecordingLoads(['workspace', 'list', '--json'], { env });
       expect(locked.code).toBe(1);
       expect(locked.stderr).toMatch(/^wts: the OS keychain \(Secret Service\) failed \(read\): .*unlock prompt was dismissed\n$/);
+      expect(locked.loaded.files).toContainEqual(expect.stringMatching(/node_modules\/@napi-rs\/keyring\/index\.js$/));
+      const bare = new Set(bareNodeLoads().internals);
+      expect(locked.loaded.internals.filter((m) => m.startsWith('internal/modules/esm/') && !bare.has(m))).toEqual([]);
     } finally {
       await service.stop();
     }
@@ -141,21 +166,14 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     expect(list.code).toBe(0);
   });
 
-  it("a signed-in run loads the keychain's package with require, not through the ES module loader", async () => {
-    // import() of a CommonJS package starts Node's ES module loader and lexes the package for its names:
-    // 8-10 ms of every signed-in run on Node 20 and 22 (on 24 and later Node starts that loader anyway).
+  it('a signed-in run reads the keychain itself, over D-Bus, while its HTTP client loads', async () => {
+    // src/auth/stores/secret-service.ts reads without @napi-rs/keyring, whose loading and Diffie-Hellman
+    // cost every signed-in command ~8 ms; were that read to fail, the store would fall back to the
+    // library and the run still succeed: what it loaded tells which answered. src/context.ts begins the
+    // read before loading the HTTP client (undici, which loads node:http), so that the two overlap.
     const r = await runWtsRecordingLoads(['workspace', 'list', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.loaded.files).toContainEqual(expect.stringMatching(/node_modules\/@napi-rs\/keyring\/index\.js$/));
-    const bare = new Set(bareNodeLoads().internals);
-    expect(r.loaded.internals.filter((m) => m.startsWith('internal/modules/esm/') && !bare.has(m))).toEqual([]);
-  });
-
-  it('a signed-in run reads the keychain while its HTTP client loads, not after', async () => {
-    // The search runs on a worker thread (src/auth/stores/keychain.ts); src/context.ts starts it before
-    // the HTTP client (undici, which loads node:http) so that the two overlap.
-    const r = await runWtsRecordingLoads(['workspace', 'list', '--json'], { env });
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.loaded.files.filter((f) => f.includes('@napi-rs'))).toEqual([]);
     expect(r.loaded.builtins).toContain('http');
     expect(r.loaded.atKeychainSearch).toBeDefined();
     expect(r.loaded.atKeychainSearch).not.toContain('http');

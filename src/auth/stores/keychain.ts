@@ -4,9 +4,10 @@
 import { KeychainError, messageOf } from '../../errors.js';
 import { parseStored } from '../../stored-file.js';
 import { SIGN_IN_AGAIN, storedCredentialsSchema, type StoredCredentials } from '../credentials.js';
-import type { Credential } from '@napi-rs/keyring';
 import { KEYCHAIN_SERVICE, type KeychainSearch } from './keychain-ahead.js';
+import { searchSecretService, type FoundSecret } from './secret-service.js';
 import type { CredentialStore } from './store.js';
+import type { AsyncEntry } from '@napi-rs/keyring';
 
 /** The calls we make on one keychain entry (the real one, or a stand-in in tests). */
 export interface KeychainEntry {
@@ -26,37 +27,38 @@ export function keychainName(platform = process.platform): string {
 }
 
 /**
- * The real keychain, loaded on first use. On Linux the entry is pinned to the Secret Service: the
- * library's fallback, the kernel keyring, forgets everything at logout and is often denied in
- * containers, so it would lose sign-ins silently.
+ * The real keychain: @napi-rs/keyring, loaded on first use. On Linux the entry is pinned to the Secret
+ * Service: the library's fallback, the kernel keyring, forgets everything at logout and is often denied
+ * in containers, so it would lose sign-ins silently.
  *
- * On Linux a read is first a search of the service's items: an entry's constructor opens a Secret
- * Service session, its Diffie-Hellman exchange included, on the main thread (about 6 ms of every
- * signed-in command), where the search does all of it on a worker thread while the command goes on
- * loading (begun ahead: src/auth/stores/keychain-ahead.ts). It reads the secrets of every
- * wts entry, all this user's, and keeps the one asked for. Where it cannot say (it failed: a locked
- * collection, which the search does not ask to unlock; or it found the entry twice), the entry
- * answers, as everywhere else and for writes and removals.
+ * On Linux a read is first our own search of the service's items over D-Bus
+ * (src/auth/stores/secret-service.ts, begun ahead: src/auth/stores/keychain-ahead.ts), which spares
+ * every signed-in command loading the library and its Diffie-Hellman exchange. It reads the secrets of
+ * every wts entry, all this user's, and keeps the one asked for. Where it cannot say (it failed: no bus
+ * it can reach, a locked collection, which the search does not ask to unlock; or it found the entry
+ * twice), the library's entry answers, as everywhere else and for writes and removals.
  */
 export const nativeKeychain: KeychainBackend = async (service, account, ahead) => {
-  const keyring = await import('@napi-rs/keyring');
   const linux = process.platform === 'linux';
-  let entry: InstanceType<typeof keyring.AsyncEntry> | undefined;
-  const opened = () => (entry ??= new keyring.AsyncEntry(service, account, linux ? { linux: { store: 'secret-service' } } : undefined));
+  let entry: Promise<AsyncEntry> | undefined;
+  const opened = () =>
+    (entry ??= import('@napi-rs/keyring').then(
+      (keyring) => new keyring.AsyncEntry(service, account, linux ? { linux: { store: 'secret-service' } } : undefined),
+    ));
   return {
     getPassword: async (signal) => {
       const begun = ahead?.take(signal);
-      const found = linux ? await searched(begun ?? keyring.findCredentialsAsync(service, undefined, signal), account) : undefined;
-      return found ? found.password : opened().getPassword(signal);
+      const found = linux ? await searched(begun ?? searchSecretService(service, { signal }), account) : undefined;
+      return found ? found.password : (await opened()).getPassword(signal);
     },
-    setPassword: (password, signal) => opened().setPassword(password, signal),
-    deleteCredential: (signal) => opened().deleteCredential(signal),
+    setPassword: async (password, signal) => (await opened()).setPassword(password, signal),
+    deleteCredential: async (signal) => (await opened()).deleteCredential(signal),
   };
 };
 
 /** The account's password (null: no such entry) as a search of the service's items finds it, or undefined when it cannot say. */
-async function searched(search: Promise<Credential[]>, account: string): Promise<{ password: string | null } | undefined> {
-  let found: Credential[];
+async function searched(search: Promise<FoundSecret[]>, account: string): Promise<{ password: string | null } | undefined> {
+  let found: FoundSecret[];
   try {
     found = await search;
   } catch {
