@@ -21,6 +21,7 @@ import {
 } from '../contract/operations.js';
 import { ApiError, errnoOf, InvalidAnswerError, messageOf, NetworkError, type BearerChallenge, type Problem } from '../errors.js';
 import { isRecord } from '../narrow.js';
+import { MAX_TIMER_MS, sleep } from '../sleep.js';
 import { checkAnswer } from './answer.js';
 import { keepWebAssemblyOnLiftoff } from './liftoff.js';
 import { unknownOutcome } from './outcome.js';
@@ -60,7 +61,8 @@ export interface ApiClientOptions {
   rateLimitBudgetMs?: number;
   debug?: (line: string) => void;
   userAgent?: string;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits `ms`, or until `signal` is aborted (close() aborts it). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
 }
 
@@ -191,9 +193,6 @@ export function parseRetryAfter(value: string | string[] | undefined, nowMs: num
   return Math.min(seconds, MAX_RETRY_AFTER_S);
 }
 
-/** The longest timer Node keeps (2^31-1 ms, about 24.8 days): a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /** Seconds for a line: "30 s", "1.5 s". */
 const secondsText = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
@@ -239,12 +238,14 @@ export class ApiClient {
   private writesInFlight = 0;
   /** close() was called: the command is over, and nothing more is sent (nor tried again). */
   private closed = false;
+  /** Aborted by close(): a request waiting out a 429 or a backoff stops waiting, and sends nothing more. */
+  private readonly closing = new AbortController();
   private readonly base: string;
   private readonly timeoutMs: number;
   private readonly maxAnswerBytes: number;
   private readonly maxRetries: number;
   private readonly rateLimitBudgetMs: number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
 
   constructor(private readonly options: ApiClientOptions) {
@@ -253,7 +254,7 @@ export class ApiClient {
     this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     this.maxRetries = options.maxRetries ?? 3;
     this.rateLimitBudgetMs = options.rateLimitBudgetMs ?? 60_000;
-    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.sleep = options.sleep ?? sleep;
     this.random = options.random ?? Math.random;
   }
 
@@ -462,7 +463,7 @@ export class ApiClient {
 
   private async wait(ms: number, why: string): Promise<void> {
     this.options.debug?.(`* ${why}; retrying in ${ms} ms`);
-    await this.sleep(ms);
+    await this.sleep(ms, this.closing.signal);
   }
 
   private async exchange(req: RawRequest, token: string, timeoutMs: number) {
@@ -629,6 +630,7 @@ export class ApiClient {
    */
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort();
     const d = this.dispatcher;
     this.dispatcher = undefined;
     // Destroyed, not closed gracefully: that has undici destroy each socket with an error of its own,

@@ -6,6 +6,7 @@
 // (src/api/client.ts: 429 within a time budget, 5xx and lost answers only when safe to repeat); it tells
 // the pool what it saw through RequestHooks.
 import { isUnknownOutcome } from '../errors.js';
+import { sleep } from '../sleep.js';
 import { MAX_CONNECTIONS, type RequestHooks } from './client.js';
 
 export interface PoolOptions {
@@ -45,7 +46,7 @@ export class AdaptiveLimit {
     this.max = options.max ?? MAX_CONCURRENCY;
     this.limit = Math.min(this.max, options.initial ?? 8);
     this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.sleep = options.sleep ?? sleep;
   }
 
   /** The current limit, rounded down (for tests and --debug). */

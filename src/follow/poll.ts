@@ -8,6 +8,7 @@
 //   longer interval and tries again: only the deadline (or Ctrl-C) ends a wait, never a storm of errors.
 // Steps send their requests with the client's own retries off (`POLL_CALL`), so one policy decides when
 // to ask again and a failing service sees one request per interval, not four.
+import { MAX_TIMER_MS, sleep } from '../sleep.js';
 import type { CallOptions } from '../api/client.js';
 import { ApiError, messageOf, NetworkError } from '../errors.js';
 
@@ -21,8 +22,6 @@ const JITTER = 0.1;
  * days" is asked again after this: one request, where a month of silence would look like a hang.
  */
 export const MAX_RETRY_AFTER_MS = 15 * 60_000;
-/** Node's largest timer: a longer one fires after 1 ms (a tight loop where a long wait was meant). */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The longest a single request of a step may take (the client's default timeout). */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -35,17 +34,7 @@ export interface PollClock {
 
 export const realClock: PollClock = {
   now: () => performance.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve) => {
-      if (signal?.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.min(Math.max(0, ms), MAX_TIMER_MS));
-      signal?.addEventListener('abort', done, { once: true });
-    }),
+  sleep,
   random: Math.random,
 };
 

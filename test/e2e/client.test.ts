@@ -116,6 +116,22 @@ describe('ApiClient', () => {
     expect(waits[0]! % 1000).toBe(0);
   });
 
+  it('close() ends a wait for a 429 at once: the request fails as finished with, and nothing more is sent', async () => {
+    // The real timer (no sleep given): were close() to leave it, this would wait an hour and time out.
+    await sandbox.setFaults({ ...noFaults, rate429: 1, retryAfterSeconds: 3600 });
+    const c = new ApiClient({ origin: sandbox.origin, tokens: { accessToken: async () => sandbox.token }, rateLimitBudgetMs: 7_200_000 });
+    const before = await sandbox.requests();
+    let pushedBack: (ms: number) => void = () => undefined;
+    const waiting = new Promise<number>((resolve) => (pushedBack = resolve));
+    const call = c.call('list_workspaces', { path: {} }, { hooks: { onPushback: (_, ms) => pushedBack(ms) } }).catch((e: unknown) => e);
+    expect(await waiting).toBe(3_600_000);
+    await c.close();
+    const err = await call;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toMatchObject({ message: expect.stringContaining('wts has finished with this connection') });
+    expect(await sandbox.requests()).toBe(before + 1);
+  });
+
   it('retries a 429 even for a non-idempotent request, waiting as Retry-After says, and gives up with 429 once its time budget is spent', async () => {
     await sandbox.setFaults({ ...noFaults, rate429: 1, retryAfterSeconds: 1 });
     let before = await sandbox.requests();

@@ -14,15 +14,8 @@ import {
 } from '../../src/api/paging.js';
 import { ApiError, describeFailure, ExitCode, PagingError } from '../../src/errors.js';
 import { ListingTail } from '../../src/follow/tail.js';
-import {
-  MAX_RETRY_AFTER_MS,
-  MAX_TIMER_MS,
-  MIN_INTERVAL_MS,
-  poll,
-  pollDelay,
-  RetryPastDeadline,
-  type PollClock,
-} from '../../src/follow/poll.js';
+import { MAX_RETRY_AFTER_MS, MIN_INTERVAL_MS, poll, pollDelay, RetryPastDeadline, type PollClock } from '../../src/follow/poll.js';
+import { MAX_TIMER_MS } from '../../src/sleep.js';
 
 type Item = { id: string };
 const items = (...ids: string[]): Item[] => ids.map((id) => ({ id }));
