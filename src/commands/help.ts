@@ -19,7 +19,8 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   { name: 'WTS_CONFIG_DIR', description: "where the configuration lives (default: the platform's config directory, e.g. ~/.config/wts)" },
   {
     name: 'WTS_CACHE_DIR',
-    description: "where bin/wts keeps its compiled-code cache (default: the platform's cache directory, e.g. ~/.cache/wts)",
+    description:
+      "where bin/wts keeps its compiled-code caches, one per command, sixteen at most (default: the platform's cache directory, e.g. ~/.cache/wts)",
   },
   { name: 'WTS_TOKEN', description: 'an access token used as is: never refreshed or stored' },
   {
