@@ -20,7 +20,7 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   {
     name: 'WTS_CACHE_DIR',
     description:
-      "where bin/wts keeps its compiled-code caches, one per command, sixteen at most (default: the platform's cache directory, e.g. ~/.cache/wts)",
+      "where bin/wts keeps its compiled-code caches, one per command, 64 at most (default: the platform's cache directory, e.g. ~/.cache/wts)",
   },
   { name: 'WTS_TOKEN', description: 'an access token used as is: never refreshed or stored' },
   {

@@ -1,7 +1,7 @@
 // bin/wts compiles the bundle with a V8 code cache in WTS_CACHE_DIR (see bin/wts), one per command:
 // written once, whole, 0600 in a 0700 directory; used, not rewritten, by the command's runs after; a
-// cache V8 refuses is replaced; caches of other builds go, and this build's beyond sixteen, the oldest
-// first; and no cache, or no place for one, only makes a run slower. Real processes
+// cache V8 refuses is replaced; caches of other builds go, and this build's beyond sixty-four, the
+// oldest first; and no cache, or no place for one, only makes a run slower. Real processes
 // (`node bin/wts`, after `npm run build`), against the sandbox over loopback for the run that makes a request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -88,6 +88,9 @@ describe('the code cache of bin/wts', () => {
     await wts(dir, ['--json', 'workspace', 'list']);
     await wts(dir, [...EXPLAIN, '--json']);
     expect(caches(dir)).toEqual(after);
+    // An option after the first word ends the words, since what follows may be its value (`login --store file` is `login`).
+    await wts(dir, ['schedule', '--json', 'explain', '0 9 * * *']);
+    expect(caches(dir).map((c) => c.name)).toContainEqual(expect.stringMatching(/-schedule\.bin$/));
   });
 
   it('a cache V8 refuses is replaced, and the run does its work as without one', async () => {
@@ -134,7 +137,7 @@ describe('the code cache of bin/wts', () => {
     ).toEqual([cache!.name, 'notes.txt']);
   });
 
-  it("writing a cache keeps this build's sixteen most recently written, dropping the oldest", async () => {
+  it("writing a cache keeps this build's sixty-four most recently written, dropping the oldest", async () => {
     const dir = newCacheDir();
     await wts(dir, EXPLAIN);
     const names = readdirSync(dir);
@@ -142,11 +145,11 @@ describe('the code cache of bin/wts', () => {
     const explain = names.join('');
     const build = explain.replace('schedule-explain.bin', '');
     rmSync(join(dir, explain));
-    // Sixteen other commands' caches, written an hour apart, the first the oldest.
-    const others = Array.from({ length: 16 }, (_, i) => `${build}other-${i}.bin`);
+    // Sixty-four other commands' caches, written an hour apart, the first the oldest.
+    const others = Array.from({ length: 64 }, (_, i) => `${build}other-${i}.bin`);
     others.forEach((name, i) => {
       writeFileSync(join(dir, name), 'cache');
-      const when = Date.now() / 1000 - (16 - i) * 3600;
+      const when = Date.now() / 1000 - (64 - i) * 3600;
       utimesSync(join(dir, name), when, when);
     });
     await wts(dir, EXPLAIN);
