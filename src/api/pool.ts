@@ -17,7 +17,8 @@ export interface PoolOptions {
   /** Stop starting new items after the first failure (default false: every item gets its outcome). */
   stopOnFailure?: boolean;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits `ms`, or until `signal` is aborted (the pool stopped). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** How one item ended: its result, or its error; `unknown` when a write's answer was lost (never repeated). */
@@ -40,7 +41,9 @@ export class AdaptiveLimit {
   private readonly waiters: (() => void)[] = [];
   private readonly max: number;
   private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Aborted by stop(): nobody waits for a place any more. */
+  private readonly stopping = new AbortController();
 
   constructor(options: Pick<PoolOptions, 'initial' | 'max' | 'now' | 'sleep'> = {}) {
     this.max = options.max ?? MAX_CONCURRENCY;
@@ -54,11 +57,15 @@ export class AdaptiveLimit {
     return Math.floor(this.limit);
   }
 
-  /** Waits for a place: under the limit and past any Retry-After. */
+  /** Waits for a place: under the limit and past any Retry-After; once stopped, at once. */
   async acquire(): Promise<void> {
     for (;;) {
       const pause = this.pausedUntil - this.now();
-      if (pause > 0) await this.sleep(pause);
+      if (this.stopping.signal.aborted) {
+        this.active++;
+        return;
+      }
+      if (pause > 0) await this.sleep(pause, this.stopping.signal);
       else if (this.active < Math.floor(this.limit)) {
         this.active++;
         return;
@@ -69,6 +76,15 @@ export class AdaptiveLimit {
   release(): void {
     this.active--;
     this.wake();
+  }
+
+  /**
+   * Nothing new will start: whoever waits for a place (held by the limit or by a Retry-After pause) gets
+   * one at once, to find the pool stopped, and a retry already under way is not held back either.
+   */
+  stop(): void {
+    this.stopping.abort();
+    for (const waiter of this.waiters.splice(0)) waiter();
   }
 
   /** An answer that was fine: one more (slow start), or one more a round. */
@@ -133,8 +149,9 @@ export class AdaptiveLimit {
  * `onOutcome` hears of each as it ends (for a progress line, or to show items as they are found).
  *
  * With `stopOnFailure`, the first failure stops the rest: nothing new starts and no further item is taken
- * from `items` (an async iterator is closed with return()). If `items` itself fails, nothing new starts
- * either, and the pool rejects with its error once the work in flight has ended.
+ * from `items` (an async iterator is closed with return()); items waiting for a place, held by a
+ * Retry-After pause included, end at once. If `items` itself fails, nothing new starts either, and the
+ * pool rejects with its error once the work in flight has ended.
  */
 export async function runPool<T, R>(
   items: Iterable<T> | AsyncIterable<T>,
@@ -155,7 +172,10 @@ export async function runPool<T, R>(
         limit.fine();
       } catch (error) {
         outcome = { item, ok: false, error, unknown: isUnknownOutcome(error) };
-        if (options.stopOnFailure) stopped = true;
+        if (options.stopOnFailure) {
+          stopped = true;
+          limit.stop();
+        }
       }
       outcomes[index] = outcome;
       options.onOutcome?.(outcome, index);
@@ -170,6 +190,7 @@ export async function runPool<T, R>(
     }
   } catch (error) {
     stopped = true;
+    limit.stop();
     await Promise.all(running);
     throw error;
   }

@@ -123,6 +123,32 @@ describe('runPool', () => {
     expect(() => resultsOrThrow(outcomes)).toThrow('sign-in needed');
   });
 
+  it('with stopOnFailure ends at once the waits of items held by a Retry-After pause', async () => {
+    // The pause's sleep ends only when the pool stops it: were the failure to leave it, this would hang.
+    const slept: number[] = [];
+    const sleep = (ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        slept.push(ms);
+        signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
+    const started: number[] = [];
+    const outcomes = await runPool(
+      Array.from({ length: 10 }, (_, i) => i),
+      async (item, hooks) => {
+        started.push(item);
+        if (item > 0) return item;
+        // Refused eight times in a row (a rate limit): nothing new starts for a minute. Then it fails.
+        for (let i = 0; i < 8; i++) hooks.onPushback?.('rate-limited', 60_000);
+        await tick();
+        throw new Error('sign-in needed');
+      },
+      { initial: 1, stopOnFailure: true, sleep, now: () => 0 },
+    );
+    expect(slept).toContain(60_000);
+    expect(started).toEqual([0]);
+    expect(() => resultsOrThrow(outcomes)).toThrow('sign-in needed');
+  });
+
   it('takes items from an async iterable as they turn up: each starts before the iterable has ended', async () => {
     const c = controlled();
     const feed = controlledFeed<number>();
