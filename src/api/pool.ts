@@ -60,11 +60,11 @@ export class AdaptiveLimit {
   /** Waits for a place: under the limit and past any Retry-After; once stopped, at once. */
   async acquire(): Promise<void> {
     for (;;) {
-      const pause = this.pausedUntil - this.now();
       if (this.stopping.signal.aborted) {
         this.active++;
         return;
       }
+      const pause = this.pausedUntil - this.now();
       if (pause > 0) await this.sleep(pause, this.stopping.signal);
       else if (this.active < Math.floor(this.limit)) {
         this.active++;

@@ -192,8 +192,9 @@ function openBus(path: string, signal?: AbortSignal): Bus {
       for (let size = messageSize(received); size !== undefined && received.length >= size; size = messageSize(received)) {
         const message = readMessage(received.subarray(0, size));
         received = received.subarray(size);
-        const waiting = message.replySerial === undefined ? undefined : pending.get(message.replySerial);
-        if (!waiting || message.replySerial === undefined) continue;
+        if (message.replySerial === undefined) continue;
+        const waiting = pending.get(message.replySerial);
+        if (!waiting) continue;
         pending.delete(message.replySerial);
         if (message.type === 2) waiting.resolve(message);
         else if (message.type === 3) {
@@ -443,11 +444,7 @@ export class Reader {
       this.skip(inner);
     } else if (c === 'a') {
       const element = type.slice(1);
-      const n = this.u32();
-      this.align(alignment(element));
-      const end = this.pos + n;
-      while (this.pos < end) this.skip(element);
-      if (this.pos !== end) throw new Error('an array that does not end where its length says');
+      this.array(alignment(element), () => this.skip(element));
     } else if (c === '(' || c === '{') {
       this.align(8);
       for (const inner of types(type.slice(1, -1))) this.skip(inner);
