@@ -22,6 +22,7 @@ import type {
 } from './model.js';
 import { dateInZone, nextCronOccurrence } from '../schedules/occurrences.js';
 import { ServiceError } from './problem.js';
+import { CREATION_ORDER, insertInOrder } from './api/paging.js';
 import { agentAuthor, recordEvent, recordMessage, recordPendingAction } from './records.js';
 import { messageOf, stackOf } from '../errors.js';
 
@@ -537,7 +538,7 @@ export class AgentSimulator {
       createdAt: at,
       updatedAt: at,
     };
-    d.tasks.push(task);
+    insertInOrder(d.tasks, task, CREATION_ORDER);
     recordEvent(
       this.ctx,
       task.id,

@@ -5,6 +5,7 @@ import type { Principal, SandboxState } from './model.js';
 import type { AgentSimulator } from './agent.js';
 import { errnoOf } from '../errors.js';
 import { isJsonObject } from '../contract/json.js';
+import { CREATION_ORDER, keepInOrder } from './api/paging.js';
 
 /** The sandbox's clock: real time plus an offset that /__sandbox/clock moves. */
 export class SandboxClock {
@@ -85,7 +86,11 @@ export class SandboxStore {
   constructor(
     public state: SandboxState,
     private readonly dataFile: string | undefined,
-  ) {}
+  ) {
+    // Tasks are kept in creation order from here on (insertInOrder), whatever a data file or the seed's
+    // bulk workspace (older tasks added last) held: listings read a page of them without sorting.
+    keepInOrder(state.data.tasks, CREATION_ORDER);
+  }
 
   static load(dataFile: string | undefined, fresh: () => SandboxState): SandboxStore {
     if (dataFile) {

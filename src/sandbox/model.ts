@@ -184,6 +184,7 @@ export interface ServiceData {
   organizations: Organization[];
   workspaces: WorkspaceRec[];
   agents: AgentRec[];
+  /** Oldest first (CREATION_ORDER), always: added with insertInOrder, so a listing reads a page without sorting. */
   tasks: TaskRec[];
   messages: MessageRec[];
   conversations: ConversationRec[];

@@ -61,6 +61,23 @@ describe('list_tasks', () => {
     expect(all.every((t) => t.workspaceId === workspaceId)).toBe(true);
   });
 
+  it('lists a task made after the clock went back in its place, and every other task once', async () => {
+    const before = await walk(`/workspaces/${workspaceId}/tasks`, { limit: 2 });
+    await sandbox.advanceClock(-3600);
+    let earlier: TaskT;
+    try {
+      earlier = await submit('Dated an hour back');
+    } finally {
+      await sandbox.advanceClock(3600);
+    }
+    const after = await walk(`/workspaces/${workspaceId}/tasks`, { limit: 2 });
+    const expected = [...before, earlier].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((t) => t.id);
+    expect(after.map((t) => t.id)).toEqual(expected);
+    expect(after.map((t) => t.id).indexOf(earlier.id)).toBeLessThan(before.length);
+    await sandbox.api.ok('POST', `/tasks/${earlier.id}/complete`);
+    await sandbox.api.ok('DELETE', `/tasks/${earlier.id}`);
+  });
+
   it('filters by status, assignee, tag and whether anybody is assigned', async () => {
     const ids = async (query: Record<string, string | boolean>) => (await walk(`/workspaces/${workspaceId}/tasks`, query)).map((t) => t.id);
     expect(await ids({ status: 'waiting' })).toEqual([assigned.id]);

@@ -4,6 +4,8 @@ import { checkCron } from '../../src/contract/cron.js';
 import { nextCronOccurrence } from '../../src/schedules/occurrences.js';
 import type { ServiceData } from '../../src/sandbox/model.js';
 import { addBulkWorkspace, seedState } from '../../src/sandbox/seed.js';
+import { SandboxStore } from '../../src/sandbox/context.js';
+import { compareKeys, CREATION_ORDER } from '../../src/sandbox/api/paging.js';
 
 const START = Date.parse('2026-11-23T10:00:00Z');
 const state = seedState(START);
@@ -331,5 +333,19 @@ describe('addBulkWorkspace', () => {
     expect(s.data.workspaces.at(-1)!.id).toBe('ws_bulk');
     expect(s.data.agents.at(-1)!.id).toBe('agt_bulk');
     expect(s.data.tasks.filter((t) => t.workspaceId === 'ws_bulk')).toHaveLength(500);
+  });
+
+  it("its tasks, dated before the seed's but added after them, are put in creation order by the store", () => {
+    const s = seedState(START);
+    addBulkWorkspace(s, 500, START - 60 * 24 * 3600_000);
+    const inOrder = () =>
+      s.data.tasks.every((t, i, all) => {
+        const previous = all[i - 1];
+        return previous === undefined || compareKeys(CREATION_ORDER.key(previous), CREATION_ORDER.key(t)) < 0;
+      });
+    expect(inOrder()).toBe(false);
+    new SandboxStore(s, undefined);
+    expect(inOrder()).toBe(true);
+    expect(s.data.tasks).toHaveLength(d.tasks.length + 500);
   });
 });

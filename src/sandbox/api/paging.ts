@@ -20,6 +20,12 @@ export interface Listing<T> {
 
 const ids = new Intl.Collator('en', { numeric: true });
 
+/** Oldest first, ties by id: the order of tasks, events and messages, and of the store's task table (insertInOrder). */
+export const CREATION_ORDER = {
+  key: (item: { createdAt: string; id: string }): SortKey => [item.createdAt, item.id],
+  order: 'oldest first',
+} as const;
+
 /** Total order on sort keys: time, then id with numbers compared as numbers (`evt_999` < `evt_1000`). */
 export function compareKeys(a: SortKey, b: SortKey): number {
   if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
@@ -51,7 +57,7 @@ function inOrder<T>(items: readonly T[], key: (item: T) => SortKey, order: Listi
 }
 
 /** The index of the first of `sorted` strictly after `after` in the listing's order (a binary search). */
-function firstAfter<T>(sorted: readonly T[], listing: Listing<T>, after: SortKey): number {
+function firstAfter<T>(sorted: readonly T[], listing: Pick<Listing<T>, 'key' | 'order'>, after: SortKey): number {
   const sign = listing.order === 'oldest first' ? 1 : -1;
   let low = 0;
   let high = sorted.length;
@@ -62,6 +68,25 @@ function firstAfter<T>(sorted: readonly T[], listing: Listing<T>, after: SortKey
     else low = middle + 1;
   }
   return low;
+}
+
+/**
+ * Puts `item` where the listing's order has it in `items`, an array kept in that order: at the end, for a
+ * record made now. A store's table kept so is read a page at a time (cursorPageOfOrdered).
+ */
+export function insertInOrder<T>(items: T[], item: T, listing: Pick<Listing<T>, 'key' | 'order'>): void {
+  const at = firstAfter(items, listing, listing.key(item));
+  if (at === items.length) items.push(item);
+  else items.splice(at, 0, item);
+}
+
+/** Sorts `items` in place into the listing's order, unless they already are (one pass). */
+export function keepInOrder<T>(items: T[], listing: Pick<Listing<T>, 'key' | 'order'>): void {
+  const sorted = inOrder(items, listing.key, listing.order);
+  if (sorted === items) return;
+  sorted.forEach((item, i) => {
+    items[i] = item;
+  });
 }
 
 function fingerprint(listing: Pick<Listing<unknown>, 'name' | 'filters'>): string {
@@ -108,12 +133,35 @@ export function cursorPage<T, V>(
   request: { cursor?: string | undefined; limit: number },
   view: (item: T) => V,
 ): Page<V> {
+  return cursorPageOfOrdered(inOrder(items, listing.key, listing.order), () => true, listing, request, view);
+}
+
+/**
+ * One page of the items of `all` that `match`, after `cursor`, at most `limit` long, where `all` is kept
+ * in the listing's order (insertInOrder, keepInOrder): a binary search to the cursor, then a scan to the
+ * page's end. What a service with an index on the sort key reads for a page: its cost is the page's, not
+ * the table's, so a walk of 10,000 tasks costs the sandbox 200 short reads, not 200 filters of them all.
+ */
+export function cursorPageOfOrdered<T, V>(
+  all: readonly T[],
+  match: (item: T) => boolean,
+  listing: Listing<T>,
+  request: { cursor?: string | undefined; limit: number },
+  view: (item: T) => V,
+): Page<V> {
   const f = fingerprint(listing);
-  const sorted = inOrder(items, listing.key, listing.order);
-  const start = request.cursor === undefined ? 0 : firstAfter(sorted, listing, decodeCursor(request.cursor, f));
-  const slice = sorted.slice(start, start + request.limit);
+  const slice: T[] = [];
+  let more = false;
+  for (let i = request.cursor === undefined ? 0 : firstAfter(all, listing, decodeCursor(request.cursor, f)); i < all.length; i++) {
+    const item = all[i];
+    if (item === undefined || !match(item)) continue;
+    if (slice.length === request.limit) {
+      more = true;
+      break;
+    }
+    slice.push(item);
+  }
   const last = slice[slice.length - 1];
-  const more = start + slice.length < sorted.length;
   return {
     items: slice.map(view),
     nextCursor: more && last !== undefined ? encodeCursor({ f, k: [...listing.key(last)] }) : null,

@@ -3,7 +3,7 @@ import { ServiceError } from '../../problem.js';
 import { personAuthor, recordEvent, recordMessage } from '../../records.js';
 import { currentUser, dataOf, isListed, requireActiveWorkspace, requireAgent, requireRun, requireTask } from '../access.js';
 import type { HandlerGroup } from '../handlers.js';
-import { cursorPage } from '../paging.js';
+import { CREATION_ORDER, cursorPage, insertInOrder } from '../paging.js';
 import { agentView, listPage, messageView, runView, taskView, utcTime } from '../views.js';
 
 type AgentOps = 'list_agents' | 'submit_task' | 'send_task_message' | 'list_task_runs' | 'get_run';
@@ -37,7 +37,7 @@ export const agentHandlers: HandlerGroup<AgentOps> = {
       createdAt: now,
       updatedAt: now,
     };
-    dataOf(call).tasks.push(task);
+    insertInOrder(dataOf(call).tasks, task, CREATION_ORDER);
     recordEvent(ctx, task.id, 'task.created', `${user.name} gave ${agent.name} the task "${task.title}"`, personAuthor(user));
     ctx.agent.startRun(task.id);
     return taskView(ctx, task);

@@ -4,7 +4,7 @@ import { personAuthor, recordEvent } from '../../records.js';
 import { currentUser, dataOf, removeWhere, requireTask, requireWorkspace } from '../access.js';
 import type { CallContext } from '../dispatch.js';
 import type { HandlerGroup } from '../handlers.js';
-import { cursorPage, type SortKey } from '../paging.js';
+import { CREATION_ORDER, cursorPage, cursorPageOfOrdered } from '../paging.js';
 import { deletedView, eventView, messageView, taskView, utcTime } from '../views.js';
 
 type TaskOps =
@@ -22,8 +22,6 @@ type TaskOps =
   | 'delete_task';
 
 const DONE = 'done';
-
-const byCreation = (item: { createdAt: string; id: string }): SortKey => [item.createdAt, item.id];
 
 /** The workspace's column with this key, or a 400 naming `field` and the columns there are. */
 function requireStatus(ws: WorkspaceRec, key: string, field: string): { key: string; name: string } {
@@ -64,34 +62,28 @@ export const taskHandlers: HandlerGroup<TaskOps> = {
     const ws = requireWorkspace(call, path.workspaceId);
     if (query.status !== undefined) requireStatus(ws, query.status, 'status');
     const { status, assignee, tag, unassigned } = query;
-    const tasks = dataOf(call).tasks.filter(
-      (t) =>
-        t.workspaceId === ws.id &&
-        (status === undefined || t.status === status) &&
-        (assignee === undefined || t.assigneeIds.includes(assignee)) &&
-        (tag === undefined || t.tags.includes(tag)) &&
-        (unassigned === undefined || unassigned === (t.assigneeIds.length === 0)),
-    );
-    const listing = {
-      name: 'list_tasks',
-      filters: { workspaceId: ws.id, status, assignee, tag, unassigned },
-      key: byCreation,
-      order: 'oldest first' as const,
-    };
-    return cursorPage(tasks, listing, query, (t) => taskView(call.ctx, t));
+    const match = (t: TaskRec) =>
+      t.workspaceId === ws.id &&
+      (status === undefined || t.status === status) &&
+      (assignee === undefined || t.assigneeIds.includes(assignee)) &&
+      (tag === undefined || t.tags.includes(tag)) &&
+      (unassigned === undefined || unassigned === (t.assigneeIds.length === 0));
+    const listing = { name: 'list_tasks', filters: { workspaceId: ws.id, status, assignee, tag, unassigned }, ...CREATION_ORDER };
+    // The store keeps its tasks in this order: a page costs what it holds, not the workspace's size.
+    return cursorPageOfOrdered(dataOf(call).tasks, match, listing, query, (t) => taskView(call.ctx, t));
   },
 
   search_tasks: (call, { path, query }) => {
     const ws = requireWorkspace(call, path.workspaceId);
     const words = query.q.toLowerCase().split(/\s+/).filter(Boolean);
     if (words.length === 0) throw new ServiceError('invalid_request', 'q: must contain at least one word');
-    const tasks = dataOf(call).tasks.filter((t) => {
+    const match = (t: TaskRec) => {
       if (t.workspaceId !== ws.id) return false;
       const text = `${t.title}\n${t.description}`.toLowerCase();
       return words.every((w) => text.includes(w));
-    });
-    const listing = { name: 'search_tasks', filters: { workspaceId: ws.id, words }, key: byCreation, order: 'oldest first' as const };
-    return cursorPage(tasks, listing, query, (t) => taskView(call.ctx, t));
+    };
+    const listing = { name: 'search_tasks', filters: { workspaceId: ws.id, words }, ...CREATION_ORDER };
+    return cursorPageOfOrdered(dataOf(call).tasks, match, listing, query, (t) => taskView(call.ctx, t));
   },
 
   get_task: (call, { path }) => taskView(call.ctx, requireTask(call, path.taskId).task),
@@ -99,23 +91,13 @@ export const taskHandlers: HandlerGroup<TaskOps> = {
   list_task_events: (call, { path, query }) => {
     const { task } = requireTask(call, path.taskId);
     const events = dataOf(call).events.filter((e) => e.taskId === task.id);
-    return cursorPage(
-      events,
-      { name: 'list_task_events', filters: { taskId: task.id }, key: byCreation, order: 'oldest first' },
-      query,
-      eventView,
-    );
+    return cursorPage(events, { name: 'list_task_events', filters: { taskId: task.id }, ...CREATION_ORDER }, query, eventView);
   },
 
   list_task_messages: (call, { path, query }) => {
     const { task } = requireTask(call, path.taskId);
     const messages = dataOf(call).messages.filter((m) => m.taskId === task.id);
-    return cursorPage(
-      messages,
-      { name: 'list_task_messages', filters: { taskId: task.id }, key: byCreation, order: 'oldest first' },
-      query,
-      messageView,
-    );
+    return cursorPage(messages, { name: 'list_task_messages', filters: { taskId: task.id }, ...CREATION_ORDER }, query, messageView);
   },
 
   list_task_conversation_messages: (call, { path, query }) => {
@@ -130,8 +112,7 @@ export const taskHandlers: HandlerGroup<TaskOps> = {
     const listing = {
       name: 'list_task_conversation_messages',
       filters: { taskId: task.id, key: conversation.key },
-      key: byCreation,
-      order: 'oldest first' as const,
+      ...CREATION_ORDER,
     };
     return cursorPage(conversation.messages, listing, query, messageView);
   },
