@@ -218,6 +218,14 @@ describe('a bus that does not answer as a Secret Service', () => {
     await expect(search(address)).rejects.toThrow('org.freedesktop.DBus.Error.ServiceUnknown: no secrets here');
   });
 
+  it('a call answered by a message that is neither a return nor an error fails the read at once', async () => {
+    // A signal (type 4) that names the call's serial as the one it answers: no return will follow it.
+    const address = await fakeBus((socket, _calls, serials) => {
+      for (const serial of serials.splice(0)) socket.write(encodeMessage(4, 100 + serial, [[5, 'u', serial]], '', () => undefined));
+    });
+    await expect(search(address)).rejects.toThrow('the session bus answered a call with a message of type 4');
+  });
+
   it('a bus that never answers holds the read only until it is stopped', async () => {
     const address = await fakeBus(() => undefined);
     const controller = new AbortController();

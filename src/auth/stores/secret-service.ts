@@ -200,7 +200,7 @@ function openBus(path: string, signal?: AbortSignal): Bus {
         else if (message.type === 3) {
           const text = message.signature.startsWith('s') ? `: ${message.body.string()}` : '';
           waiting.reject(new Error(`${message.errorName ?? 'an error'}${text}`));
-        }
+        } else waiting.reject(new Error(`the session bus answered a call with a message of type ${message.type}`));
       }
     } catch (error) {
       fail(error instanceof Error ? error : new Error(String(error)));
