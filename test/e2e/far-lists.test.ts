@@ -69,10 +69,16 @@ describe('task list over 10,000 tasks, far away', () => {
     expect(rare.requests).toBe(2);
   });
 
-  it('--sort due reads every task of the open columns (and says so on a terminal), then shows the first', async () => {
+  it('--sort due reads every task of the open columns (and says so on a terminal, counting), then shows the first', async () => {
     const r = await sandbox.counted(['task', 'list', 'ws_bulk', '--sort', 'due', '--limit', '3'], sandbox.tty());
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe(`Reading every task to sort by due…\nShowing 3 of ${BULK} tasks; more with --limit ${BULK} or --all\n`);
+    // The note stays; under it a count redrawn in place as pages come, erased before the rows.
+    const [note, progress] = r.stderr.split('\n', 2);
+    expect(note).toBe('Reading every task to sort by due…');
+    const counts = [...(progress ?? '').matchAll(/\r\x1b\[2K([\d,]+) tasks read…/g)].map((m) => Number(m[1]?.replaceAll(',', '')));
+    // Each page of todo's adds 50 (an empty page of another column may redraw a count unchanged).
+    expect([...new Set(counts)]).toEqual(Array.from({ length: BULK / 50 }, (_, i) => (i + 1) * 50));
+    expect(r.stderr.endsWith(`10,000 tasks read…\r\x1b[2KShowing 3 of ${BULK} tasks; more with --limit ${BULK} or --all\n`)).toBe(true);
     // Undated, so in the service's order.
     expect(
       lines(r.stdout)

@@ -9,6 +9,7 @@ import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems, listTotal, pageOptions, type PageOptions } from '../../framework/listing.js';
 import { collectList, collectValues, matchMember, me, PeopleResolver } from '../../input/people.js';
 import { DONE, dueTime, statusKey, TODO } from '../../input/statuses.js';
+import { progressLine } from '../../output/progress.js';
 import { pipeField } from '../../output/sanitize.js';
 import type { Status, Task } from './shared.js';
 import { holdTasks, printTasks } from './shared.js';
@@ -399,6 +400,11 @@ async function readAll(
   // Whether the tasks came in the order they are shown: then sorting would change nothing, and is left out.
   let inOrder = true;
   let told = false;
+  // Nothing can be shown before the last page (any task may come first): on a terminal, a count of the
+  // tasks read so far, once a column takes more than a page, erased before the rows.
+  const progress = progressLine(ctx.io, ctx.accessible());
+  let large = false;
+  const count = (n: number) => n.toLocaleString('en');
   const read = async (part: number, list: TaskListing, status: string | undefined) => {
     const pages = tasksOf(list, status);
     // The first page is asked for before the columns are awaited: with every column, both at once.
@@ -421,14 +427,20 @@ async function readAll(
         const last = held.size - 1;
         if (last > 0 && place(last - 1, last) > 0) inOrder = false;
       }
+      if (page.value.nextCursor) large = true;
+      if (large) progress.update(`${count(held.size)} tasks read…`);
     }
   };
   // One column at a time would be slower: they are read at once, and held until all are in.
-  await Promise.all(
-    parts.flatMap(({ list, keys }, part) =>
-      keys === undefined ? [read(part, list, undefined)] : keys.map((status) => read(part, list, status)),
-    ),
-  );
+  try {
+    await Promise.all(
+      parts.flatMap(({ list, keys }, part) =>
+        keys === undefined ? [read(part, list, undefined)] : keys.map((status) => read(part, list, status)),
+      ),
+    );
+  } finally {
+    progress.done();
+  }
   const order: number[] = [];
   for (let i = 0; i < held.size; i++) order.push(i);
   if (!inOrder) order.sort(place);
