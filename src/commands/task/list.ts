@@ -401,10 +401,11 @@ async function readAll(
   let inOrder = true;
   let told = false;
   // Nothing can be shown before the last page (any task may come first): on a terminal, a count of the
-  // tasks read so far, once a column takes more than a page, erased before the rows.
-  const progress = progressLine(ctx.io, ctx.accessible());
+  // tasks read so far, once a column takes more than a page, erased before the rows. Piped, nothing is
+  // counted or formatted per page (a long list's pages come a few milliseconds apart).
+  const progress = ctx.io.isStderrTTY ? progressLine(ctx.io, ctx.accessible()) : undefined;
+  const count = progress && new Intl.NumberFormat('en');
   let large = false;
-  const count = (n: number) => n.toLocaleString('en');
   const read = async (part: number, list: TaskListing, status: string | undefined) => {
     const pages = tasksOf(list, status);
     // The first page is asked for before the columns are awaited: with every column, both at once.
@@ -428,7 +429,7 @@ async function readAll(
         if (last > 0 && place(last - 1, last) > 0) inOrder = false;
       }
       if (page.value.nextCursor) large = true;
-      if (large) progress.update(`${count(held.size)} tasks read…`);
+      if (large && count) progress?.update(`${count.format(held.size)} tasks read…`);
     }
   };
   // One column at a time would be slower: they are read at once, and held until all are in.
@@ -439,7 +440,7 @@ async function readAll(
       ),
     );
   } finally {
-    progress.done();
+    progress?.done();
   }
   const order: number[] = [];
   for (let i = 0; i < held.size; i++) order.push(i);
