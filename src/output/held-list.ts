@@ -14,9 +14,17 @@ import type { Text } from './text.js';
  */
 export interface HeldList<T> {
   hold(item: T): void;
+  /**
+   * An item known to print before every held one, after those passed before it: printed now, piped and
+   * with --json (nothing of it is held); in a table, held to print first (the widths need every row).
+   */
+  pass(item: T): void;
   /** How many items are held. */
   readonly size: number;
-  /** Prints the held items numbered in `order` (all of them, or the first N of a sorted order); returns how many. */
+  /**
+   * Prints the held items numbered in `order` (all of them, or the first N of a sorted order) after the
+   * items passed; returns how many were printed in all.
+   */
   print(order: Iterable<number>): number;
 }
 
@@ -31,7 +39,24 @@ export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { 
   const ids: string[] = [];
   const labels: string[] = [];
   let size = 0;
+  // Items passed: printed as they come (counted), or, in a table, their rows, to print first.
+  const chunks = new Chunked(out.io);
+  let passed = 0;
+  const passedRows: Text[][] = [];
   return {
+    pass(item) {
+      if (mode === 'table') passedRows.push(tableRow(columns, item));
+      else {
+        if (mode === 'json') chunks.write(passed === 0 ? '[\n' : ',\n');
+        chunks.write(itemText(mode, columns, item));
+        if (mode === 'plain') chunks.write('\n');
+      }
+      passed++;
+      if (out.shown) {
+        const shown = idOf(item);
+        if (shown) out.shown(shown);
+      }
+    },
     hold(item) {
       if (mode === 'table') rows.push(tableRow(columns, item));
       else texts.add(itemText(mode, columns, item), after);
@@ -50,19 +75,20 @@ export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { 
         if (out.shown && ids[i]) out.shown({ id: ids[i] ?? '', label: labels[i] ?? '' });
       };
       if (mode === 'table') {
-        const shownRows: Text[][] = [];
+        const shownRows: Text[][] = passedRows;
         for (const i of order) {
           told(i);
           shownRows.push(rows[i] ?? []);
         }
         return printTable(out, columns, shownRows, options.empty);
       }
-      const chunks = new Chunked(out.io);
-      let count = 0;
+      let count = passed;
       let run: Span | undefined;
       for (const i of order) {
         told(i);
-        if (count++ === 0 && mode === 'json') chunks.write('[\n');
+        // After the items passed, the first held one needs the `,` none of them was given.
+        if (mode === 'json' && count === passed) chunks.write(passed === 0 ? '[\n' : ',\n');
+        count++;
         const span = texts.span(i);
         if (run && run.block === span.block && run.end === span.start) run.end = span.end;
         else {

@@ -89,6 +89,36 @@ describe('holdList', () => {
       expect(got.shown[0]).toBe(`${first?.id}:${first?.title}`);
     });
 
+    it(`prints the items passed as they come, then the held ones, as printItems prints them all (${mode})`, async () => {
+      const [list, by] = mode === 'table' ? [items.slice(0, 300), order.filter((i) => i < 300)] : [items, order];
+      // The first 40 in the order are passed (the first column, known to print first); the rest are held.
+      const t = target(mode);
+      const h = holdList(t.out, columns, { empty: 'Nothing.' });
+      for (const i of by.slice(0, 40)) h.pass(list[i] as Item);
+      // Written within a turn of the event loop (a small list is gathered into one write).
+      await new Promise((resolve) => setImmediate(resolve));
+      const passedText = t.text();
+      const rest = by.slice(40);
+      for (const i of rest) h.hold(list[i] as Item);
+      const count = h.print(rest.map((_, n) => n));
+      const want = await printed(
+        mode,
+        by.map((i) => list[i] as Item),
+      );
+      expect(count).toBe(by.length);
+      expect(t.text()).toBe(want.text);
+      expect(t.shown).toEqual(want.shown);
+      // Piped and with --json, the items passed were written before any was held; a table waits.
+      if (mode === 'table') expect(passedText).toBe('');
+      else expect(want.text.startsWith(passedText) && passedText.length > 0).toBe(true);
+      // Only items passed: the list ends as printItems ends it.
+      const only = target(mode);
+      const o = holdList(only.out, columns, { empty: 'Nothing.' });
+      for (const item of list.slice(0, 3)) o.pass(item);
+      expect(o.print([])).toBe(3);
+      expect(only.text()).toBe((await printed(mode, list.slice(0, 3))).text);
+    });
+
     it(`prints the first N of an order, and an empty list as printItems does (${mode})`, async () => {
       const first = held(mode, items, order.slice(0, 3));
       expect(first.count).toBe(3);

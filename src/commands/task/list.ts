@@ -404,6 +404,10 @@ async function readAll(
   // tasks read so far, once a column takes more than a page, erased before the rows. Piped, nothing is
   // counted or formatted per page (a long list's pages come a few milliseconds apart).
   const progress = ctx.io.isStderrTTY ? progressLine(ctx.io, ctx.accessible()) : undefined;
+  // Without a sort, one workspace's first column prints first, in the order its tasks come: piped, they
+  // are printed as they come (HeldList.pass), not held; only the other columns wait for the last page.
+  const streams = sort === undefined && parts.length === 1 && !ctx.io.isStdoutTTY;
+  let passed = 0;
   const count = progress && new Intl.NumberFormat('en');
   let large = false;
   const read = async (part: number, list: TaskListing, status: string | undefined) => {
@@ -415,6 +419,9 @@ async function readAll(
     // A workspace's places after the one before it (a workspace has far fewer than 2^20 columns).
     const offset = part * 2 ** 20;
     const at = new Map(statuses.map((s, i) => [s.key, offset + i]));
+    // The first column of those read (every column: the workspace's first).
+    const keys = parts[part]?.keys;
+    const firstColumn = streams ? Math.min(...(keys ?? statuses.slice(0, 1).map((s) => s.key)).map((k) => at.get(k) ?? Infinity)) : -1;
     for (let page = await first; !page.done; page = await pages.next()) {
       if (sort !== undefined && page.value.nextCursor && !told && ctx.io.isStderrTTY) {
         // A large read the user asked for by sorting: said once, before it takes its time.
@@ -422,14 +429,20 @@ async function readAll(
         ctx.io.stderr.write(`${ctx.chalk.dim(`Reading every task to sort by ${sort}…`)}\n`);
       }
       for (const task of page.value.items) {
+        const where = at.get(task.status) ?? offset + statuses.length;
+        if (where === firstColumn) {
+          held.pass(task);
+          passed++;
+          continue;
+        }
         held.hold(task);
-        column.push(at.get(task.status) ?? offset + statuses.length);
+        column.push(where);
         if (byKey) key.push(byKey(task));
         const last = held.size - 1;
         if (last > 0 && place(last - 1, last) > 0) inOrder = false;
       }
       if (page.value.nextCursor) large = true;
-      if (large && count) progress?.update(`${count.format(held.size)} tasks read…`);
+      if (large && count) progress?.update(`${count.format(held.size + passed)} tasks read…`);
     }
   };
   // One column at a time would be slower: they are read at once, and held until all are in.
@@ -446,7 +459,8 @@ async function readAll(
   for (let i = 0; i < held.size; i++) order.push(i);
   if (!inOrder) order.sort(place);
   const shown = held.print(total === Infinity ? order : order.slice(0, total));
-  if (shown < held.size) {
-    ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown} of ${held.size} tasks; more with --limit ${held.size} or --all`)}\n`);
+  const all = held.size + passed;
+  if (shown < all) {
+    ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown} of ${all} tasks; more with --limit ${all} or --all`)}\n`);
   }
 }
