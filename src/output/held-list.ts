@@ -1,6 +1,6 @@
 // A list held whole before it prints (task list --sort, --all): each item kept as the text it prints.
 import { idOf } from '../completion/ids.js';
-import { Chunked, itemText, listMode, printTable, tableRow } from './list.js';
+import { Chunked, itemText, listMode, printTable, see, tableRow } from './list.js';
 import type { OutputTarget } from './print.js';
 import type { Column } from './table.js';
 import type { Text } from './text.js';
@@ -52,10 +52,7 @@ export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { 
         if (mode === 'plain') chunks.write('\n');
       }
       passed++;
-      if (out.shown) {
-        const shown = idOf(item);
-        if (shown) out.shown(shown);
-      }
+      see(out, item);
     },
     hold(item) {
       if (mode === 'table') rows.push(tableRow(columns, item));

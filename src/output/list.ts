@@ -85,7 +85,8 @@ export async function printItems<T>(
   return list.end();
 }
 
-function see(out: OutputTarget, item: unknown): void {
+/** Tells `out.shown` of an item printed (for shell completion of ids). */
+export function see(out: OutputTarget, item: unknown): void {
   if (!out.shown) return;
   const shown = idOf(item);
   if (shown) out.shown(shown);
