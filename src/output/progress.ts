@@ -1,5 +1,7 @@
 // A one-line progress report on stderr ("checking 68 tasks… 40/68"), redrawn in place and erased when
-// done. Only on a terminal: piped or redirected stderr stays free of carriage returns. In accessible mode
+// done. Only when stdout and stderr are both the terminal (as gh does): piped or redirected stderr stays
+// free of carriage returns, and with stdout piped (`wts … | head`, `| less`) the terminal is shared with
+// the next command, whose output an erase would wipe or whose screen it would garble. In accessible mode
 // (plain), never redrawn: occasional lines of their own, which a screen reader reads once each.
 import type { IO } from '../io.js';
 import { terminalLine } from './sanitize.js';
@@ -42,7 +44,7 @@ export function plainProgress(io: IO, decorate: (text: string) => string = (t) =
 
 export function progressLine(io: IO, plain = false): Progress {
   if (plain) return plainProgress(io);
-  if (!io.isStderrTTY) return { update() {}, done() {} };
+  if (!io.isStderrTTY || !io.isStdoutTTY) return { update() {}, done() {} };
   let shown = false;
   let linesAbove = 0;
   // Sanitized (it may name a record), then cut to the width so the line never wraps (a wrapped line

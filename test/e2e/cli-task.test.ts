@@ -205,6 +205,11 @@ describe('wts task list', () => {
     expect(JSON.parse(json.stdout)).toEqual(await boardOrder());
     // On a terminal, only a count of the tasks read, redrawn in place and erased before the output.
     expect(json.stderr).toMatch(/^(\r\x1b\[2K[\d,]+ tasks read…)+\r\x1b\[2K$/);
+    // Piped into another command on the same terminal (`| head`): no progress, whose erase would wipe
+    // what that command printed.
+    const piped = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env: sandbox.env, tty: 'stderr' });
+    expect(piped.stdout).toBe(json.stdout);
+    expect(piped.stderr).toBe('');
     const table = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all'], sandbox.tty());
     expect(lines(table.stdout)).toHaveLength(expected.length + 1);
     expect(table.stderr).toMatch(/^(\r\x1b\[2K[\d,]+ tasks read…)+\r\x1b\[2K$/);

@@ -12,8 +12,11 @@ import { colorFor, type Env, type IO } from '../../src/io.js';
 
 export interface RunOptions {
   env?: Env;
-  /** Behave as on a terminal (stdin and stdout are TTYs). Default false: piped. */
-  tty?: boolean;
+  /**
+   * Behave as on a terminal (stdin, stdout and stderr are TTYs). Default false: piped. 'stderr': only
+   * stderr is the terminal, as for `wts … | head`.
+   */
+  tty?: boolean | 'stderr';
   /** What arrives on standard input. */
   stdin?: string;
   columns?: number;
@@ -39,7 +42,8 @@ export async function runWts(args: string[], options: RunOptions = {}): Promise<
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]);
-  const tty = options.tty ?? false;
+  const tty = options.tty === true;
+  const stderrTTY = options.tty !== undefined && options.tty !== false;
   const env: Env = { WTS_CONFIG_DIR: tempConfigDir(), ...options.env };
   const io = (globals: { color: boolean }): IO => ({
     stdin,
@@ -47,7 +51,7 @@ export async function runWts(args: string[], options: RunOptions = {}): Promise<
     stderr,
     isStdinTTY: tty,
     isStdoutTTY: tty,
-    isStderrTTY: tty,
+    isStderrTTY: stderrTTY,
     colorEnabled: colorFor(env, tty, !globals.color),
     canPrompt: tty,
     columns: options.columns ?? 120,

@@ -65,3 +65,19 @@ describe('progress in accessible mode', () => {
     expect(written()).toBe('waiting for run_01 · running (0:07 so far)\n');
   });
 });
+
+describe('the progress line', () => {
+  it('is drawn and erased when stdout and stderr are the terminal, and not at all when stdout is piped', () => {
+    const shown = terminalIO();
+    const line = progressLine(shown.io);
+    line.update('3 tasks read…');
+    line.done();
+    expect(shown.written()).toBe('\r\x1b[2K3 tasks read…\r\x1b[2K');
+
+    const piped = terminalIO();
+    const quiet = progressLine({ ...piped.io, isStdoutTTY: false });
+    quiet.update('3 tasks read…');
+    quiet.done();
+    expect(piped.written()).toBe('');
+  });
+});
