@@ -1,9 +1,10 @@
 // A spinner on stderr while a command waits: frame, elapsed time, and what it waits for. Drawn with the
-// one progress line (src/output/progress.ts: sanitized, cut to the width), so piped or redirected stderr
-// gets nothing, and erased when the wait ends, leaving the terminal as it was. In accessible mode (plain)
-// no spinner: what it waits for as occasional lines of their own, with the time so far.
+// one progress line (src/output/progress.ts: sanitized, cut to the width), so it is shown only where
+// progress is (showsProgress: stdout and stderr the terminal), and erased when the wait ends, leaving
+// the terminal as it was. In accessible mode (plain) no spinner: what it waits for as occasional lines
+// of their own, with the time so far.
 import type { IO } from '../io.js';
-import { plainProgress, progressLine } from '../output/progress.js';
+import { plainProgress, progressLine, showsProgress } from '../output/progress.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const FRAME_MS = 100;
@@ -43,7 +44,7 @@ function plainSpinner(io: IO, elapsedMs: () => number): Spinner {
 }
 
 export function startSpinner(io: IO, elapsedMs: () => number, plain = false): Spinner {
-  if (!io.isStderrTTY) return { set() {}, stop() {} };
+  if (!showsProgress(io, plain)) return { set() {}, stop() {} };
   if (plain) return plainSpinner(io, elapsedMs);
   const line = progressLine(io);
   let text = '';

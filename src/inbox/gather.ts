@@ -10,7 +10,7 @@ import { ApiError } from '../errors.js';
 import type { Resource } from '../contract/resources.js';
 import { collectItems } from '../framework/listing.js';
 import type { CommandContext } from '../context.js';
-import { type Progress, progressLine } from '../output/progress.js';
+import { type Progress, progressLine, showsProgress } from '../output/progress.js';
 
 type Task = Resource<'Task'>;
 type Workspace = Resource<'Workspace'>;
@@ -103,8 +103,8 @@ export interface GatherProgress {
 export async function gatherWaiting(ctx: CommandContext, options: GatherOptions = {}): Promise<WaitingItem[]> {
   const api = await ctx.api();
   const progress = progressLine(ctx.io, ctx.accessible());
-  // The progress line is drawn only on a terminal (stderr); else only onProgress, if given, hears of it.
-  const live = ctx.io.isStderrTTY || options.onProgress ? livePreview(progress, options.onProgress) : unwatched;
+  // The progress line is drawn only on a terminal (showsProgress); else only onProgress, if given, hears of it.
+  const live = showsProgress(ctx.io, ctx.accessible()) || options.onProgress ? livePreview(progress, options.onProgress) : unwatched;
   const workspaceIds =
     options.workspaceId !== undefined
       ? [options.workspaceId]

@@ -14,6 +14,15 @@ export interface Progress {
   done(): void;
 }
 
+/**
+ * Whether progress is shown at all: redrawn, only when stdout and stderr are both the terminal; in
+ * accessible mode (plain lines, never erased), when stderr is. Callers that build what a progress line
+ * says ask this first, so a pipe costs them nothing.
+ */
+export function showsProgress(io: IO, plain = false): boolean {
+  return plain ? io.isStderrTTY : io.isStderrTTY && io.isStdoutTTY;
+}
+
 /** In accessible mode: a new text is told at most once in this long… */
 const PLAIN_PACE_MS = 10_000;
 /** …and the same text again only after this long (a long wait still says it goes on). */
@@ -26,7 +35,7 @@ const PLAIN_STILL_MS = 60_000;
  * without counting as a change.
  */
 export function plainProgress(io: IO, decorate: (text: string) => string = (t) => t, now: () => number = Date.now): Progress {
-  if (!io.isStderrTTY) return { update() {}, done() {} };
+  if (!showsProgress(io, true)) return { update() {}, done() {} };
   let last: string | undefined;
   let lastAt = 0;
   return {
@@ -44,7 +53,7 @@ export function plainProgress(io: IO, decorate: (text: string) => string = (t) =
 
 export function progressLine(io: IO, plain = false): Progress {
   if (plain) return plainProgress(io);
-  if (!io.isStderrTTY || !io.isStdoutTTY) return { update() {}, done() {} };
+  if (!showsProgress(io)) return { update() {}, done() {} };
   let shown = false;
   let linesAbove = 0;
   // Sanitized (it may name a record), then cut to the width so the line never wraps (a wrapped line

@@ -9,7 +9,7 @@ import { options, verb, WS_ARG, type CliDeps } from '../../framework/verb.js';
 import { collectItems, listTotal, pageOptions, type PageOptions } from '../../framework/listing.js';
 import { collectList, collectValues, matchMember, me, PeopleResolver } from '../../input/people.js';
 import { DONE, dueTime, statusKey, TODO } from '../../input/statuses.js';
-import { progressLine } from '../../output/progress.js';
+import { progressLine, showsProgress } from '../../output/progress.js';
 import { pipeField } from '../../output/sanitize.js';
 import type { Status, Task } from './shared.js';
 import { holdTasks, printTasks } from './shared.js';
@@ -401,9 +401,11 @@ async function readAll(
   let inOrder = true;
   let told = false;
   // Nothing can be shown before the last page (any task may come first): on a terminal, a count of the
-  // tasks read so far, once a column takes more than a page, erased before the rows. Piped, nothing is
-  // counted or formatted per page (a long list's pages come a few milliseconds apart).
-  const progress = ctx.io.isStderrTTY ? progressLine(ctx.io, ctx.accessible()) : undefined;
+  // tasks read so far, once a column takes more than a page, erased before the rows. Where no progress
+  // is shown (a pipe), nothing is counted or formatted per page (a long list's pages come a few
+  // milliseconds apart).
+  const plain = ctx.accessible();
+  const progress = showsProgress(ctx.io, plain) ? progressLine(ctx.io, plain) : undefined;
   // Without a sort, one workspace's first column prints first, in the order its tasks come: piped, they
   // are printed as they come (HeldList.pass), not held; only the other columns wait for the last page.
   const streams = sort === undefined && parts.length === 1 && !ctx.io.isStdoutTTY;
