@@ -1,6 +1,6 @@
 // A list held whole before it prints (task list --sort, --all): each item kept as the text it prints.
 import { idOf } from '../completion/ids.js';
-import { Chunked, itemText, listMode, printTable, see, tableRow } from './list.js';
+import { itemText, listMode, printTable, see, tableRow, textList, type TextList } from './list.js';
 import type { OutputTarget } from './print.js';
 import type { Column } from './table.js';
 import type { Text } from './text.js';
@@ -30,6 +30,8 @@ export interface HeldList<T> {
 
 export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { empty?: string } = {}): HeldList<T> {
   const mode = listMode(out);
+  // Piped or with --json: the text each item prints (else a table's rows).
+  const textMode = mode === 'table' ? undefined : mode;
   const rows: Text[][] = [];
   const texts = new TextStore();
   // Each text held with what follows it in a list of more (`,` and a newline in JSON, a newline piped):
@@ -39,24 +41,20 @@ export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { 
   const ids: string[] = [];
   const labels: string[] = [];
   let size = 0;
-  // Items passed: printed as they come (counted), or, in a table, their rows, to print first.
-  const chunks = new Chunked(out.io);
-  let passed = 0;
+  // Piped or with --json, every item printed, passed or held, goes through one list, begun with the first
+  // (nothing, not even JSON's `[`, is written before). In a table, the rows of the items passed, to print
+  // first.
+  let list: TextList | undefined;
   const passedRows: Text[][] = [];
   return {
     pass(item) {
-      if (mode === 'table') passedRows.push(tableRow(columns, item));
-      else {
-        if (mode === 'json') chunks.write(passed === 0 ? '[\n' : ',\n');
-        chunks.write(itemText(mode, columns, item));
-        if (mode === 'plain') chunks.write('\n');
-      }
-      passed++;
+      if (textMode) (list ??= textList(out.io, textMode)).item(itemText(textMode, columns, item));
+      else passedRows.push(tableRow(columns, item));
       see(out, item);
     },
     hold(item) {
-      if (mode === 'table') rows.push(tableRow(columns, item));
-      else texts.add(itemText(mode, columns, item), after);
+      if (textMode) texts.add(itemText(textMode, columns, item), after);
+      else rows.push(tableRow(columns, item));
       if (out.shown) {
         const shown = idOf(item);
         ids.push(shown?.id ?? '');
@@ -71,7 +69,7 @@ export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { 
       const told = (i: number) => {
         if (out.shown && ids[i]) out.shown({ id: ids[i] ?? '', label: labels[i] ?? '' });
       };
-      if (mode === 'table') {
+      if (!textMode) {
         const shownRows: Text[][] = passedRows;
         for (const i of order) {
           told(i);
@@ -79,26 +77,28 @@ export function holdList<T>(out: OutputTarget, columns: Column<T>[], options: { 
         }
         return printTable(out, columns, shownRows, options.empty);
       }
-      let count = passed;
+      const printed = (list ??= textList(out.io, textMode));
+      // Items printed in the order held are one run of bytes, written at once (in JSON, less the `,` after
+      // its last item: the list puts one before the next run, or ends the array).
       let run: Span | undefined;
+      let n = 0;
+      const write = () => {
+        if (run) printed.run(texts.bytes(textMode === 'json' ? { ...run, end: run.end - after.length } : run), n);
+      };
       for (const i of order) {
         told(i);
-        // After the items passed, the first held one needs the `,` none of them was given.
-        if (mode === 'json' && count === passed) chunks.write(passed === 0 ? '[\n' : ',\n');
-        count++;
         const span = texts.span(i);
-        if (run && run.block === span.block && run.end === span.start) run.end = span.end;
-        else {
-          if (run) chunks.write(texts.bytes(run));
+        if (run && run.block === span.block && run.end === span.start) {
+          run.end = span.end;
+          n++;
+        } else {
+          write();
           run = span;
+          n = 1;
         }
       }
-      // The last item's `,` is the array's end.
-      if (run && mode === 'json') chunks.write(texts.bytes({ ...run, end: run.end - after.length }));
-      else if (run) chunks.write(texts.bytes(run));
-      if (mode === 'json') chunks.write(count ? '\n]\n' : '[]\n');
-      chunks.flush();
-      return count;
+      write();
+      return printed.end();
     },
   };
 }

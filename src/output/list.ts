@@ -22,20 +22,42 @@ export function itemText<T>(mode: Exclude<ListMode, 'table'>, columns: Column<T>
 
 export const tableRow = <T>(columns: Column<T>[], item: T): Text[] => columns.map((c) => c.value(item, 'human'));
 
+export interface TextList {
+  /** An item, as itemText made it. */
+  item(text: string | Uint8Array): void;
+  /**
+   * `n` items at once: the bytes `item` would write for them, less the separator before the first (in
+   * JSON, the texts joined by `,` and a newline; piped, each text and its newline).
+   */
+  run(bytes: Uint8Array, n: number): void;
+  flush(): void;
+  /** Closes the list; returns how many items it had. */
+  end(): number;
+}
+
 /**
  * Writes the items of a list as they come, given as itemText made them, with the JSON array's brackets
- * and commas around them; `end` closes the list and returns how many there were.
+ * and commas around them.
  */
-function textList(io: IO, mode: Exclude<ListMode, 'table'>): { item(text: string | Uint8Array): void; flush(): void; end(): number } {
+export function textList(io: IO, mode: Exclude<ListMode, 'table'>): TextList {
   const chunks = new Chunked(io);
   let count = 0;
   if (mode === 'json') chunks.write('[');
+  // In JSON, what comes before an item: after the `[`, or after the item before it.
+  const separate = () => {
+    if (mode === 'json') chunks.write(count === 0 ? '\n' : ',\n');
+  };
   return {
     item(text) {
-      if (mode === 'json') chunks.write(count === 0 ? '\n' : ',\n');
+      separate();
       chunks.write(text);
       if (mode === 'plain') chunks.write('\n');
       count++;
+    },
+    run(bytes, n) {
+      separate();
+      chunks.write(bytes);
+      count += n;
     },
     flush: () => chunks.flush(),
     end() {
