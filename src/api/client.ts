@@ -20,11 +20,11 @@ import {
   type Page,
 } from '../contract/operations.js';
 import { ApiError, errnoOf, InvalidAnswerError, messageOf, NetworkError, type BearerChallenge, type Problem } from '../errors.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 import { MAX_TIMER_MS, sleep } from '../sleep.js';
 import { checkAnswer } from './answer.js';
 import { keepWebAssemblyOnLiftoff } from './liftoff.js';
-import { unknownOutcome } from './outcome.js';
+import { unknownOutcome } from './unknown-outcome.js';
 import { walkPages, walkPieces, type PageAsk } from './paging.js';
 import { expandPath, parseOperationInput } from '../contract/validate.js';
 

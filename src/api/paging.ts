@@ -13,7 +13,7 @@
 // An item that came earlier in the walk is left out of a later page (a service whose cursors are
 // offsets repeats one when an item before it was deleted meanwhile): nothing is shown twice.
 import { PagingError } from '../errors.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 
 /** Empty pages in a row that may carry a cursor; one more ends the walk. */
 export const MAX_EMPTY_PAGES = 3;
