@@ -12,6 +12,7 @@
 //   items is not one anybody reads through this client.
 // An item that came earlier in the walk is left out of a later page (a service whose cursors are
 // offsets repeats one when an item before it was deleted meanwhile): nothing is shown twice.
+import type { Page } from '../contract/operations.js';
 import { PagingError } from '../errors.js';
 import { isRecord } from '../type-guards.js';
 
@@ -20,12 +21,6 @@ export const MAX_EMPTY_PAGES = 3;
 
 /** The most pages one walk reads, even with --all (50 000 tasks are 1 000 pages of 50). */
 export const MAX_PAGES = 20_000;
-
-/** A page as the service sends it. */
-export interface CursorPage<T> {
-  items: T[];
-  nextCursor?: string | null;
-}
 
 /** What one request of a walk asked for: the cursor sent (undefined: the first page) and the page size (undefined: none sent). */
 export interface PageAsk {
@@ -64,7 +59,7 @@ export class PageGuard {
   }
 
   /** Checks the page that `asked` brought; throws PagingError when the service's paging went wrong. */
-  check<T>(asked: PageAsk, page: CursorPage<T>): CheckedPage<T> {
+  check<T>(asked: PageAsk, page: Page<T>): CheckedPage<T> {
     this.read++;
     if (!isRecord(page) || !Array.isArray(page.items)) this.fail('sent a page without a list of items');
     const items = page.items;
@@ -122,7 +117,7 @@ export interface WalkOptions {
  */
 export async function* walkPages<T>(
   operation: string,
-  fetch: (ask: PageAsk) => Promise<CursorPage<T>>,
+  fetch: (ask: PageAsk) => Promise<Page<T>>,
   options: WalkOptions = {},
 ): AsyncGenerator<CheckedPage<T>> {
   const guard = new PageGuard(operation);

@@ -14,7 +14,7 @@ import { revokeConnection } from './logout.js';
 import { startLoopbackListener, type CallbackPage, type LoopbackCallback } from './loopback.js';
 import { loadOpenidClient, oauthConfiguration, oauthErrorOf, transportFailureOf, type OAuthOptions } from './oauth-client.js';
 import { readPastedCallback } from './paste.js';
-import { OFFLINE_ACCESS } from './scopes.js';
+import { OFFLINE_ACCESS } from '../contract/operations.js';
 import { openStore, profileAuthIfReadable, type ProfileAuth } from './profile-auth.js';
 import { authTimings } from './settings.js';
 import { defaultCredentialsFile, type StoreChoice } from './store-choice.js';

@@ -1,8 +1,7 @@
 // The scopes `wts login` asks for: the API's five (from the catalog) and offline_access, for a refresh token.
-import { SCOPES } from '../contract/operations.js';
+import { OFFLINE_ACCESS, SCOPES } from '../contract/operations.js';
 import { CliError, ExitCode } from '../errors.js';
 
-export const OFFLINE_ACCESS = 'offline_access';
 export const DEFAULT_SCOPES: string[] = [...SCOPES, OFFLINE_ACCESS];
 
 /** --scopes values, each space- or comma-separated, in order and without repeats; unknown ones refused. */

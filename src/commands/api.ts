@@ -5,7 +5,8 @@
 import type { Command } from 'commander';
 import { STATUS_CODES } from 'node:http';
 import type { RawRequest } from '../api/client.js';
-import { walkPages, type CursorPage, type PageAsk } from '../api/paging.js';
+import { walkPages, type PageAsk } from '../api/paging.js';
+import type { Page } from '../contract/operations.js';
 import { isDotSegment } from '../contract/path-segment.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode, messageOf, PagingError } from '../errors.js';
@@ -116,13 +117,13 @@ async function printAllPages(ctx: CommandContext, send: (req: RawRequest) => Pro
   const answer = await send(first);
   // Not a listing: there is nothing to follow, so print the answer as it came.
   if (!isRecord(answer) || !Array.isArray(answer.items)) return printJson(ctx, answer);
-  const firstPage: CursorPage<unknown> = {
+  const firstPage: Page<unknown> = {
     items: answer.items,
     nextCursor: typeof answer.nextCursor === 'string' ? answer.nextCursor : null,
   };
   const limit = askedLimit(first.query);
   const operation = `GET ${first.path}`;
-  const fetch = async ({ cursor }: PageAsk): Promise<CursorPage<unknown>> => {
+  const fetch = async ({ cursor }: PageAsk): Promise<Page<unknown>> => {
     if (cursor === undefined) return firstPage;
     const page = await send({ ...first, query: { ...first.query, cursor } });
     if (!isRecord(page) || !Array.isArray(page.items)) throw new PagingError(operation, 'answered a later page without a list of items');

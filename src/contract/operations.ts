@@ -7,16 +7,41 @@ import { cronProblem, CRON_SHAPES_TEXT } from './cron.js';
 import type { Resource, ResourceName } from './resources.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type Scope = 'workspace:read' | 'workspace:write' | 'agents:read' | 'agents:write' | 'approvals:write';
-export const SCOPES: readonly Scope[] = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'];
-/** What each scope grants (in the service's words), and offline_access, which keeps a connection without a sign-in. */
-export const SCOPE_GRANTS: Readonly<Record<Scope | 'offline_access', string>> = {
-  'workspace:read': 'workspaces, tasks, notes, messages, reminders, pending approvals (read)',
-  'workspace:write': 'create and update tasks, notes, tags, reminders, workspaces',
-  'agents:read': 'agents, their runs, instructions, handbook, knowledge, scheduled tasks (read)',
-  'agents:write': 'edit instructions, handbook, knowledge, scheduled tasks; give agents tasks',
-  'approvals:write': 'approve, reject or edit actions agents want to take',
-  offline_access: 'keep access without signing in again, until the user disconnects',
+const SCOPE_LIST = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'] as const;
+export type Scope = (typeof SCOPE_LIST)[number];
+/** The API's scopes, each operation needing one of them (the one place they are named). */
+export const SCOPES: readonly Scope[] = SCOPE_LIST;
+/** The scope that keeps a connection without a sign-in (a refresh token); no operation needs it. */
+export const OFFLINE_ACCESS = 'offline_access';
+/**
+ * What each scope grants: in the service's words (`grants`, which the OpenAPI document shows), and as a
+ * consent page asks a person for it (`asks`: the sandbox's).
+ */
+export const SCOPE_WORDS: Readonly<Record<Scope | typeof OFFLINE_ACCESS, { grants: string; asks: string }>> = {
+  'workspace:read': {
+    grants: 'workspaces, tasks, notes, messages, reminders, pending approvals (read)',
+    asks: 'See workspaces, tasks, notes, messages, reminders and pending approvals',
+  },
+  'workspace:write': {
+    grants: 'create and update tasks, notes, tags, reminders, workspaces',
+    asks: 'Create and update tasks, notes, tags, reminders and workspaces',
+  },
+  'agents:read': {
+    grants: 'agents, their runs, instructions, handbook, knowledge, scheduled tasks (read)',
+    asks: 'See agents, their runs, instructions, the handbook, knowledge and scheduled tasks',
+  },
+  'agents:write': {
+    grants: 'edit instructions, handbook, knowledge, scheduled tasks; give agents tasks',
+    asks: 'Edit instructions, the handbook, knowledge and scheduled tasks, and give agents tasks',
+  },
+  'approvals:write': {
+    grants: 'approve, reject or edit actions agents want to take',
+    asks: 'Approve, reject or edit actions agents want to take',
+  },
+  offline_access: {
+    grants: 'keep access without signing in again, until the user disconnects',
+    asks: 'Stay connected without signing in again, until you disconnect the app',
+  },
 };
 
 /**

@@ -1,4 +1,4 @@
-// /mcp: the service's 56 operations as tools of an MCP server over Streamable HTTP, generated from the
+// /mcp: every operation of the catalog as tools of an MCP server over Streamable HTTP, generated from the
 // catalog and answered by the same executeOperation as /api/v1, so both behave the same.
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';

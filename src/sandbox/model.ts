@@ -2,10 +2,6 @@
 // Wire shapes (what the API returns) are built from these records in src/sandbox/api/views.ts.
 import type { OAuthState } from './oauth/state.js';
 
-export type Scope = 'workspace:read' | 'workspace:write' | 'agents:read' | 'agents:write' | 'approvals:write';
-export const API_SCOPES: readonly Scope[] = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'];
-export const OFFLINE_ACCESS = 'offline_access';
-
 export interface User {
   id: string;
   login: string; // what a person picks on the sign-in page and what --auto-approve names

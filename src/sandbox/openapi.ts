@@ -2,7 +2,7 @@
 // catalog: its titles, descriptions, tags, scopes and field schemas, and the resources' schemas and
 // examples. `npm test` lints it with Redocly (recommended-strict) and Spectral (spectral:oas).
 import type * as z from 'zod';
-import { getOperation, OPERATION_IDS, SCOPE_GRANTS, TAGS, type OperationDef } from '../contract/operations.js';
+import { getOperation, OPERATION_IDS, SCOPE_WORDS, TAGS, type OperationDef } from '../contract/operations.js';
 import { resources, resultSchema } from '../contract/resources.js';
 import { jsonSchemaOf, type JsonSchema } from '../contract/json-schema.js';
 import { isJsonObject } from '../contract/json.js';
@@ -208,7 +208,7 @@ export function buildOpenApi(origin: string): JsonSchema {
               authorizationUrl: `${origin}/oauth/authorize`,
               tokenUrl: `${origin}/oauth/token`,
               refreshUrl: `${origin}/oauth/token`,
-              scopes: SCOPE_GRANTS,
+              scopes: Object.fromEntries(Object.entries(SCOPE_WORDS).map(([scope, words]) => [scope, words.grants])),
             },
           },
         },

@@ -1,4 +1,4 @@
-// The error paths of every one of the 56 operations, driven by the catalog: a bound violation (400 naming
+// The error paths of every operation of the catalog, driven by it: a bound violation (400 naming
 // the field), an unknown id (404 naming it), a token without the operation's scope (403 insufficient_scope)
 // and, for everything inside a workspace, a workspace outside the connection's choice (403
 // workspace_forbidden). Every answer must be problem+json with type, title, status, code and detail.
@@ -413,7 +413,6 @@ beforeAll(async () => {
 
 it('covers every operation of the catalog', () => {
   expect(Object.keys(CASES).sort()).toEqual([...OPERATION_IDS].sort());
-  expect(OPERATION_IDS).toHaveLength(56);
 });
 
 describe.each(OPERATION_IDS)('%s', (opId) => {

@@ -165,11 +165,10 @@ describe('wts mcp, read-only by default', () => {
 });
 
 describe('wts mcp --allow-writes', () => {
-  it('lists all 56 operations and its own, the writes with their annotations; a write is done', async () => {
+  it('lists every operation of the catalog and its own, the writes with their annotations; a write is done', async () => {
     const b = await bridge(['mcp', '--allow-writes']);
     const { tools } = await b.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([...OWN, ...OPERATION_IDS]);
-    expect(OPERATION_IDS).toHaveLength(56);
     expect(tools.find((t) => t.name === 'delete_task')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     const content = `Noted through wts mcp ${Date.now()}`;
     const task = structured(await call(b, 'add_task_note', { taskId: 'task_s002', content }));

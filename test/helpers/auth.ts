@@ -12,9 +12,11 @@
 // the approval is as that user (whatever `user` says) in that user's first organization, and options
 // that cannot then be honoured (org, workspaceIds, narrowScopes, deny) throw.
 import { createHash, randomBytes } from 'node:crypto';
+import { OFFLINE_ACCESS, SCOPES } from '../../src/contract/operations.js';
 
-export const API_SCOPES = ['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write'] as const;
-export const ALL_SCOPES: readonly string[] = [...API_SCOPES, 'offline_access'];
+/** The catalog's scopes (test/unit/operations.test.ts checks them against the spec). */
+export const API_SCOPES = SCOPES;
+export const ALL_SCOPES: readonly string[] = [...API_SCOPES, OFFLINE_ACCESS];
 
 /** For a native client any port matches a loopback redirect URI (RFC 8252 §7.3); nothing needs to listen there. */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1/callback';

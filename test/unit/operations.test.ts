@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getOperation, operations, OPERATION_IDS, SCOPES, MAX_OFFSET } from '../../src/contract/operations.js';
+import { getOperation, operations, OPERATION_IDS, SCOPES, MAX_OFFSET, OFFLINE_ACCESS, SCOPE_WORDS } from '../../src/contract/operations.js';
 import { expandPath, parseOperationInput, readQuery } from '../../src/contract/validate.js';
 import { InputError } from '../../src/errors.js';
 import { buildOpenApi } from '../../src/sandbox/openapi.js';
@@ -85,6 +85,13 @@ describe('operations catalog', () => {
       const op = getOperation(id as never);
       expect({ id, method: op.method, path: op.path }).toEqual({ id, method, path });
     }
+  });
+
+  it("holds the spec's scopes, each with what it grants in the spec's words", () => {
+    expect(SCOPES).toEqual(['workspace:read', 'workspace:write', 'agents:read', 'agents:write', 'approvals:write']);
+    expect(Object.keys(SCOPE_WORDS)).toEqual([...SCOPES, OFFLINE_ACCESS]);
+    expect(SCOPE_WORDS['agents:write'].grants).toBe('edit instructions, handbook, knowledge, scheduled tasks; give agents tasks');
+    expect(SCOPE_WORDS.offline_access.grants).toBe('keep access without signing in again, until the user disconnects');
   });
 
   it('gives every operation a known scope, and update_scheduled_task the one the spec names', () => {

@@ -2,16 +2,8 @@
 // walk with a PagingError, what it leaves out, how many pages it asks for. And the one rule for the sleep
 // of the loops that ask again and again (pollDelay), and the polling loop under extreme Retry-After.
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_EMPTY_PAGES,
-  MAX_PAGES,
-  nextOffset,
-  PageGuard,
-  walkPages,
-  walkPieces,
-  type CursorPage,
-  type PageAsk,
-} from '../../src/api/paging.js';
+import { MAX_EMPTY_PAGES, MAX_PAGES, nextOffset, PageGuard, walkPages, walkPieces, type PageAsk } from '../../src/api/paging.js';
+import type { Page } from '../../src/contract/operations.js';
 import { ApiError, describeFailure, ExitCode, PagingError } from '../../src/errors.js';
 import { ListingTail } from '../../src/follow/tail.js';
 import { MAX_RETRY_AFTER_MS, MIN_INTERVAL_MS, poll, pollDelay, RetryPastDeadline, type PollClock } from '../../src/follow/poll.js';
@@ -87,10 +79,10 @@ describe('PageGuard: what ends a walk', () => {
   });
 
   it('a page that is not one, and a cursor that is not text', () => {
-    expect(failure(() => new PageGuard('x').check(ask(), { nextCursor: 'c' } as unknown as CursorPage<Item>))?.what).toBe(
+    expect(failure(() => new PageGuard('x').check(ask(), { nextCursor: 'c' } as unknown as Page<Item>))?.what).toBe(
       'sent a page without a list of items',
     );
-    expect(failure(() => new PageGuard('x').check(ask(), { items: [], nextCursor: 7 } as unknown as CursorPage<Item>))?.what).toBe(
+    expect(failure(() => new PageGuard('x').check(ask(), { items: [], nextCursor: 7 } as unknown as Page<Item>))?.what).toBe(
       'sent a cursor that is not text',
     );
   });
@@ -115,7 +107,7 @@ describe('walkPages', () => {
   /** A listing of `count` items, `per` a page at most, with the asks it received. */
   function listing(count: number) {
     const asks: PageAsk[] = [];
-    const fetch = async (a: PageAsk): Promise<CursorPage<Item>> => {
+    const fetch = async (a: PageAsk): Promise<Page<Item>> => {
       asks.push(a);
       const from = Number(a.cursor ?? 0);
       const to = Math.min(count, from + (a.limit ?? 10));
@@ -142,7 +134,7 @@ describe('walkPages', () => {
   });
 
   it('ends with a PagingError where the service would never end it', async () => {
-    const fetch = async (): Promise<CursorPage<Item>> => ({ items: items('same'), nextCursor: 'same' });
+    const fetch = async (): Promise<Page<Item>> => ({ items: items('same'), nextCursor: 'same' });
     await expect(all(walkPages('search_tasks', fetch))).rejects.toThrow(/paging of search_tasks did not advance/);
   });
 
@@ -249,7 +241,7 @@ describe('poll under extreme Retry-After', () => {
 
 describe('ListingTail: the checks apply within one read, not across polls', () => {
   it('reads the last page again on every poll without an error, and ends a read whose cursor comes back', async () => {
-    const pagesBy: Record<string, CursorPage<Item>> = {
+    const pagesBy: Record<string, Page<Item>> = {
       first: { items: items('a', 'b'), nextCursor: 'c1' },
       c1: { items: items('c'), nextCursor: null },
     };

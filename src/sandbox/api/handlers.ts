@@ -1,4 +1,4 @@
-// The handlers of all 56 operations, keyed by operation id, one module per resource group.
+// The handlers of every operation of the catalog, keyed by operation id, one module per resource group.
 // Each receives input already checked and defaulted by the catalog and returns the wire object.
 import type { OperationId } from '../../contract/operations.js';
 import type { Handler, Handlers } from './dispatch.js';

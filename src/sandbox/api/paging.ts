@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { ServiceError } from '../problem.js';
 import { isJsonObject } from '../../contract/json.js';
-import type { Page } from './views.js';
+import type { Page } from '../../contract/operations.js';
 
 /** Where an item sits in a listing: a time (ISO 8601) and an id to break ties. */
 export type SortKey = readonly [time: string, id: string];

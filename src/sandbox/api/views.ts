@@ -1,5 +1,6 @@
 // Records → wire shapes, exactly as src/contract/resources.ts describes them. Handlers never return a record
 // as is: state fields such as orgId, memberIds or resolvedBy stay inside the sandbox.
+import type { Page } from '../../contract/operations.js';
 import type { Resource } from '../../contract/resources.js';
 import type { SandboxContext } from '../context.js';
 import { ServiceError } from '../problem.js';
@@ -22,12 +23,6 @@ import type {
 
 /** Handbook entries are read in pieces of this many characters (`offset` / `nextOffset`). */
 export const HANDBOOK_PIECE = 2000;
-
-/** A page of a listing; `nextCursor` is null on the last page (and always for `list` operations). */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 export function listPage<T>(items: T[]): Page<T> {
   return { items, nextCursor: null };

@@ -1,7 +1,7 @@
 // Validation of an authorization request (RFC 6749 §4.1.1, RFC 7636, RFC 8707) and the redirects
 // that answer it (RFC 9207: `iss` on every one).
 import type { SandboxContext } from '../context.js';
-import { API_SCOPES, OFFLINE_ACCESS } from '../model.js';
+import { OFFLINE_ACCESS, SCOPES } from '../../contract/operations.js';
 import { redirectUriMatches, SUPPORTED_SCOPES } from './client-metadata.js';
 import { UnknownClientError, type ClientDirectory } from './clients.js';
 import { RESOURCE_PATHS, resourcePathOf, type ResourcePath } from './metadata.js';
@@ -74,7 +74,7 @@ export async function validateAuthorizationRequest(
 
   const allowedScopes = client.scope === null ? SUPPORTED_SCOPES : client.scope.split(' ');
   const scopeParam = (query.get('scope') ?? '').split(' ').filter(Boolean);
-  let scopes = scopeParam.length > 0 ? [...new Set(scopeParam)] : API_SCOPES.filter((s) => allowedScopes.includes(s));
+  let scopes = scopeParam.length > 0 ? [...new Set(scopeParam)] : SCOPES.filter((s) => allowedScopes.includes(s));
   // offline_access is granted only on a request that asks for consent (OpenID Connect Core §11, which
   // defines the scope); otherwise it is ignored, as OpenID Connect servers do.
   const prompt = (query.get('prompt') ?? '').split(' ').filter(Boolean);

@@ -2,6 +2,7 @@
 // approve (possibly fewer) scopes and restrict workspaces, then back to the client with a code.
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { SCOPE_WORDS } from '../../contract/operations.js';
 import type { SandboxContext } from '../context.js';
 import type { Organization, User } from '../model.js';
 import { authorizationRedirect, validateAuthorizationRequest, type AuthorizationRequest } from './authorization-request.js';
@@ -10,16 +11,10 @@ import { clearCookie, INTERACTION_COOKIE, pathOf, type Interaction, type Interac
 import type { Ledger } from './ledger.js';
 import { mediaTypeOf } from './form.js';
 import type { ResourcePath } from './metadata.js';
-import {
-  consentPage,
-  errorPage,
-  organizationPage,
-  PAGE_HEADERS,
-  SCOPE_DESCRIPTIONS,
-  signInPage,
-  type ClientSummary,
-  type PageUser,
-} from './pages.js';
+import { consentPage, errorPage, organizationPage, PAGE_HEADERS, signInPage, type ClientSummary, type PageUser } from './pages.js';
+
+/** What the consent page says of each scope (the catalog's words). */
+const SCOPE_ASKS = new Map(Object.entries(SCOPE_WORDS).map(([scope, words]) => [scope, words.asks]));
 
 const RESOURCE_NAMES: Record<ResourcePath, string> = { '/api/v1': 'the API', '/mcp': 'the tool server' };
 
@@ -168,7 +163,7 @@ export class AuthorizationPages {
       canChangeOrganization: organizations.length > 1,
       scopes: request.scopes.map((scope) => ({
         scope,
-        description: SCOPE_DESCRIPTIONS[scope] ?? scope,
+        description: SCOPE_ASKS.get(scope) ?? scope,
         checked: checkedScopes.includes(scope),
       })),
       resources: request.resources.map((path) => ({ resource: `${this.ctx.origin}${path}`, name: RESOURCE_NAMES[path] })),

@@ -2,11 +2,11 @@
 // and the redirect URI rules: what may be registered, and how a requested URI matches.
 import type { JSONWebKeySet, JWK } from 'jose';
 import { isJsonObject } from '../../contract/json.js';
-import { API_SCOPES, OFFLINE_ACCESS } from '../model.js';
+import { OFFLINE_ACCESS, SCOPES } from '../../contract/operations.js';
 import { OAuthError } from './errors.js';
 import { CLIENT_AUTH_METHODS, type ApplicationType, type ClientAuthMethod, type ClientRec } from './state.js';
 
-export const SUPPORTED_SCOPES: readonly string[] = [...API_SCOPES, OFFLINE_ACCESS];
+export const SUPPORTED_SCOPES: readonly string[] = [...SCOPES, OFFLINE_ACCESS];
 export const SUPPORTED_GRANT_TYPES: readonly string[] = ['authorization_code', 'refresh_token'];
 export const SIGNING_ALGS = ['ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512', 'RS256', 'RS384', 'RS512', 'EdDSA', 'Ed25519'];
 

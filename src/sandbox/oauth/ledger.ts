@@ -1,7 +1,8 @@
 // The grant ledger: authorization codes, connections and the tokens issued on them. Every rule about
 // lifetimes, rotation, reuse and revocation lives here; the endpoints only parse and authenticate.
 import type { SandboxContext } from '../context.js';
-import { OFFLINE_ACCESS, type Principal } from '../model.js';
+import { OFFLINE_ACCESS } from '../../contract/operations.js';
+import type { Principal } from '../model.js';
 import { OAuthError } from './errors.js';
 import { resourcePathOf, type ResourcePath } from './metadata.js';
 import { randomSecret, s256, sha256Hex } from './secrets.js';

@@ -1,5 +1,4 @@
 // Discovery documents: RFC 8414 authorization server metadata and RFC 9728 protected-resource metadata.
-import { API_SCOPES } from '../model.js';
 import { SIGNING_ALGS, SUPPORTED_GRANT_TYPES, SUPPORTED_SCOPES } from './client-metadata.js';
 import { CLIENT_AUTH_METHODS } from './state.js';
 
@@ -64,7 +63,7 @@ export function protectedResourceMetadata(origin: string, path: ResourcePath): R
     resource: `${origin}${path}`,
     authorization_servers: [origin],
     // offline_access too: clients such as the MCP SDK request exactly these, and need it for a refresh token.
-    scopes_supported: [...API_SCOPES, 'offline_access'],
+    scopes_supported: SUPPORTED_SCOPES,
     bearer_methods_supported: ['header'],
     resource_name: RESOURCE_NAMES[path],
   };

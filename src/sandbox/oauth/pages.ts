@@ -27,15 +27,6 @@ export interface ConsentView {
   error?: string;
 }
 
-export const SCOPE_DESCRIPTIONS: Record<string, string> = {
-  'workspace:read': 'See workspaces, tasks, notes, messages, reminders and pending approvals',
-  'workspace:write': 'Create and update tasks, notes, tags, reminders and workspaces',
-  'agents:read': 'See agents, their runs, instructions, the handbook, knowledge and scheduled tasks',
-  'agents:write': 'Edit instructions, the handbook, knowledge and scheduled tasks, and give agents tasks',
-  'approvals:write': 'Approve, reject or edit actions agents want to take',
-  offline_access: 'Stay connected without signing in again, until you disconnect the app',
-};
-
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: string): string {

@@ -5,7 +5,8 @@ import { ServiceError } from '../../problem.js';
 import { dataOf, requireAgent, requireAgentSection, requireCompanySection } from '../access.js';
 import type { CallContext } from '../dispatch.js';
 import type { HandlerGroup } from '../handlers.js';
-import { entryView, listPage, pieceView, type Page } from '../views.js';
+import type { Page } from '../../../contract/operations.js';
+import { entryView, listPage, pieceView } from '../views.js';
 import type { Resource } from '../../../contract/resources.js';
 
 type HandbookOps =
