@@ -4,8 +4,8 @@ import { writeFileAtomic } from '../atomic-file.js';
 import type { Principal, SandboxState } from './model.js';
 import type { AgentSimulator } from './agent.js';
 import { errnoOf } from '../errors.js';
-import { isJsonObject } from '../contract/json.js';
 import { CREATION_ORDER, keepInOrder } from './api/paging.js';
+import { readSandboxData } from './data-file.js';
 
 /** The sandbox's clock: real time plus an offset that /__sandbox/clock moves. */
 export class SandboxClock {
@@ -66,20 +66,6 @@ export interface TokenVerifier {
   connectionStats(): { id: string; refreshes: number; revoked: boolean; refreshing: boolean }[];
 }
 
-/**
- * The state as this sandbox writes it to --data: version 1 and its parts. The records inside are the
- * sandbox's own, written by the code that reads them, so only the envelope is checked.
- */
-function isSandboxState(value: Record<string, unknown>): value is Record<string, unknown> & SandboxState {
-  return (
-    value.version === 1 &&
-    typeof value.seq === 'number' &&
-    typeof value.clockOffsetMs === 'number' &&
-    isJsonObject(value.data) &&
-    (value.oauth === null || isJsonObject(value.oauth))
-  );
-}
-
 /** Keeps the state in memory and, with --data FILE, on disk: written atomically (temp file, fsync, rename). */
 export class SandboxStore {
   private saveTimer: NodeJS.Timeout | undefined;
@@ -100,13 +86,8 @@ export class SandboxStore {
       } catch (err) {
         if (errnoOf(err) !== 'ENOENT') throw err;
       }
-      if (text !== undefined) {
-        const state: unknown = JSON.parse(text);
-        if (!isJsonObject(state) || state.version !== 1) throw new Error(`${dataFile}: unsupported sandbox data version`);
-        state.oauth ??= null; // the OAuth part is made on first use, so a file may have none
-        if (!isSandboxState(state)) throw new Error(`${dataFile}: not a sandbox data file (seq, clockOffsetMs, data or oauth is missing)`);
-        return new SandboxStore(state, dataFile);
-      }
+      // Every record checked; what an older sandbox did not write takes its default (src/sandbox/data-file.ts).
+      if (text !== undefined) return new SandboxStore(readSandboxData(text), dataFile);
     }
     const store = new SandboxStore(fresh(), dataFile);
     store.changed();

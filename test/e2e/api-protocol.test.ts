@@ -27,17 +27,16 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it("names the spec's scopes, each with what it grants in the spec's words", async () => {
-    const doc = (await (await fetch(`${sandbox.origin}/api/v1/openapi.json`)).json()) as {
-      components: { securitySchemes: { oauth2: { flows: { authorizationCode: { scopes: Record<string, string> } } } } };
-    };
-    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes).toEqual({
+    const doc: unknown = await (await fetch(`${sandbox.origin}/api/v1/openapi.json`)).json();
+    const scopes = {
       'workspace:read': 'workspaces, tasks, notes, messages, reminders, pending approvals (read)',
       'workspace:write': 'create and update tasks, notes, tags, reminders, workspaces',
       'agents:read': 'agents, their runs, instructions, handbook, knowledge, scheduled tasks (read)',
       'agents:write': 'edit instructions, handbook, knowledge, scheduled tasks; give agents tasks',
       'approvals:write': 'approve, reject or edit actions agents want to take',
       offline_access: 'keep access without signing in again, until the user disconnects',
-    });
+    };
+    expect(doc).toMatchObject({ components: { securitySchemes: { oauth2: { flows: { authorizationCode: { scopes } } } } } });
   });
 });
 

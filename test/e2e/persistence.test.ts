@@ -1,9 +1,10 @@
 // `wts sandbox --data FILE`: the state, the moved clock and the agent's unfinished work survive a restart,
-// and the file is written atomically and readable only by its owner.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// the file is written atomically and readable only by its owner, a file from an older sandbox loads with
+// defaults, and a damaged one is refused naming the record.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Message, Run, Task } from '../../src/contract/resources.js';
+import { Message, Run, ScheduledTask, Task } from '../../src/contract/resources.js';
 import type { SandboxState } from '../../src/sandbox/model.js';
 import { pageOf } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
@@ -81,6 +82,66 @@ describe('a sandbox with a data file', () => {
     expect(readdirSync(dir)).toEqual(['state.json']);
     expect(statSync(sandbox.dataFile).mode & 0o777).toBe(0o600);
     expect((JSON.parse(readFileSync(sandbox.dataFile, 'utf8')) as SandboxState).clockOffsetMs).toBe(again.clock.offsetMs);
+  });
+});
+
+describe('a sandbox reading a data file written by an older version, or a damaged one', () => {
+  const sandbox = useSandbox({ scratchDataFile: 'state.json', perTest: true });
+
+  /** A data file as JSON: its tables of records, and what else it holds. */
+  interface DataFile {
+    [part: string]: unknown;
+    data: Record<string, Record<string, unknown>[] | undefined>;
+  }
+
+  /** Rewrites the stopped sandbox's file through `change`. */
+  const rewrite = (change: (state: DataFile) => void) => {
+    const state: DataFile = JSON.parse(readFileSync(sandbox.dataFile, 'utf8'));
+    change(state);
+    writeFileSync(sandbox.dataFile, JSON.stringify(state));
+  };
+
+  it('loads a file without the record types and fields added since, with their defaults', async () => {
+    await sandbox.stop();
+    rewrite((state) => {
+      // Written before the sandbox kept scheduled tasks, conversations, knowledge, or OAuth state.
+      delete state.data.scheduledTasks;
+      delete state.data.conversations;
+      delete state.data.knowledge;
+      delete state.oauth;
+      delete state.clockOffsetMs;
+      // …and before tasks had tags, a description or a source conversation, and runs a schedule.
+      for (const task of state.data.tasks ?? []) {
+        delete task.tags;
+        delete task.description;
+        delete task.conversationKey;
+      }
+      for (const run of state.data.runs ?? []) delete run.scheduledTaskId;
+    });
+    await sandbox.start({ signIn: false });
+    await sandbox.renewSignIn();
+    const schedules = pageOf(ScheduledTask, 'cursor').parse(await sandbox.api.ok('GET', '/scheduled-tasks'));
+    expect(schedules.items).toEqual([]);
+    const task = Task.parse(await sandbox.api.ok('GET', '/tasks/task_s002'));
+    expect(task).toMatchObject({ tags: [], description: '' });
+    expect(sandbox.ctx.store.state.data.runs.every((r) => r.scheduledTaskId === null)).toBe(true);
+    // It is written back whole: the next start reads what this one has.
+    Task.parse(await sandbox.api.ok('POST', '/agents/agt_support/tasks', { body: { title: 'After the upgrade' } }));
+    await sandbox.stop();
+    const saved: DataFile = JSON.parse(readFileSync(sandbox.dataFile, 'utf8'));
+    expect(saved.data.scheduledTasks).toEqual([]);
+    expect(saved.clockOffsetMs).toBe(0);
+  });
+
+  it('refuses a file with a damaged record, naming the record and the field', async () => {
+    await sandbox.stop();
+    rewrite((state) => {
+      const tasks = state.data.tasks ?? [];
+      tasks[3] = { ...tasks[3], title: 42 };
+    });
+    await expect(sandbox.start({ signIn: false })).rejects.toThrow(
+      /^cannot use the data file .*state\.json: not a sandbox data file: data\.tasks\[3\]\.title: /,
+    );
   });
 });
 
