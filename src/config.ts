@@ -6,7 +6,7 @@ import envPaths from 'env-paths';
 import { writeFileAtomic } from './atomic-file.js';
 import type { Env } from './io.js';
 import { CliError, errnoOf, ExitCode, messageOf } from './errors.js';
-import { isRecord } from './narrow.js';
+import { isRecord } from './type-guards.js';
 import { type Checked, parseStoredBy } from './stored-file.js';
 
 export interface Profile {

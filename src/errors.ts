@@ -60,7 +60,7 @@ export class LockTimeoutError extends CliError {
 }
 
 /**
- * The end of a bulk run that did not all succeed (src/bulk/outcome.ts's bulkFailure builds it): its line
+ * The end of a bulk run that did not all succeed (src/bulk/report.ts's bulkFailure builds it): its line
  * and exit code. Its output (the lines, or the --json array) is complete, so --jq still runs over it
  * before the line is printed.
  */
@@ -99,7 +99,7 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly problem: Problem | undefined,
     readonly retryAfterSeconds?: number,
-    /** A write that failed with 5xx: whether it was done is unknown (see src/api/outcome.ts). */
+    /** A write that failed with 5xx: whether it was done is unknown (see src/api/unknown-outcome.ts). */
     readonly unknownOutcome?: string,
   ) {
     super(detail);
@@ -112,7 +112,7 @@ export class NetworkError extends Error {
   constructor(
     message: string,
     cause?: unknown,
-    /** A write that may have reached the service: whether it was done is unknown (see src/api/outcome.ts). */
+    /** A write that may have reached the service: whether it was done is unknown (see src/api/unknown-outcome.ts). */
     readonly unknownOutcome?: string,
   ) {
     super(message, { cause });
@@ -144,7 +144,7 @@ export class InvalidAnswerError extends Error {
     message: string,
     /** The HTTP status the service answered with. */
     readonly status: number,
-    /** A write the service may have done: whether it was done is unknown (see src/api/outcome.ts). */
+    /** A write the service may have done: whether it was done is unknown (see src/api/unknown-outcome.ts). */
     readonly unknownOutcome?: string,
   ) {
     super(message);
@@ -236,7 +236,7 @@ function capLine(line: string): string {
   return `${line.slice(0, end)}… (${line.length - end} more characters)`;
 }
 
-/** A failure's line, and for a write whose outcome is unknown, the sentence that says so (src/api/outcome.ts). */
+/** A failure's line, and for a write whose outcome is unknown, the sentence that says so (src/api/unknown-outcome.ts). */
 function describe(err: unknown): Failure & { outcome?: string } {
   if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
   if (err instanceof InputError) {

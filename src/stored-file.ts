@@ -7,7 +7,7 @@
 // configuration, read by every run, by hand.
 import type * as z from 'zod';
 import { CliError, ExitCode } from './errors.js';
-import { isRecord } from './narrow.js';
+import { isRecord } from './type-guards.js';
 
 /** A file's value, or what is wrong with it (never quoting it). */
 export type Checked<T> = { value: T } | { problem: string };

@@ -4,9 +4,15 @@
 // operation, of the shape the catalog says it returns (extra fields allowed: the service may add some),
 // read from src/contract/result-shapes.ts, not from the zod schemas (src/contract/shape.ts says why).
 // Anything else is a one-line InvalidAnswerError naming the operation and what the service answered.
+// An error answer becomes an ApiError: the problem document (RFC 9457) when it is one, else its status.
 import { getOperation, type OperationId } from '../contract/operations.js';
 import { FORMATS, RESULT_SHAPES } from '../contract/result-shapes.js';
 import { compileShape, describeMiss, resultShape } from '../contract/shape.js';
+import { ApiError, InvalidAnswerError, type BearerChallenge, type Problem } from '../errors.js';
+import { isRecord } from '../type-guards.js';
+import { requestName, type RawRequest } from './request.js';
+import type { Answer } from './transport.js';
+import { unknownOutcome } from './unknown-outcome.js';
 
 /** The check of each operation's result checked so far: compiled once, on its first answer. */
 const checks = new Map<OperationId, ReturnType<typeof compileShape>>();
@@ -84,4 +90,56 @@ export function checkAnswer(
   if (opId === undefined) return { value };
   const wrong = describeMiss(checkOf(opId), value, 'the answer');
   return wrong === undefined ? { value } : { problem: `did not match what ${opId} returns: ${wrong}` };
+}
+
+/** The value of a 2xx answer, checked; else the InvalidAnswerError (not repeated: a write may have been done). */
+export function answerValue(req: RawRequest, res: Answer): unknown {
+  const answer = checkAnswer(req.operation, res.status, res.headers['content-type'], res.body);
+  if ('value' in answer) return answer.value;
+  throw invalidAnswer(req, res.status, `the service's answer to ${requestName(req)} ${answer.problem}`);
+}
+
+/** An answer the client cannot use; to a request that changes something, its outcome is unknown. */
+export function invalidAnswer(req: RawRequest, status: number, message: string): InvalidAnswerError {
+  return new InvalidAnswerError(message, status, req.method === 'GET' ? undefined : unknownOutcome(req.method, req.path));
+}
+
+/** The auth-params of a `WWW-Authenticate: Bearer …` header (RFC 6750 §3), quoted or not. */
+export function bearerChallengeOf(header: string | string[] | undefined): BearerChallenge | undefined {
+  const text = Array.isArray(header) ? header.join(', ') : header;
+  if (!text || !/^\s*bearer\b/i.test(text)) return undefined;
+  const params: Record<string, string> = {};
+  for (const m of text.matchAll(/([\w-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,"]+))/g)) {
+    params[m[1]?.toLowerCase() ?? ''] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '');
+  }
+  const challenge: BearerChallenge = {};
+  if (params.error) challenge.error = params.error;
+  if (params.error_description) challenge.description = params.error_description;
+  if (params.scope) challenge.scope = params.scope;
+  return challenge;
+}
+
+/** A problem document (RFC 9457) with the service's code; its other members are read where present and kept as they came. */
+function isProblem(value: unknown): value is Problem {
+  return isRecord(value) && typeof value.code === 'string';
+}
+
+/**
+ * The ApiError of an error answer: the problem document's code and detail when it is one (else the
+ * status), the Retry-After given, the unknown-outcome sentence of a write, and the Bearer challenge.
+ */
+export function answerError(res: Answer, retryAfter: number | undefined, unknown: string | undefined): ApiError {
+  let problem: Problem | undefined;
+  if (String(res.headers['content-type'] ?? '').includes('json')) {
+    try {
+      const parsed: unknown = JSON.parse(res.body.toString('utf8'));
+      if (isProblem(parsed)) problem = parsed;
+    } catch {
+      // not JSON after all: fall through to the status line
+    }
+  }
+  const detail = problem?.detail ?? problem?.title ?? `the service answered ${res.status}`;
+  const err = new ApiError(res.status, problem?.code ?? `http_${res.status}`, detail, problem, retryAfter, unknown);
+  err.challenge = bearerChallengeOf(res.headers['www-authenticate']);
+  return err;
 }

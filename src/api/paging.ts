@@ -13,7 +13,7 @@
 // An item that came earlier in the walk is left out of a later page (a service whose cursors are
 // offsets repeats one when an item before it was deleted meanwhile): nothing is shown twice.
 import { PagingError } from '../errors.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 
 /** Empty pages in a row that may carry a cursor; one more ends the walk. */
 export const MAX_EMPTY_PAGES = 3;
@@ -186,4 +186,19 @@ export function nextOffset(operation: string, offset: number, piece: Piece, read
     return fail(`skipped ahead: the piece at offset ${offset} held ${length} characters but gave ${next} as the next offset`);
   if (read >= MAX_PAGES) return fail(`had more after ${read} pieces, the most one text is read for`);
   return next;
+}
+
+/**
+ * Starts a request ahead of its reader (the next page of a listing) and resolves once it is on its way,
+ * to its answer (wrapped, so that awaiting this does not await the answer). undici writes to a kept-alive
+ * connection only after a full turn of the event loop, and then a check in the next that the server has
+ * not closed it: work the caller started at once would hold the request back until it was done, so
+ * this yields two turns first. A failure waits for the reader, who may never come (a loop that stopped
+ * early): it is not an unhandled rejection meanwhile.
+ */
+export async function startAhead<T>(start: () => Promise<T>): Promise<{ answer: Promise<T> }> {
+  const answer = start();
+  answer.catch(() => {});
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  return { answer };
 }

@@ -3,7 +3,7 @@
 // is fine (slow start), then grows by one a round; a 429 or a 5xx halves it (once a round). A request
 // waiting out its Retry-After gives its place up meanwhile; when refusals come in a row (a rate limit,
 // not bad luck), nothing new starts before the Retry-After has passed. The retries themselves are the HTTP layer's
-// (src/api/client.ts: 429 within a time budget, 5xx and lost answers only when safe to repeat); it tells
+// (src/api/retries.ts: 429 within a time budget, 5xx and lost answers only when safe to repeat); it tells
 // the pool what it saw through RequestHooks.
 import { isUnknownOutcome } from '../errors.js';
 import { sleep } from '../sleep.js';

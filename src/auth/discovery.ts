@@ -2,7 +2,7 @@
 // the server, whose own metadata (RFC 8414, or OpenID Connect Discovery's openid-configuration, which
 // RFC 8414 §5 allows in its stead) gives the endpoints.
 import { CliError, ExitCode } from '../errors.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 import type { ServerEndpoints } from './credentials.js';
 import { tracedFetch, transportFailureOf, type OAuthOptions } from './oauth-client.js';
 import { isLoopbackHost } from './origin.js';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
 import type * as Oidc from 'openid-client';
 import { CliError, errnoOf, ExitCode, messageOf } from '../errors.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 import type { ClientAuthMethod, ClientIdentity, ServerEndpoints } from './credentials.js';
 import { isLoopbackHttp } from './origin.js';
 

@@ -1,12 +1,12 @@
 // Runs a bulk verb over its ids: sent through the adaptive pool (src/api/pool.ts), a progress line on a
 // terminal, a line per item as the items end (in the order given), or one --json array at the end; then
-// the one exit code (src/bulk/outcome.ts).
+// the one exit code (src/bulk/report.ts).
 import type { CallOptions } from '../api/client.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, CliError, describeFailure, EXIT_CODE_NAMES, ExitCode, InvalidAnswerError, NetworkError } from '../errors.js';
 import { pipeText, terminalText, type Text } from '../output/text.js';
 import { printJson } from '../output/print.js';
-import { bulkExitCode, bulkFailure, jsonEntry, stateWord, type BulkOutcome } from './outcome.js';
+import { bulkExitCode, bulkFailure, jsonEntry, stateWord, type BulkOutcome } from './report.js';
 
 /** What one id came to: the object the service returned, and the line that says so ("Completed task_1 (…)"). */
 export interface Done {

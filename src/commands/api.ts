@@ -11,7 +11,7 @@ import type { CommandContext } from '../context.js';
 import { CliError, ExitCode, messageOf, PagingError } from '../errors.js';
 import { apiFields, type ApiField } from '../input/fields.js';
 import { readTextFile } from '../input/text.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 import { jsonText, terminalLine } from '../output/sanitize.js';
 import { verb, type CliDeps, options } from '../framework/verb.js';
 

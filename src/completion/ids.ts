@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { OperationId } from '../contract/operations.js';
 import { terminalLine } from '../output/sanitize.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 
 /** The file's name in the config directory; the completion scripts name it too. */
 export const ID_CACHE_FILE = 'completion-ids.tsv';

@@ -7,7 +7,7 @@
 // it no longer matches the catalog, and says how to write it anew), and the client checks answers
 // against those. Fields a shape does not list are allowed (the service may add some). What a failure
 // says follows the input checks of src/contract/validate.ts ("items[3].id: must be a string").
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 import type { PageKind } from './operations.js';
 
 /** The shape of a value, as the catalog's zod schema gives it (only the kinds the results use). */

@@ -8,7 +8,7 @@ import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, CliError, ExitCode } from '../errors.js';
 import { formatDuration } from '../schedules/duration.js';
-import { printOutcome, type Outcome } from './outcome.js';
+import { printOutcome, type Outcome } from './wait-result.js';
 import {
   isTransient,
   poll,

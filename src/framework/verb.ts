@@ -9,7 +9,7 @@ import type { OperationField } from '../contract/operations.js';
 import { RECORDED_BY, type IdKind, type RecordedListing } from '../completion/ids.js';
 import { chalkFor, createContext, type CommandContext, type GlobalOptions } from '../context.js';
 import { BulkFailure, CliError, ExitCode, InputError } from '../errors.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 import type { Env, IO } from '../io.js';
 import { processIO } from '../io.js';
 import type { Paging } from '../output/pager.js';

@@ -3,7 +3,7 @@
 // email it is (no JSON string with \n escapes). Only the changed fields are sent (the service merges them).
 import { CliError, ExitCode, messageOf } from '../errors.js';
 import { terminalLine } from '../output/sanitize.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 
 export type Draft = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // FIELD=VALUE pairs typed on the command line (`approval edit --set`, `wts api -f`). One rule for both:
 // a value that reads as a JSON number or as true/false is sent as that; anything else as the text typed.
 import { CliError, ExitCode } from '../errors.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 
 const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 

@@ -4,7 +4,7 @@
 // answer checks. stdout carries MCP messages only; anything else goes to stderr.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 import { listedTool, operationTools } from '../contract/tools.js';
 import type { CommandContext } from '../context.js';
 import {

@@ -4,7 +4,7 @@
 // lists the ones it has.
 import { RESULT_SHAPES } from '../contract/result-shapes.js';
 import { CliError, ExitCode } from '../errors.js';
-import { isRecord } from '../narrow.js';
+import { isRecord } from '../type-guards.js';
 import { jsonText } from './sanitize.js';
 
 const FIELD_LIST = /^[A-Za-z_]\w*(,[A-Za-z_]\w*)*$/;

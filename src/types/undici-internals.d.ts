@@ -1,4 +1,4 @@
-// The internal modules of undici the client loads instead of its entry point (see src/api/client.ts).
+// The internal modules of undici the client loads instead of its entry point (see src/api/transport.ts).
 declare module 'undici/lib/dispatcher/agent.js' {
   import type { Agent } from 'undici';
   const AgentClass: typeof Agent;

@@ -51,7 +51,7 @@ import { get } from 'node:http';
 import { availableParallelism, cpus, hostname, loadavg, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isRecord } from '../../src/narrow.js';
+import { isRecord } from '../../src/type-guards.js';
 import { signIn } from '../helpers/auth.js';
 import { secretServiceProblem } from '../helpers/secret-service.js';
 import { fakeBrowserCommand } from '../helpers/wts-process.js';

@@ -1,5 +1,5 @@
 // What a run pays on its way out, asserted as a mechanism, not a time: a plain run that made requests
-// formats no error stack (see src/api/client.ts close(): placing one frame of the bundle counts the lines
+// formats no error stack (see src/api/transport.ts close(): placing one frame of the bundle counts the lines
 // of all of it). Real processes (`node bin/wts`, after `npm run build`) against the sandbox over loopback.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

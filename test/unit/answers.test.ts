@@ -6,7 +6,7 @@ import { parseRetryAfter } from '../../src/api/client.js';
 import { resources } from '../../src/contract/resources.js';
 import { FORMATS, RESULT_SHAPES } from '../../src/contract/result-shapes.js';
 import { compileShape, describeMiss, type Shape } from '../../src/contract/shape.js';
-import { isRecord } from '../../src/narrow.js';
+import { isRecord } from '../../src/type-guards.js';
 import { ApiError, describeFailure, InvalidAnswerError, isUnknownOutcome, NetworkError } from '../../src/errors.js';
 
 describe('parseRetryAfter', () => {

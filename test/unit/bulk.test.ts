@@ -2,7 +2,7 @@
 // --json entry and the piped line of each item.
 import { describe, expect, it } from 'vitest';
 import { catalogIdCheck, dedupe, idsFromLines, readIds } from '../../src/bulk/ids.js';
-import { bulkExitCode, bulkFailure, jsonEntry, stateWord, tally, type BulkOutcome } from '../../src/bulk/outcome.js';
+import { bulkExitCode, bulkFailure, jsonEntry, stateWord, tally, type BulkOutcome } from '../../src/bulk/report.js';
 import { itemLine } from '../../src/bulk/run.js';
 import { PLAIN_CHALK } from '../../src/context.js';
 import { CliError } from '../../src/errors.js';

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import type { IO } from '../../src/io.js';
-import { holdList } from '../../src/output/held-list.js';
+import { holdList } from '../../src/output/sorted-list.js';
 import { printItems } from '../../src/output/list.js';
 import type { OutputTarget } from '../../src/output/print.js';
 import type { Column } from '../../src/output/table.js';

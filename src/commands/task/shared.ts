@@ -3,7 +3,7 @@ import type { Resource } from '../../contract/resources.js';
 import type { CommandContext } from '../../context.js';
 import { describeWhen } from '../../input/when.js';
 import { relativeTime, stateText, wrapText } from '../../output/format.js';
-import { holdList, type HeldList } from '../../output/held-list.js';
+import { holdList, type HeldList } from '../../output/sorted-list.js';
 import { printItems } from '../../output/list.js';
 import { styled, terminalText, terminalView, type Mode } from '../../output/text.js';
 import type { Column } from '../../output/table.js';

@@ -1,6 +1,6 @@
 // The check offered for a write whose outcome is unknown: the catalog's read of the same resource.
 import { describe, expect, it } from 'vitest';
-import { checkCommandFor, unknownOutcome } from '../../src/api/outcome.js';
+import { checkCommandFor, unknownOutcome } from '../../src/api/unknown-outcome.js';
 
 describe('checkCommandFor', () => {
   it('names the command that reads the resource a write changed', () => {

@@ -1,4 +1,4 @@
-// A list held whole before it prints (task list --sort, --all): each item kept as the text it prints.
+// A list held whole before it prints, sorted (task list --sort, --all): each item kept as the text it prints.
 import { idOf } from '../completion/ids.js';
 import { itemText, listMode, printTable, see, tableRow, textList, type TextList } from './list.js';
 import type { OutputTarget } from './print.js';
