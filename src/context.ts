@@ -137,9 +137,9 @@ export function createContext(
     api() {
       client ??= (async () => {
         const { tokenSourceFor } = await import('./auth/token-source.js');
-        // The credentials first: a keychain read's messages go out and the keyring answers while the
-        // HTTP client loads (src/auth/stores/secret-service.ts). Its steps up to there are microtasks,
-        // so one turn of the event loop sends them. Handled here too: it may fail before it is awaited.
+        // The credentials first: a keychain read (@napi-rs/keyring, on its own threads) goes on while
+        // the HTTP client loads. One turn of the event loop lets it begin. Handled here too: it may fail
+        // before it is awaited.
         const tokens = tokenSourceFor(ctx);
         tokens.catch(() => undefined);
         await new Promise((resolve) => setImmediate(resolve));

@@ -6,7 +6,6 @@ import { notSignedIn, TokenLifecycle, type ConnectionHandle } from './lifecycle.
 import { connectionLockPath, lockOptions, openStore, profileAuth, type ProfileAuth } from './profile-auth.js';
 import { authTimings } from './settings.js';
 import { storeChoiceForUse } from './store-choice.js';
-import type { KeychainSearch } from './stores/keychain-ahead.js';
 import type { CredentialStore } from './stores/store.js';
 
 export interface OpenConnection {
@@ -40,11 +39,8 @@ export function connectionHandle(ctx: CommandContext, profile: string, origin: s
   };
 }
 
-/** The credential store of this context's profile and origin; exit 4 when the profile has none. `ahead`: see openConnection. */
-export function openProfileStore(
-  ctx: CommandContext,
-  ahead?: KeychainSearch,
-): {
+/** The credential store of this context's profile and origin; exit 4 when the profile has none. */
+export function openProfileStore(ctx: CommandContext): {
   profile: string;
   origin: string;
   auth: ProfileAuth | undefined;
@@ -55,15 +51,15 @@ export function openProfileStore(
   const auth = profileAuth(ctx, profile);
   const choice = storeChoiceForUse(ctx, auth);
   if (!choice) throw notSignedIn(origin);
-  return { profile, origin, auth, store: openStore(ctx, choice, profile, origin, auth?.credentialId, ahead) };
+  return { profile, origin, auth, store: openStore(ctx, choice, profile, origin, auth?.credentialId) };
 }
 
 /**
  * Opens the profile's connection; exit 4 ("not signed in … run `wts login`") when there is none for this
- * origin. `ahead`: a keychain search begun for this read (src/auth/stores/keychain-ahead.ts).
+ * origin.
  */
-export async function openConnection(ctx: CommandContext, ahead?: KeychainSearch): Promise<OpenConnection> {
-  const { profile, origin, auth, store } = openProfileStore(ctx, ahead);
+export async function openConnection(ctx: CommandContext): Promise<OpenConnection> {
+  const { profile, origin, auth, store } = openProfileStore(ctx);
   const credentials: StoredCredentials | undefined = await store.read();
   if (!credentials || credentials.origin !== origin) throw notSignedIn(origin);
   const handle = connectionHandle(ctx, profile, origin, store);

@@ -10,7 +10,6 @@ import { authTimings } from './settings.js';
 import { FileStore } from './stores/file.js';
 import { defaultCredentialsFile, storeFromEnv, type StoreChoice } from './store-choice.js';
 import { KeychainStore } from './stores/keychain.js';
-import type { KeychainSearch } from './stores/keychain-ahead.js';
 import type { CredentialStore, StoreKind } from './stores/store.js';
 
 // A type, not an interface, so it is stored as the profile's `auth` record as it is.
@@ -96,8 +95,7 @@ export function lockOptions(ctx: CommandContext) {
 }
 
 /**
- * Opens the store a choice names, for one profile (and, for the keychain, one sign-in); `ahead`, a
- * keychain search begun for its first read.
+ * Opens the store a choice names, for one profile (and, for the keychain, one sign-in).
  */
 export function openStore(
   ctx: CommandContext,
@@ -105,7 +103,6 @@ export function openStore(
   profileName: string,
   origin: string,
   credentialId: string | undefined,
-  ahead?: KeychainSearch,
 ): CredentialStore {
   if (choice.kind === 'file') {
     const { file } = choice;
@@ -117,6 +114,5 @@ export function openStore(
   if (!credentialId) throw new Error('a keychain entry needs a credential id');
   return new KeychainStore(keychainAccount(origin, profileName, credentialId), {
     timeoutMs: authTimings(ctx.env).keychainTimeoutMs,
-    ahead,
   });
 }

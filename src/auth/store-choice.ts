@@ -1,6 +1,4 @@
-// Which credential store a profile uses, from the environment and what sign-in recorded. Apart from
-// profile-auth.ts, which loads zod to check the record: token-source.ts asks before that, to begin a
-// keychain search early (src/auth/stores/keychain-ahead.ts).
+// Which credential store a profile uses, from the environment and what sign-in recorded.
 import { join } from 'node:path';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';

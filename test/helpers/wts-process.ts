@@ -142,8 +142,8 @@ export interface Loaded {
   files: string[];
   builtins: string[];
   internals: string[];
-  /** The public built-in modules loaded when a keychain search began, if one did. */
-  atKeychainSearch?: string[];
+  /** The public built-in modules loaded when @napi-rs/keyring was, if it was. */
+  atKeychainLoad?: string[];
 }
 
 /** Runs wts to the end with test/helpers/loaded-modules.cjs preloaded: what it printed, and what it loaded. */

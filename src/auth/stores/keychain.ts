@@ -4,10 +4,10 @@
 import { KeychainError, messageOf } from '../../errors.js';
 import { parseStored } from '../../stored-file.js';
 import { SIGN_IN_AGAIN, storedCredentialsSchema, type StoredCredentials } from '../credentials.js';
-import { KEYCHAIN_SERVICE, type KeychainSearch } from './keychain-ahead.js';
-import { searchSecretService, type FoundSecret } from './secret-service.js';
 import type { CredentialStore } from './store.js';
-import type { AsyncEntry } from '@napi-rs/keyring';
+
+/** The service the keychain entries are kept under. */
+export const KEYCHAIN_SERVICE = 'wts';
 
 /** The calls we make on one keychain entry (the real one, or a stand-in in tests). */
 export interface KeychainEntry {
@@ -16,8 +16,8 @@ export interface KeychainEntry {
   deleteCredential(signal?: AbortSignal): Promise<boolean>;
 }
 
-/** Opens an entry; `ahead`, a search begun for the entry's first read (src/auth/stores/keychain-ahead.ts). */
-export type KeychainBackend = (service: string, account: string, ahead?: KeychainSearch) => Promise<KeychainEntry>;
+/** Opens an entry. */
+export type KeychainBackend = (service: string, account: string) => Promise<KeychainEntry>;
 
 /** What people call the keychain on this platform. */
 export function keychainName(platform = process.platform): string {
@@ -27,46 +27,16 @@ export function keychainName(platform = process.platform): string {
 }
 
 /**
- * The real keychain: @napi-rs/keyring, loaded on first use. On Linux the entry is pinned to the Secret
- * Service: the library's fallback, the kernel keyring, forgets everything at logout and is often denied
- * in containers, so it would lose sign-ins silently.
- *
- * On Linux a read is first our own search of the service's items over D-Bus
- * (src/auth/stores/secret-service.ts, begun ahead: src/auth/stores/keychain-ahead.ts), which spares
- * every signed-in command loading the library and its Diffie-Hellman exchange. It reads the secrets of
- * every wts entry, all this user's, and keeps the one asked for. Where it cannot say (it failed: no bus
- * it can reach, a locked collection, which the search does not ask to unlock; or it found the entry
- * twice), the library's entry answers, as everywhere else and for writes and removals.
+ * The real keychain: @napi-rs/keyring, loaded on first use, for every read, write and removal. On Linux
+ * the entry is pinned to the Secret Service: the library's fallback, the kernel keyring, forgets
+ * everything at logout and is often denied in containers, so it would lose sign-ins silently. The
+ * entry's constructor opens its Secret Service session on the main thread; its calls run on the
+ * library's threads (docs/performance.md, "The keychain").
  */
-export const nativeKeychain: KeychainBackend = async (service, account, ahead) => {
-  const linux = process.platform === 'linux';
-  let entry: Promise<AsyncEntry> | undefined;
-  const opened = () =>
-    (entry ??= import('@napi-rs/keyring').then(
-      (keyring) => new keyring.AsyncEntry(service, account, linux ? { linux: { store: 'secret-service' } } : undefined),
-    ));
-  return {
-    getPassword: async (signal) => {
-      const begun = ahead?.take(signal);
-      const found = linux ? await searched(begun ?? searchSecretService(service, { signal }), account) : undefined;
-      return found ? found.password : (await opened()).getPassword(signal);
-    },
-    setPassword: async (password, signal) => (await opened()).setPassword(password, signal),
-    deleteCredential: async (signal) => (await opened()).deleteCredential(signal),
-  };
+export const nativeKeychain: KeychainBackend = async (service, account) => {
+  const { AsyncEntry } = await import('@napi-rs/keyring');
+  return new AsyncEntry(service, account, process.platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined);
 };
-
-/** The account's password (null: no such entry) as a search of the service's items finds it, or undefined when it cannot say. */
-async function searched(search: Promise<FoundSecret[]>, account: string): Promise<{ password: string | null } | undefined> {
-  let found: FoundSecret[];
-  try {
-    found = await search;
-  } catch {
-    return undefined;
-  }
-  const mine = found.filter((c) => c.account === account);
-  return mine.length > 1 ? undefined : { password: mine[0]?.password ?? null };
-}
 
 /** Runs one keychain call, giving up after `timeoutMs` (and asking the call to stop). */
 export async function keychainCall<T>(what: string, timeoutMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -95,8 +65,6 @@ export async function keychainCall<T>(what: string, timeoutMs: number, call: (si
 export interface KeychainOptions {
   timeoutMs: number;
   backend?: KeychainBackend;
-  /** A search begun for this store's first read. */
-  ahead?: KeychainSearch;
 }
 
 export class KeychainStore implements CredentialStore {
@@ -117,7 +85,7 @@ export class KeychainStore implements CredentialStore {
   }
 
   private open(): Promise<KeychainEntry> {
-    this.entry ??= keychainCall('open', this.options.timeoutMs, () => this.backend(KEYCHAIN_SERVICE, this.account, this.options.ahead));
+    this.entry ??= keychainCall('open', this.options.timeoutMs, () => this.backend(KEYCHAIN_SERVICE, this.account));
     return this.entry;
   }
 
