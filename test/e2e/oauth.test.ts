@@ -530,6 +530,23 @@ describe('authorization code flow with openid-client', () => {
     expect(tokens.refresh_token).toBeUndefined();
   });
 
+  test('the consent page says what each scope asked for grants', async () => {
+    let page = '';
+    await authorize(sandbox.origin, { consentPage: (html) => (page = html) });
+    const said = [...page.matchAll(/value="([^"]+)" checked>\s*<span><code>[^<]*<\/code><small>([^<]*)<\/small>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(said).toEqual([
+      ['workspace:read', 'See workspaces, tasks, notes, messages, reminders and pending approvals'],
+      ['workspace:write', 'Create and update tasks, notes, tags, reminders and workspaces'],
+      ['agents:read', 'See agents, their runs, instructions, the handbook, knowledge and scheduled tasks'],
+      ['agents:write', 'Edit instructions, the handbook, knowledge and scheduled tasks, and give agents tasks'],
+      ['approvals:write', 'Approve, reject or edit actions agents want to take'],
+      ['offline_access', 'Stay connected without signing in again, until you disconnect the app'],
+    ]);
+  });
+
   test('a narrower grant on the consent page is reported in scope', async () => {
     const tokens = await signIn(sandbox.origin, { narrowScopes: ['workspace:read', 'agents:read', 'offline_access'] });
     expect(tokens.scope).toBe('workspace:read agents:read');

@@ -50,6 +50,8 @@ export interface ApproveOptions {
   narrowScopes?: readonly string[];
   /** Press Deny instead of Approve. */
   deny?: boolean;
+  /** Hears the consent page's HTML, as it was shown. */
+  consentPage?: (html: string) => void;
 }
 
 export interface AuthorizeOptions extends Omit<ApproveOptions, 'deny'> {
@@ -135,6 +137,7 @@ export async function approve(authorizationUrl: string | URL, options: ApproveOp
   const offered = [...page.matchAll(/name="org" value="([^"]+)"/g)].map((m) => m[1]!);
   if (offered.length > 0 || options.org) await post('organization', new URLSearchParams({ org: options.org ?? offered[0]! }));
   const consent = await (await fetch(location, { headers: { cookie } })).text();
+  options.consentPage?.(consent);
   const requested = [...consent.matchAll(/name="scope" value="([^"]+)"/g)].map((m) => m[1]!);
   const form = new URLSearchParams({ decision: options.deny ? 'deny' : 'approve', workspaces: options.workspaceIds ? 'some' : 'all' });
   for (const s of options.narrowScopes ?? requested) form.append('scope', s);
