@@ -99,11 +99,15 @@ function machine(): string {
   return `${availableParallelism()} CPUs (${model.trim()}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory, Node ${process.version}`;
 }
 
-/** This environment without anything that would change what wts or Node does, plus `extra`. */
+/**
+ * This environment without anything that would change what wts or Node does, plus `extra`. A user's
+ * machine usually has no NODE_EXTRA_CA_CERTS; where it is set (as on our shared machines, to the whole
+ * system bundle) Node parses every certificate in it at start, ~45 ms on both sides of every ratio: the
+ * bench runs as users do, without it.
+ */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(
-    ([k]) => !k.startsWith('WTS_') && !['BROWSER', 'NODE_OPTIONS', 'FORCE_COLOR'].includes(k),
-  );
+  const dropped = ['BROWSER', 'NODE_OPTIONS', 'FORCE_COLOR', 'NODE_EXTRA_CA_CERTS'];
+  const kept = Object.entries(process.env).filter(([k]) => !k.startsWith('WTS_') && !dropped.includes(k));
   return { ...Object.fromEntries(kept), NO_COLOR: '1', ...extra };
 }
 
@@ -860,6 +864,8 @@ async function main(): Promise<number> {
   const sections = chosenSections(process.argv.slice(2));
   const harness = hyperfineVersion();
   console.log(`wts bench: ${hostname()}, ${machine()}; ${harness}`);
+  if (process.env.NODE_EXTRA_CA_CERTS)
+    console.log("NODE_EXTRA_CA_CERTS is set here: unset for every command timed, as on a user's machine");
   const configDir = mkdtempSync(join(tmpdir(), 'wts-bench-config-'));
   // bin/wts's code cache in a directory of this run's own: the first run of each command writes it (a
   // warm-up run, not timed), as the first run after an install does for a user.
