@@ -316,6 +316,10 @@ const chunkResults = await Promise.all(
 // experimental, warns about, and loses when the code comes from a code cache); of a package left in
 // node_modules, a require() on the next tick: the keychain's is CommonJS, and import() would start Node's
 // ES module loader and lexer for it, 8-10 ms of a signed-in run (docs/performance.md).
+// Why a rewrite and not esbuild's `supported: { 'dynamic-import': false }` with an external onResolve:
+// that makes `import("open")` `Promise.resolve().then(() => __toESM(require("./chunks/open.cjs")))`, the
+// whole chunk as the namespace, where a chunk exports one namespace per specifier (the MCP SDK's four);
+// and the Ink chunk is an ES module with top-level awaits, which no require() loads, on any Node line.
 let bundle = Buffer.from(result.outputFiles[0].contents).toString('latin1');
 bundle = bundle.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => {
   const name = packageOf(specifier);
