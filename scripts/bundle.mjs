@@ -387,11 +387,15 @@ if (narrower.length > 0) {
 // Every check passed: written, each file whole, build.json last (see the top).
 mkdirSync(chunksDir, { recursive: true });
 const made = [...imported.keys()].map(chunkFile);
-chunkResults.forEach((r, i) => writeWhole(join(chunksDir, made[i]), r.outputFiles[0].contents));
+for (const [i, r] of chunkResults.entries()) writeWhole(join(chunksDir, made[i]), r.outputFiles[0].contents);
 // Wrapped as Module.wrap would (plus `__import`, see bin/wts), on the first line: bin/wts compiles the
-// file's text as it is read, and the 1.8 MB string is not copied a second time to wrap it.
-writeWhole(join(dist, 'wts.cjs'), Buffer.from(`(function (exports, require, module, __filename, __dirname, __import) { ${bundle}\n});`, 'latin1'));
-for (const name of readdirSync(chunksDir)) if (!made.includes(name) && !name.endsWith('.tmp')) rmSync(join(chunksDir, name), { force: true });
+// file's text as it is read, and the 1.4 MB string is not copied a second time to wrap it.
+writeWhole(
+  join(dist, 'wts.cjs'),
+  Buffer.from(`(function (exports, require, module, __filename, __dirname, __import) { ${bundle}\n});`, 'latin1'),
+);
+for (const name of readdirSync(chunksDir))
+  if (!made.includes(name) && !name.endsWith('.tmp')) rmSync(join(chunksDir, name), { force: true });
 
 // What went into the bundle and each chunk, how each input imports the next (`import-statement`,
 // `require-call`, `dynamic-import`), and the bytes of each input the bundle kept after tree shaking:

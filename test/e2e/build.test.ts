@@ -18,7 +18,8 @@ beforeAll(() => {
   cpSync(join(REPO, 'bin'), join(pkg, 'bin'), { recursive: true });
   cpSync(join(REPO, 'package.json'), join(pkg, 'package.json'));
   symlinkSync(join(REPO, 'node_modules'), join(pkg, 'node_modules'));
-  for (const name of ['wts.cjs', 'chunks', 'meta.json', 'build.json']) cpSync(join(REPO, 'dist', name), join(dist, name), { recursive: true });
+  for (const name of ['wts.cjs', 'chunks', 'meta.json', 'build.json'])
+    cpSync(join(REPO, 'dist', name), join(dist, name), { recursive: true });
 });
 
 afterAll(() => rmSync(pkg, { recursive: true, force: true }));
