@@ -19,18 +19,39 @@
 // The build also fails when a package the output holds or loads does not support every Node version that
 // package.json's `engines` admits (semver's subset): `engines` is a promise about them too.
 //
+// The sandbox (src/sandbox/, with hono and jose) is a chunk too, dist/chunks/sandbox.cjs: only `wts sandbox`
+// runs it, and it was a fifth of what every other command read.
+//
 // Also writes dist/build.json, { date }: the build's day (SOURCE_DATE_EPOCH when set), which
 // `wts --version` prints; and dist/meta.json, esbuild's account of the inputs (below).
+//
+// Atomic: esbuild writes nothing (write: false); every check runs on the output in memory, and only a
+// build that passes them all is written, each file whole (a temporary file renamed over it): the chunks
+// first, then dist/wts.cjs, dist/meta.json, and dist/build.json last, which test/setup/fresh-build.ts
+// takes to mean a finished build. A `wts` started during a build, or after a failed one, runs the old
+// build or the new one, never a part of one (test/e2e/build.test.ts). The chunks are replaced one by one,
+// not as a set (Node cannot swap two directories in one step): each holds only packages, which two
+// builds of one install share; a chunk the new build no longer makes is removed after the new bundle is
+// in place. WTS_BUNDLE_DIST (another dist/) and WTS_BUNDLE_ENTRY (another entry) are for that test.
 import { build } from 'esbuild';
 import semver from 'semver';
 import { builtinModules } from 'node:module';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = process.env.WTS_BUNDLE_DIST ? resolve(process.env.WTS_BUNDLE_DIST) : join(root, 'dist');
+const entry = process.env.WTS_BUNDLE_ENTRY ?? 'src/cli.ts';
 const http2Stand_in = fileURLToPath(new URL('../src/api/undici-http2.ts', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/**
+ * The sandbox as the main bundle imports it: src/commands/sandbox.ts's import() of ../sandbox/server.js,
+ * left to the sandbox chunk under this name (sourceChunks, below).
+ */
+const SANDBOX = 'wts:sandbox';
+const SANDBOX_ENTRY = join(root, 'src', 'sandbox', 'server.ts');
 
 /** The packages loaded from node_modules at run time (see above). */
 const EXTERNAL = ['@napi-rs/keyring'];
@@ -46,6 +67,9 @@ const CHUNKS = {
   mcp: ['@modelcontextprotocol/sdk'],
   jq: ['jq-wasm'],
   ink: ['ink', 'react'],
+  // The OAuth client's private_key_jwt (src/auth/oauth-client.ts); the sandbox chunk holds its own copy.
+  jose: ['jose'],
+  sandbox: [SANDBOX],
 };
 const CHUNKED = Object.values(CHUNKS).flat();
 /** The chunk that holds a package. */
@@ -108,6 +132,37 @@ module.exports = new Proxy({}, {
   get: (_, key) => (real ??= require('node:${args.path}'))[key],
   has: (_, key) => key in (real ??= require('node:${args.path}')),
 });`,
+    }));
+  },
+};
+
+/** The main bundle's import() of the sandbox is external, and the sandbox chunk's entry is its source. */
+const sourceChunks = {
+  name: 'source-chunks',
+  setup(b) {
+    b.onResolve({ filter: /\/sandbox\/server\.js$/ }, (args) =>
+      args.importer.endsWith('/src/commands/sandbox.ts') && args.kind === 'dynamic-import' ? { path: SANDBOX, external: true } : undefined,
+    );
+    b.onResolve({ filter: /^wts:sandbox$/ }, () => ({ path: SANDBOX_ENTRY }));
+  },
+};
+
+/**
+ * In the sandbox chunk, a package another chunk holds (the MCP SDK, jose) is taken from that chunk's file
+ * beside it, not bundled a second time.
+ */
+const fromChunks = {
+  name: 'from-chunks',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.namespace === 'from-chunk') return { path: args.path, external: true };
+      const chunk = isBuiltin(args.path) ? undefined : chunkOf(packageOf(args.path));
+      if (chunk === undefined || chunk === 'sandbox' || ESM_CHUNKS.includes(chunk)) return undefined;
+      return { path: args.path, namespace: 'from-chunk', pluginData: chunk };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'from-chunk' }, (args) => ({
+      loader: 'js',
+      contents: `module.exports = require(${JSON.stringify(`./${chunkFile(args.pluginData)}`)})[${JSON.stringify(args.path)}];`,
     }));
   },
 };
@@ -189,21 +244,20 @@ const common = {
 };
 
 const date = new Date(process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now()).toISOString().slice(0, 10);
-mkdirSync(join(root, 'dist'), { recursive: true });
-writeFileSync(join(root, 'dist', 'build.json'), `${JSON.stringify({ date })}\n`);
 
 const result = await build({
   ...common,
-  entryPoints: ['src/cli.ts'],
-  outfile: 'dist/wts.cjs',
+  write: false,
+  entryPoints: [entry],
+  outfile: join(dist, 'wts.cjs'),
   external: [...EXTERNAL, ...CHUNKED.flatMap((name) => [name, `${name}/*`])],
   // import.meta.url of any module in the bundle is the bundle's own URL: the files it names beside
   // itself (../package.json) are found as from any module in dist/.
   define: { 'import.meta.url': '__bundle_url' },
   banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [lazyBuiltins],
+  plugins: [lazyBuiltins, sourceChunks],
   charset: 'ascii',
-});
+}).catch(() => fail('esbuild could not build the bundle (above); dist/ is as it was'));
 
 // What the main bundle imports of the chunked packages, by chunk: each chunk exports the namespace of
 // every specifier the source imports from its packages (the MCP SDK is imported by four subpaths).
@@ -221,30 +275,39 @@ const unused = CHUNKED.filter((name) => ![...imported.values()].some((specifiers
 if (unused.length > 0) fail(`CHUNKED names packages the source never imports: ${unused.join(', ')}`);
 
 // Chunks are minified whole (the main bundle keeps its identifiers): they are most of the package's size.
-const chunksDir = join(root, 'dist', 'chunks');
-rmSync(chunksDir, { recursive: true, force: true });
-const chunkResults = await Promise.all(
-  [...imported].map(([name, specifiers]) =>
-    build({
-      ...common,
-      minify: true,
-      stdin: {
-        contents: [...specifiers]
-          .map((s, i) => `import * as m${i} from ${JSON.stringify(s)};\nexport { m${i} as ${JSON.stringify(s)} };`)
-          .join('\n'),
-        resolveDir: root,
-        sourcefile: `chunk ${name}`,
-      },
-      outfile: join('dist', 'chunks', `${name}.${ESM_CHUNKS.includes(name) ? 'mjs' : 'cjs'}`),
-      external: EXTERNAL,
-      plugins: [iconvByTextDecoder, ...(CHUNK_EXTRAS[name]?.plugins ?? [])],
-      ...(CHUNK_EXTRAS[name] && {
-        format: CHUNK_EXTRAS[name].format,
-        define: CHUNK_EXTRAS[name].define,
-        banner: CHUNK_EXTRAS[name].banner,
-      }),
+const chunksDir = join(dist, 'chunks');
+const chunkFile = (name) => `${name}.${ESM_CHUNKS.includes(name) ? 'mjs' : 'cjs'}`;
+/** Builds chunk `name`: a module exporting, under each specifier, that specifier's namespace. */
+const buildChunk = (name, specifiers) =>
+  build({
+    ...common,
+    write: false,
+    minify: true,
+    stdin: {
+      contents: [...specifiers]
+        .map((s, i) => `import * as m${i} from ${JSON.stringify(s)};\nexport { m${i} as ${JSON.stringify(s)} };`)
+        .join('\n'),
+      resolveDir: root,
+      sourcefile: `chunk ${name}`,
+    },
+    outfile: join(chunksDir, chunkFile(name)),
+    external: EXTERNAL,
+    plugins: [iconvByTextDecoder, ...(name === 'sandbox' ? [sourceChunks, fromChunks] : []), ...(CHUNK_EXTRAS[name]?.plugins ?? [])],
+    ...(CHUNK_EXTRAS[name] && {
+      format: CHUNK_EXTRAS[name].format,
+      define: CHUNK_EXTRAS[name].define,
+      banner: CHUNK_EXTRAS[name].banner,
     }),
-  ),
+  }).catch(() => fail(`esbuild could not build the ${name} chunk (above); dist/ is as it was`));
+
+// The sandbox chunk first: what it takes from other chunks (fromChunks) those chunks export too.
+const sandboxResult = imported.has('sandbox') ? await buildChunk('sandbox', imported.get('sandbox')) : undefined;
+for (const input of Object.keys(sandboxResult?.metafile.inputs ?? {})) {
+  const specifier = input.startsWith('from-chunk:') && input.slice('from-chunk:'.length);
+  if (specifier) imported.get(chunkOf(packageOf(specifier)))?.add(specifier);
+}
+const chunkResults = await Promise.all(
+  [...imported].map(([name, specifiers]) => (name === 'sandbox' ? sandboxResult : buildChunk(name, specifiers))),
 );
 
 // import() in the main bundle: of a chunked package, `__chunk(NAME, SPECIFIER)` (defined below), which
@@ -253,8 +316,11 @@ const chunkResults = await Promise.all(
 // experimental, warns about, and loses when the code comes from a code cache); of a package left in
 // node_modules, a require() on the next tick: the keychain's is CommonJS, and import() would start Node's
 // ES module loader and lexer for it, 8-10 ms of a signed-in run (docs/performance.md).
-const out = join(root, 'dist', 'wts.cjs');
-let bundle = readFileSync(out, 'latin1');
+// Why a rewrite and not esbuild's `supported: { 'dynamic-import': false }` with an external onResolve:
+// that makes `import("open")` `Promise.resolve().then(() => __toESM(require("./chunks/open.cjs")))`, the
+// whole chunk as the namespace, where a chunk exports one namespace per specifier (the MCP SDK's four);
+// and the Ink chunk is an ES module with top-level awaits, which no require() loads, on any Node line.
+let bundle = Buffer.from(result.outputFiles[0].contents).toString('latin1');
 bundle = bundle.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => {
   const name = packageOf(specifier);
   if (EXTERNAL.includes(name)) return `Promise.resolve().then(()=>require(${JSON.stringify(specifier)}))`;
@@ -281,16 +347,13 @@ if (at !== -1) {
     `dist/wts.cjs is not ASCII at byte ${at}: ${JSON.stringify(bundle.slice(at - 40, at + 10))}; inputs with non-ASCII text, comments included: ${inputs.join(', ')}`,
   );
 }
-// Written already wrapped as Module.wrap would (plus `__import`, see bin/wts), on the first line: bin/wts
-// compiles the file's text as it is read, and the 1.8 MB string is not copied a second time to wrap it.
-writeFileSync(out, `(function (exports, require, module, __filename, __dirname, __import) { ${bundle}\n});`, 'latin1');
 
 // What the output loads from node_modules must be what an install brings: package.json's dependencies.
 const loaded = new Set();
 for (const { metafile } of [result, ...chunkResults]) {
   for (const output of Object.values(metafile.outputs)) {
     for (const { path, external } of output.imports)
-      if (external && !isBuiltin(path) && !chunkOf(packageOf(path))) loaded.add(packageOf(path));
+      if (external && !isBuiltin(path) && !path.startsWith('./') && !chunkOf(packageOf(path))) loaded.add(packageOf(path));
   }
 }
 const declared = Object.keys(pkg.dependencies ?? {});
@@ -299,21 +362,6 @@ if (declared.length !== loaded.size || declared.some((name) => !loaded.has(name)
     `the output loads from node_modules ${[...loaded].join(', ') || 'nothing'}, but package.json's dependencies are ${declared.join(', ') || 'none'}: make them the same`,
   );
 }
-
-// What went into the bundle and each chunk, how each input imports the next (`import-statement`,
-// `require-call`, `dynamic-import`), and the bytes of each input the bundle kept after tree shaking:
-// test/e2e/start-up.test.ts checks ARCHITECTURE.md's rule of what is loaded lazily, and what the stand-ins
-// keep out, against it. Not in the package (package.json's files).
-writeFileSync(
-  join(root, 'dist', 'meta.json'),
-  JSON.stringify({
-    bundle: result.metafile.inputs,
-    kept: Object.fromEntries(
-      Object.entries(result.metafile.outputs['dist/wts.cjs'].inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]),
-    ),
-    chunks: Object.fromEntries([...imported.keys()].map((name, i) => [name, chunkResults[i].metafile.inputs])),
-  }),
-);
 
 // Every package bundled (an input of the bundle or a chunk) or loaded from node_modules, and the Node
 // versions each says it supports: each must support every version package.json's engines admits.
@@ -334,6 +382,47 @@ for (const dir of packageDirs) {
 }
 if (narrower.length > 0) {
   fail(`package.json's engines (node ${promised}) promises more than these bundled packages support: ${narrower.join(', ')}`);
+}
+
+// Every check passed: written, each file whole, build.json last (see the top).
+mkdirSync(chunksDir, { recursive: true });
+const made = [...imported.keys()].map(chunkFile);
+for (const [i, r] of chunkResults.entries()) writeWhole(join(chunksDir, made[i]), r.outputFiles[0].contents);
+// Wrapped as Module.wrap would (plus `__import`, see bin/wts), on the first line: bin/wts compiles the
+// file's text as it is read, and the 1.4 MB string is not copied a second time to wrap it.
+writeWhole(
+  join(dist, 'wts.cjs'),
+  Buffer.from(`(function (exports, require, module, __filename, __dirname, __import) { ${bundle}\n});`, 'latin1'),
+);
+for (const name of readdirSync(chunksDir))
+  if (!made.includes(name) && !name.endsWith('.tmp')) rmSync(join(chunksDir, name), { force: true });
+
+// What went into the bundle and each chunk, how each input imports the next (`import-statement`,
+// `require-call`, `dynamic-import`), and the bytes of each input the bundle kept after tree shaking:
+// test/e2e/start-up.test.ts checks ARCHITECTURE.md's rule of what is loaded lazily, and what the stand-ins
+// keep out, against it. Not in the package (package.json's files).
+writeWhole(
+  join(dist, 'meta.json'),
+  JSON.stringify({
+    bundle: result.metafile.inputs,
+    kept: Object.fromEntries(
+      Object.entries(Object.values(result.metafile.outputs)[0].inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]),
+    ),
+    chunks: Object.fromEntries([...imported.keys()].map((name, i) => [name, chunkResults[i].metafile.inputs])),
+  }),
+);
+writeWhole(join(dist, 'build.json'), `${JSON.stringify({ date })}\n`);
+
+/** Writes `file` whole or not at all: a temporary file beside it, renamed over it. */
+function writeWhole(file, data) {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, data);
+    renameSync(temp, file);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    fail(`cannot write ${file}: ${err.message}`);
+  }
 }
 
 function fail(message) {

@@ -270,7 +270,7 @@ export class Transport {
     const d = this.dispatcher;
     this.dispatcher = undefined;
     // Destroyed, not closed gracefully: that has undici destroy each socket with an error of its own,
-    // whose stack Node reads, and placing its frames in the bundle counts the lines of all 1.8 MB of it,
+    // whose stack Node reads, and placing its frames in the bundle counts the lines of all 1.4 MB of it,
     // which costs more than the rest of closing (test/e2e/exit-cost.test.ts).
     if (this.writesInFlight === 0) await d?.destroy(stackless('wts has finished with this connection'));
     else await d?.close();

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_BROWSER, REPO, spawnSandbox } from '../helpers/wts-process.js';
 
 // jq 1.8 compiled to WebAssembly (dist/chunks/jq.cjs, loaded only by --jq) is 1.3 MB of the total, Ink
-// and React (dist/chunks/ink.mjs, loaded only by `wts dash`) 0.4 MB.
-const MAX_UNPACKED_BYTES = 4_500_000;
+// and React (dist/chunks/ink.mjs, loaded only by `wts dash`) 0.4 MB. The sandbox (dist/chunks/sandbox.cjs,
+// loaded only by `wts sandbox`) holds its own copy of zod, luxon, cron-parser and the catalog, ~0.13 MB
+// more in the package for 0.4 MB less read by every other command.
+const MAX_UNPACKED_BYTES = 4_650_000;
 const MAX_PACKAGES = 30;
 
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string };

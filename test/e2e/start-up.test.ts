@@ -162,6 +162,14 @@ describe('the bundle (dist/meta.json)', () => {
     expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1);
   });
 
+  it('holds no sandbox code: the sandbox, hono and jose are dist/chunks/sandbox.cjs, which only `wts sandbox` loads', () => {
+    const sandboxCode = /^(src\/sandbox\/|.*node_modules\/(hono|@hono\/node-server|jose)\/)/;
+    expect(Object.keys(meta.kept).filter((f) => sandboxCode.test(f))).toEqual([]);
+    expect(Object.keys(meta.chunks.sandbox ?? {})).toContain('src/sandbox/server.ts');
+    // esbuild names each module it wraps by its path: none of the sandbox's is in the bundle's text.
+    expect(readFileSync(join(REPO, 'dist', 'wts.cjs'), 'latin1').match(/"src\/sandbox\/[\w/-]+\.ts"/g)).toBeNull();
+  });
+
   it('follows the rule of what is loaded lazily (ARCHITECTURE.md)', () => {
     // Every run: src/cli.ts and what it imports statically.
     const startUp = staticallyReached('src/cli.ts');

@@ -1,0 +1,97 @@
+// The build is atomic (scripts/bundle.mjs): a `wts` started while builds run, or after one that failed,
+// runs a whole build, the bundle and the chunks it loads. Each build here writes a copy of the package in a
+// temporary directory (WTS_BUNDLE_DIST), not the repository's dist/, which other tests run meanwhile.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, REPO } from '../helpers/wts-process.js';
+
+let pkg: string;
+let dist: string;
+
+beforeAll(() => {
+  // bin/wts, package.json, node_modules (the keychain package) and dist/ as the repository's build left it.
+  pkg = mkdtempSync(join(tmpdir(), 'wts-build-'));
+  dist = join(pkg, 'dist');
+  cpSync(join(REPO, 'bin'), join(pkg, 'bin'), { recursive: true });
+  cpSync(join(REPO, 'package.json'), join(pkg, 'package.json'));
+  symlinkSync(join(REPO, 'node_modules'), join(pkg, 'node_modules'));
+  for (const name of ['wts.cjs', 'chunks', 'meta.json', 'build.json'])
+    cpSync(join(REPO, 'dist', name), join(dist, name), { recursive: true });
+});
+
+afterAll(() => rmSync(pkg, { recursive: true, force: true }));
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): { done: Promise<Ran>; exited: () => boolean } {
+  const child = spawn(command, args, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  const done = new Promise<Ran>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { done, exited: () => child.exitCode !== null || child.signalCode !== null };
+}
+
+const buildInto = (extra: NodeJS.ProcessEnv = {}) =>
+  run(process.execPath, [join(REPO, 'scripts', 'bundle.mjs')], { ...process.env, WTS_BUNDLE_DIST: dist, ...extra });
+
+/** A command that loads the bundle and a chunk (jq's), offline; it must answer as a whole build does. */
+async function wtsRuns(): Promise<void> {
+  const env = childEnv({ WTS_CACHE_DIR: join(pkg, 'cache'), WTS_CONFIG_DIR: join(pkg, 'config') });
+  const r = await run(process.execPath, [join(pkg, 'bin', 'wts'), 'schedule', 'explain', '0 9 * * 1-5', '--json', '-q', '.cron'], env).done;
+  expect(r, 'a wts run during or after a build').toEqual({ code: 0, stdout: '0 9 * * 1-5\n', stderr: '' });
+}
+
+/** Every file under dist/ (the copy), with its size and modification time. */
+function snapshot(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const stat = statSync(path);
+        files[path.slice(dist.length + 1)] = `${stat.size} ${stat.mtimeMs}`;
+      }
+    }
+  };
+  walk(dist);
+  return files;
+}
+
+describe('the build (scripts/bundle.mjs)', () => {
+  it('never shows a broken bundle to a wts started while two builds run side by side', async () => {
+    await wtsRuns();
+    const builds = [buildInto(), buildInto()];
+    // Started before either build can finish: the first of these runs overlaps both.
+    let runs = 0;
+    do {
+      await wtsRuns();
+      runs += 1;
+    } while (!builds.every((b) => b.exited()));
+    for (const b of builds) expect(await b.done.then((r) => [r.code, r.stderr])).toEqual([0, '']);
+    expect(runs).toBeGreaterThan(0);
+    await wtsRuns();
+    expect(Object.keys(snapshot()).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  }, 180_000);
+
+  it('leaves dist/ as it was when it fails, build.json included, and wts runs the build before it', async () => {
+    const broken = join(pkg, 'broken.ts');
+    writeFileSync(broken, 'export const = ;\n');
+    const before = snapshot();
+    const r = await buildInto({ WTS_BUNDLE_ENTRY: broken }).done;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^bundle: esbuild could not build the bundle \(above\); dist\/ is as it was$/m);
+    expect(snapshot()).toEqual(before);
+    expect(JSON.parse(readFileSync(join(dist, 'build.json'), 'utf8'))).toHaveProperty('date');
+    await wtsRuns();
+  }, 60_000);
+});
