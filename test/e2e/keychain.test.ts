@@ -88,7 +88,8 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
   });
 
   it("reads each entry's own secret among the service's entries, not another service's", async () => {
-    const store = (name: string) => new KeychainStore(`test-${process.pid} @ https://tasks.example.com (${name})`, {
+    const store = (name: string) =>
+      new KeychainStore(`test-${process.pid} @ https://tasks.example.com (${name})`, {
         timeoutMs: 5000,
         detailsFile: scratchDetails(name),
       });
@@ -156,8 +157,9 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     // The entry holds the tokens alone; the endpoints and the rest are in the details file.
     const raw = await rawEntry(account);
     expect(Object.keys(JSON.parse(raw ?? '{}')).sort()).toEqual(['accessToken', 'refreshToken', 'stamp', 'version']);
-    for (const meta of [sandbox.origin, new URL(sandbox.origin).host, 'issuer', 'Endpoint', 'scopes', 'ada']) expect(raw).not.toContain(meta);
-    expect(JSON.parse(readFileSync(detailsFile, 'utf8'))).toMatchObject({ origin: sandbox.origin, server: stored!.server });
+    for (const meta of [sandbox.origin, new URL(sandbox.origin).host, 'issuer', 'Endpoint', 'scopes', 'ada'])
+      expect(raw).not.toContain(meta);
+    expect(JSON.parse(readFileSync(detailsFile, 'utf8'))).toMatchObject({ origin: sandbox.origin, server: stored?.server });
     expect(statSync(detailsFile).mode & 0o777).toBe(0o600);
     expect(statSync(join(detailsFile, '..')).mode & 0o777).toBe(0o700);
     const files = allFileText(w.configDir);
@@ -197,7 +199,8 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
   });
 
   it('an entry of the old shape (the whole record) keeps working, and is rewritten as the tokens alone on first use', async () => {
-    const record = (await loggedIn().read())!;
+    const record = await loggedIn().read();
+    if (!record) throw new Error('not signed in');
     await new AsyncEntry('wts', account, { linux: { store: 'secret-service' } }).setPassword(JSON.stringify(record));
     rmSync(detailsFile);
     const r = await runWtsProcess(['workspace', 'list', '--json'], { env });

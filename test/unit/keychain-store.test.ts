@@ -104,13 +104,18 @@ describe('the keychain entries on Windows', () => {
     expect(keychain.entries.size).toBeGreaterThan(2);
     for (const text of keychain.entries.values()) {
       expect(Buffer.byteLength(text, 'utf16le')).toBeLessThanOrEqual(2560);
-      for (const meta of ['tasks.example.com', 'issuer', 'tokenEndpoint', 'ws_0', 'workspace:read', 'Ada']) expect(text).not.toContain(meta);
+      for (const meta of ['tasks.example.com', 'issuer', 'tokenEndpoint', 'ws_0', 'workspace:read', 'Ada'])
+        expect(text).not.toContain(meta);
     }
     // The details file: no secret, 0600 in a 0700 directory.
     const details = readFileSync(file, 'utf8');
     for (const secret of [credentials.accessToken, credentials.refreshToken, credentials.client.secret])
       expect(details).not.toContain(secret);
-    expect(JSON.parse(details)).toMatchObject({ origin: credentials.origin, server: credentials.server, workspaceIds: credentials.workspaceIds });
+    expect(JSON.parse(details)).toMatchObject({
+      origin: credentials.origin,
+      server: credentials.server,
+      workspaceIds: credentials.workspaceIds,
+    });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(join(file, '..')).mode & 0o777).toBe(0o700);
   });
@@ -214,7 +219,9 @@ describe('the keychain holds the secrets alone', () => {
     const { rmSync } = await import('node:fs');
     rmSync(file);
     const err = await store.read().catch((e: unknown) => e);
-    expect(String(err)).toContain(`holds the tokens, but the sign-in's details file ${file} is missing; run \`wts login\` to sign in again`);
+    expect(String(err)).toContain(
+      `holds the tokens, but the sign-in's details file ${file} is missing; run \`wts login\` to sign in again`,
+    );
   });
 });
 
@@ -259,7 +266,9 @@ describe('the macOS Keychain', () => {
     expect(await message('darwin', true)).toBe(
       'the macOS Keychain did not answer within 0 s (read); over SSH the macOS Keychain cannot show its dialog: keep the credentials in a file instead (`wts login --store file`, or WTS_CREDENTIAL_STORE=file), or run `security unlock-keychain` first; or set WTS_KEYCHAIN_TIMEOUT_MS',
     );
-    expect(await message('win32')).toBe('the Windows Credential Manager did not answer within 0 s (read); unlock it, or set WTS_KEYCHAIN_TIMEOUT_MS');
+    expect(await message('win32')).toBe(
+      'the Windows Credential Manager did not answer within 0 s (read); unlock it, or set WTS_KEYCHAIN_TIMEOUT_MS',
+    );
   });
 
   it('a failure over SSH on macOS says to use the file store', async () => {

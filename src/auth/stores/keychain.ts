@@ -101,7 +101,10 @@ export async function keychainCall<T>(
   });
   const { notice, noticeAfterMs = 2000 } = place;
   if (notice && advice && noticeAfterMs < timeoutMs) {
-    noticeTimer = setTimeout(() => notice(`wts: waiting for ${keychainName(platform)} (${what}): ${advice}; giving up after ${seconds(timeoutMs)} s…`), noticeAfterMs);
+    noticeTimer = setTimeout(
+      () => notice(`wts: waiting for ${keychainName(platform)} (${what}): ${advice}; giving up after ${seconds(timeoutMs)} s…`),
+      noticeAfterMs,
+    );
     noticeTimer.unref();
   }
   try {
@@ -124,10 +127,7 @@ export interface KeychainOptions extends KeychainPlace {
 }
 
 /** What the details file holds: the record without its secrets, and the stamp of the secrets written with it. */
-const detailsSchema = () =>
-  storedCredentialsSchema()
-    .omit({ accessToken: true, refreshToken: true })
-    .extend({ stamp: z.string() });
+const detailsSchema = () => storedCredentialsSchema().omit({ accessToken: true, refreshToken: true }).extend({ stamp: z.string() });
 
 /** The record's parts: what goes to the keychain, and what goes to the details file. */
 export function divideRecord(
@@ -143,7 +143,10 @@ export function divideRecord(
 }
 
 /** The first entry, as read: a whole record (the old shape), the secrets, or the name of the entries that hold them. */
-type Head = { kind: 'record'; record: StoredCredentials } | { kind: 'secrets'; secrets: KeychainSecrets } | { kind: 'split'; head: SplitHead };
+type Head =
+  | { kind: 'record'; record: StoredCredentials }
+  | { kind: 'secrets'; secrets: KeychainSecrets }
+  | { kind: 'split'; head: SplitHead };
 
 function checkHead(json: unknown): Checked<Head> {
   const version = typeof json === 'object' && json !== null && 'version' in json ? json.version : undefined;
@@ -257,7 +260,10 @@ export class KeychainStore implements CredentialStore {
       text = readFileSync(path, 'utf8');
     } catch (err) {
       const why = errnoOf(err) === 'ENOENT' ? 'is missing' : `cannot be read: ${messageOf(err)}`;
-      throw new CliError(`${this.named()} holds the tokens, but the sign-in's details file ${path} ${why}; ${SIGN_IN_AGAIN}`, ExitCode.failure);
+      throw new CliError(
+        `${this.named()} holds the tokens, but the sign-in's details file ${path} ${why}; ${SIGN_IN_AGAIN}`,
+        ExitCode.failure,
+      );
     }
     const { stamp, ...details } = parseStored(`the sign-in's details file ${path}`, text, detailsSchema(), SIGN_IN_AGAIN);
     const record: StoredCredentials = {
@@ -315,7 +321,9 @@ export class KeychainStore implements CredentialStore {
       chmodSync(dir, 0o700);
       writeFileAtomic(path, `${JSON.stringify(details, null, 2)}\n`);
     } catch (err) {
-      throw new DetailsNotSaved(`the tokens are saved in ${this.description}, but the sign-in's details file ${path} could not be written: ${messageOf(err)}`);
+      throw new DetailsNotSaved(
+        `the tokens are saved in ${this.description}, but the sign-in's details file ${path} could not be written: ${messageOf(err)}`,
+      );
     }
   }
 
