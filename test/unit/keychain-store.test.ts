@@ -3,7 +3,7 @@
 // them), the rest in a details file beside the configuration; old whole-record entries migrate; and
 // macOS' words for a Keychain dialog and for SSH. The keychain is a stand-in here; test/e2e/keychain.test.ts
 // drives a real Secret Service.
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +149,17 @@ describe('the keychain entries on Windows', () => {
     keychain.failOn(undefined);
     expect(keychain.entries).toEqual(entries);
     expect(await store.read()).toEqual(before);
+  });
+
+  it('a first write (a login) that fails part-way leaves nothing behind: no entry, no details file', async () => {
+    const keychain = fakeKeychain(2560);
+    const file = detailsFile();
+    const store = new KeychainStore(ACCOUNT, { timeoutMs: 5000, detailsFile: file, backend: keychain.backend, platform: 'win32' });
+    keychain.failOn((account) => account === ACCOUNT);
+    await expect(store.write(worstCase())).rejects.toThrow(/the Windows Credential Manager failed \(write\)/);
+    expect(keychain.entries.size).toBe(0);
+    expect(existsSync(file)).toBe(false);
+    expect(await store.read()).toBeUndefined();
   });
 
   it('a client secret in any script round-trips, measured in UTF-16', async () => {
