@@ -1,6 +1,8 @@
 // A signed-in profile, opened: its credential store, its lock, its current tokens.
 import type { CommandContext } from '../context.js';
+import { messageOf } from '../errors.js';
 import { notice } from '../io.js';
+import { withLock } from './lock.js';
 import type { StoredCredentials } from './credentials.js';
 import { notSignedIn, TokenLifecycle, type ConnectionHandle } from './lifecycle.js';
 import { connectionLockPath, lockOptions, openStore, profileAuth, type ProfileAuth } from './profile-auth.js';
@@ -55,6 +57,20 @@ export function openProfileStore(ctx: CommandContext): {
 }
 
 /**
+ * Rewrites an entry read in an older shape (a keychain entry holding the whole record) in the current
+ * one, under the connection's lock: a refresh in another process between the read and the write would
+ * otherwise be overwritten with the tokens it replaced. A failure leaves the old entry, which works.
+ */
+async function migrateStore(handle: ConnectionHandle, migrate: () => Promise<boolean>): Promise<void> {
+  try {
+    const done = await withLock(handle.lockPath, `moving the sign-in of profile ${handle.profile} to its new shape`, handle.lock, migrate);
+    if (done) handle.debug(`* moved the keychain entry to its new shape: the tokens alone`);
+  } catch (err) {
+    handle.debug(`* could not move the keychain entry to its new shape (it keeps working as it is): ${messageOf(err)}`);
+  }
+}
+
+/**
  * Opens the profile's connection; exit 4 ("not signed in … run `wts login`") when there is none for this
  * origin.
  */
@@ -63,5 +79,6 @@ export async function openConnection(ctx: CommandContext): Promise<OpenConnectio
   const credentials: StoredCredentials | undefined = await store.read();
   if (!credentials || credentials.origin !== origin) throw notSignedIn(origin);
   const handle = connectionHandle(ctx, profile, origin, store);
+  if (store.oldShape && store.migrate) await migrateStore(handle, store.migrate.bind(store));
   return { profile, origin, auth, store, handle, lifecycle: new TokenLifecycle(handle, credentials) };
 }

@@ -31,6 +31,7 @@ import {
   rotatedUnreadableError,
   type RefreshIntent,
 } from './refresh-intent.js';
+import { DetailsNotSaved } from './stores/keychain.js';
 import type { CredentialStore } from './stores/store.js';
 
 export const REVOKED_MESSAGE = 'the connection was revoked or has expired — run `wts login`';
@@ -128,17 +129,31 @@ async function refreshAndStore(conn: ConnectionHandle, latest: StoredCredentials
   try {
     await conn.store.write(next);
   } catch (err) {
-    // The record stays: the old refresh token was superseded.
-    throw new CliError(
-      `the sign-in was refreshed but the new tokens could not be saved (${messageOf(err)}); the old ones no longer work — run \`wts login\``,
-      ExitCode.failure,
-    );
+    if (err instanceof DetailsNotSaved) {
+      // The new tokens are stored; only their expiry is not, which the next run takes as unknown.
+      conn.notice(`wts: ${err.message}`);
+    } else {
+      // The record stays: the old refresh token was superseded.
+      throw refreshedNotSaved(err);
+    }
   }
   clearRefreshIntent(intentPath);
   conn.debug(
     `* refreshed; the new access token expires in ${next.expiresAt === undefined ? '?' : Math.round((next.expiresAt - now) / 1000)} s`,
   );
   return next;
+}
+
+/**
+ * The new tokens could not be stored: the service has replaced the refresh token, so the sign-in is
+ * lost, and the user is told so plainly. (The store never fails for a token's size: keychain entries are
+ * split where the platform limits them.)
+ */
+function refreshedNotSaved(err: unknown): CliError {
+  return new CliError(
+    `the sign-in was refreshed but the new tokens could not be saved (${messageOf(err)}); the old ones no longer work — run \`wts login\``,
+    ExitCode.failure,
+  );
 }
 
 /** What a failed refresh leaves behind (the store, the intent record) and the error that says so. */

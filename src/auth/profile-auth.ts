@@ -6,7 +6,8 @@ import * as z from 'zod';
 import type { CommandContext } from '../context.js';
 import { checkStoredValue, parseStoredValue } from '../stored-file.js';
 import { clientIdentitySchema, serverEndpointsSchema, SIGN_IN_AGAIN, type ClientIdentity, type ServerEndpoints } from './credentials.js';
-import { authTimings } from './settings.js';
+import { notice } from '../io.js';
+import { authTimings, overSsh } from './settings.js';
 import { FileStore } from './stores/file.js';
 import { defaultCredentialsFile, storeFromEnv, type StoreChoice } from './store-choice.js';
 import { KeychainStore } from './stores/keychain.js';
@@ -79,6 +80,15 @@ export function keychainAccount(origin: string, profileName: string, credentialI
 }
 
 /**
+ * What a keychain sign-in keeps outside the keychain (its issuer, endpoints, client, scopes, workspaces,
+ * expiry; nothing secret), beside the configuration: one file per entry, so two profiles refreshing at
+ * once never write the same file.
+ */
+export function keychainDetailsFile(configDir: string, credentialId: string): string {
+  return join(configDir, 'sign-ins', `${credentialId}.json`);
+}
+
+/**
  * The refresh lock of one connection, named after its store entry. A file store's lock lies beside the
  * file, so every process sharing that file (say CI jobs with WTS_CREDENTIALS_FILE) shares the lock too,
  * whatever configuration directory each one uses.
@@ -114,5 +124,8 @@ export function openStore(
   if (!credentialId) throw new Error('a keychain entry needs a credential id');
   return new KeychainStore(keychainAccount(origin, profileName, credentialId), {
     timeoutMs: authTimings(ctx.env).keychainTimeoutMs,
+    detailsFile: keychainDetailsFile(ctx.config.dir, credentialId),
+    ssh: overSsh(ctx.env),
+    notice: (line) => notice(ctx, line),
   });
 }

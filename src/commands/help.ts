@@ -45,7 +45,11 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
     description: 'the secret of a client registered beforehand, for `wts login --client-id ID` (kept in the credential store)',
   },
   { name: 'WTS_LOGIN_TIMEOUT_MS', description: 'how long `wts login` waits for the browser, in milliseconds (default 300000: 5 minutes)' },
-  { name: 'WTS_KEYCHAIN_TIMEOUT_MS', description: 'how long each OS keychain call may take, in milliseconds (default 10000)' },
+  {
+    name: 'WTS_KEYCHAIN_TIMEOUT_MS',
+    description:
+      'how long each OS keychain call may take, in milliseconds (default 10000; on macOS 300000, as a call waits while the Keychain asks to allow wts, except over SSH)',
+  },
   {
     name: 'WTS_LOCK_STALE_MS',
     description:

@@ -125,6 +125,7 @@ describe("one profile's sign-in, damaged", () => {
     const entryHolding = (text: string): KeychainStore =>
       new KeychainStore('default @ x (abc)', {
         timeoutMs: 1000,
+        detailsFile: join(w.configDir, 'sign-ins', 'abc.json'),
         backend: async () => ({
           getPassword: async () => text,
           setPassword: async () => {},

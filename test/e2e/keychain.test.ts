@@ -2,11 +2,12 @@
 // .ci/run). Where none can be used, those tests are skipped with a notice; the behavior without a
 // keychain (login says so and names the choice) and the call timeout are tested everywhere.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AsyncEntry } from '@napi-rs/keyring';
-import { keychainAccount } from '../../src/auth/profile-auth.js';
+import { keychainAccount, keychainDetailsFile } from '../../src/auth/profile-auth.js';
 import { KeychainStore, type KeychainEntry } from '../../src/auth/stores/keychain.js';
 import { KeychainError } from '../../src/errors.js';
 import type { StoredCredentials } from '../../src/auth/credentials.js';
@@ -25,6 +26,14 @@ if (problem) {
 }
 
 const sandbox = useSandbox({ signIn: false });
+
+/** A details file of a store made by a test (not by `wts login`). */
+const scratchDetails = (name: string) => join(mkdtempSync(join(tmpdir(), 'wts-keychain-')), `${name}.json`);
+
+/** The entry's text as another Secret Service client reads it. */
+async function rawEntry(account: string): Promise<string | null> {
+  return new AsyncEntry('wts', account, { linux: { store: 'secret-service' } }).getPassword();
+}
 
 function sampleCredentials(accessToken: string): StoredCredentials {
   return {
@@ -60,10 +69,13 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
   let w: Workdir;
   let env: Record<string, string>;
   let account: string;
+  /** The store `wts login` wrote, read as wts reads it. */
+  const loggedIn = () => new KeychainStore(account, { timeoutMs: 5000, detailsFile });
+  let detailsFile: string;
 
   it('writes, reads back and removes an entry another Secret Service client can see', async () => {
     const name = `test-${process.pid} @ https://tasks.example.com (roundtrip)`;
-    const store = new KeychainStore(name, { timeoutMs: 5000 });
+    const store = new KeychainStore(name, { timeoutMs: 5000, detailsFile: scratchDetails('roundtrip') });
     await store.write(sampleCredentials('AT-roundtrip'));
     expect((await store.read())?.accessToken).toBe('AT-roundtrip');
     if (hasSecretTool) {
@@ -76,7 +88,11 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
   });
 
   it("reads each entry's own secret among the service's entries, not another service's", async () => {
-    const store = (name: string) => new KeychainStore(`test-${process.pid} @ https://tasks.example.com (${name})`, { timeoutMs: 5000 });
+    const store = (name: string) =>
+      new KeychainStore(`test-${process.pid} @ https://tasks.example.com (${name})`, {
+        timeoutMs: 5000,
+        detailsFile: scratchDetails(name),
+      });
     const [one, two] = [store('one'), store('two')];
     await one.write(sampleCredentials('AT-one'));
     await two.write(sampleCredentials('AT-two'));
@@ -135,8 +151,17 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     const auth = JSON.parse(readFileSync(join(w.configDir, 'config.json'), 'utf8')).profiles.default.auth;
     expect(auth.store).toBe('keychain');
     account = keychainAccount(sandbox.origin, 'default', auth.credentialId);
-    const stored = await new KeychainStore(account, { timeoutMs: 5000 }).read();
+    detailsFile = keychainDetailsFile(w.configDir, auth.credentialId);
+    const stored = await loggedIn().read();
     expect(stored).toMatchObject({ origin: sandbox.origin, user: { login: 'ada' } });
+    // The entry holds the tokens alone; the endpoints and the rest are in the details file.
+    const raw = await rawEntry(account);
+    expect(Object.keys(JSON.parse(raw ?? '{}')).sort()).toEqual(['accessToken', 'refreshToken', 'stamp', 'version']);
+    for (const meta of [sandbox.origin, new URL(sandbox.origin).host, 'issuer', 'Endpoint', 'scopes', 'ada'])
+      expect(raw).not.toContain(meta);
+    expect(JSON.parse(readFileSync(detailsFile, 'utf8'))).toMatchObject({ origin: sandbox.origin, server: stored?.server });
+    expect(statSync(detailsFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(detailsFile, '..')).mode & 0o777).toBe(0o700);
     const files = allFileText(w.configDir);
     expect(files).not.toContain(stored!.accessToken);
     expect(files).not.toContain(stored!.refreshToken!);
@@ -159,12 +184,12 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
   });
 
   it('refreshes write the rotated tokens back to the keychain, once for many processes', async () => {
-    const before = (await new KeychainStore(account, { timeoutMs: 5000 }).read())!;
+    const before = (await loggedIn().read())!;
     await sandbox.advanceClock(3700);
     const stats = await sandbox.stats();
     const results = await Promise.all(Array.from({ length: 6 }, () => runWtsProcess(['workspace', 'list'], { env })));
     for (const r of results) expect([r.code, r.stderr]).toEqual([0, '']);
-    const after = (await new KeychainStore(account, { timeoutMs: 5000 }).read())!;
+    const after = (await loggedIn().read())!;
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
     const now = await sandbox.stats();
@@ -173,10 +198,49 @@ describe.skipIf(problem !== undefined)('the keychain store on a real Secret Serv
     expect(token.stdout).toBe(`${after.accessToken}\n`);
   });
 
-  it('wts logout removes the keychain entry', async () => {
+  it('an entry of the old shape (the whole record) keeps working, and is rewritten as the tokens alone on first use', async () => {
+    const record = await loggedIn().read();
+    if (!record) throw new Error('not signed in');
+    await new AsyncEntry('wts', account, { linux: { store: 'secret-service' } }).setPassword(JSON.stringify(record));
+    rmSync(detailsFile);
+    const r = await runWtsProcess(['workspace', 'list', '--json'], { env });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const raw = JSON.parse((await rawEntry(account)) ?? '{}');
+    expect(raw).toMatchObject({ version: 2, accessToken: record.accessToken, refreshToken: record.refreshToken });
+    expect(raw).not.toHaveProperty('server');
+    expect(existsSync(detailsFile)).toBe(true);
+    expect(await loggedIn().read()).toEqual(record);
+    const token = await runWts(['auth', 'token'], { env });
+    expect(token.stdout).toBe(`${record.accessToken}\n`);
+  });
+
+  it('wts logout removes the keychain entry and its details file', async () => {
     const r = await runWts(['logout'], { env });
     expect(r.code).toBe(0);
-    expect(await new KeychainStore(account, { timeoutMs: 5000 }).read()).toBeUndefined();
+    expect(await rawEntry(account)).toBeNull();
+    expect(existsSync(detailsFile)).toBe(false);
+  });
+
+  it("a sign-in too long for one of Windows' entries is split across entries of 2,560 bytes of UTF-16 at most, on a real keychain", async () => {
+    const name = `test-${process.pid} @ https://tasks.example.com (split)`;
+    const store = new KeychainStore(name, { timeoutMs: 5000, detailsFile: scratchDetails('split'), platform: 'win32' });
+    const credentials = { ...sampleCredentials(`eyJ${'x'.repeat(2045)}`), refreshToken: 'r'.repeat(1024) };
+    let parts: string[] = [];
+    try {
+      await store.write(credentials);
+      expect(await store.read()).toEqual(credentials);
+      const head = JSON.parse((await rawEntry(name)) ?? '{}');
+      expect(head.split.count).toBeGreaterThan(1);
+      parts = Array.from({ length: head.split.count }, (_, i) => `${name} [${head.split.id} ${i + 1}/${head.split.count}]`);
+      for (const part of parts) {
+        const text = await rawEntry(part);
+        expect(text).not.toBeNull();
+        expect(Buffer.byteLength(text ?? '', 'utf16le')).toBeLessThanOrEqual(2560);
+      }
+    } finally {
+      await store.remove();
+    }
+    for (const entry of [name, ...parts]) expect(await rawEntry(entry)).toBeNull();
   });
 });
 
@@ -205,6 +269,7 @@ describe('without a keychain', () => {
     let aborted = false;
     const store = new KeychainStore('hung', {
       timeoutMs: 150,
+      detailsFile: scratchDetails('hung'),
       backend: async () => ({
         ...hung,
         getPassword: (signal) => {

@@ -16,4 +16,8 @@ export interface CredentialStore {
   write(credentials: StoredCredentials): Promise<void>;
   /** Forgets the entry; nothing happens when there is none. */
   remove(): Promise<void>;
+  /** The last read found the entry in an older shape, which migrate() rewrites (under the connection's lock). */
+  readonly oldShape?: boolean;
+  /** Rewrites an entry in an older shape in the current one; false when there was nothing to do. */
+  migrate?(): Promise<boolean>;
 }
