@@ -2,7 +2,7 @@
 // shell; subcommands, flags and fixed values complete with no process started; ids complete from what a
 // list command printed against the sandbox.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { COMPLETION_FILES, SHELLS, completionScript } from '../../src/completion
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { runWts } from '../helpers/cli.js';
 import { REPO } from '../helpers/wts-process.js';
+import { expectMode } from '../helpers/platform.js';
 
 const BASH = join(REPO, COMPLETION_FILES.bash);
 const ZSH = join(REPO, COMPLETION_FILES.zsh);
@@ -24,7 +25,8 @@ function which(program: string): string | undefined {
 }
 const shells = { bash: which('bash'), zsh: which('zsh'), fish: which('fish'), pwsh: which('pwsh') };
 for (const [name, path] of Object.entries(shells)) {
-  if (!path && name !== 'pwsh') console.warn(`completions.test: ${name} is not installed, so its tests are skipped (CI installs it: .ci/run)`);
+  if (!path && name !== 'pwsh')
+    console.warn(`completions.test: ${name} is not installed, so its tests are skipped (CI installs it: .ci/run)`);
 }
 
 /**
@@ -112,7 +114,7 @@ describe('PowerShell', { timeout: 120_000 }, () => {
   it.skipIf(!shells.pwsh)('completes `wts wor` to workspace, flags and their fixed values', () => {
     const complete = (line: string) => {
       const script = `. '${POWERSHELL.replace(/'/g, "''")}'; (TabExpansion2 -inputScript '${line}' -cursorColumn ${line.length}).CompletionMatches | ForEach-Object { $_.CompletionText }`;
-      const r = spawnSync(shells.pwsh!, ['-NoProfile', '-NonInteractive', '-Command', script], {
+      const r = spawnSync(shells.pwsh ?? 'pwsh', ['-NoProfile', '-NonInteractive', '-Command', script], {
         encoding: 'utf8',
         env: { ...process.env, WTS_CONFIG_DIR: emptyConfig() },
       });
@@ -234,7 +236,7 @@ describe('ids from recent list commands', () => {
     const tasks = await runWts(['task', 'list', 'ws_support', '--all', '--json'], { env });
     expect(tasks.code).toBe(0);
     const file = join(dir, ID_CACHE_FILE);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expectMode(file, 0o600);
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('workspace\tws_support\tCustomer Support\n');
     // The tasks in the order printed (board order, not the order read), with their titles.

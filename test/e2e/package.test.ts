@@ -3,11 +3,12 @@
 // version, a sandbox in the background, a sign-in, a list. Also the package's bounds: what it holds, its
 // unpacked size and how many packages a global install pulls in.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_BROWSER, REPO, spawnSandbox } from '../helpers/wts-process.js';
+import { expectMode } from '../helpers/platform.js';
 
 // jq 1.8 compiled to WebAssembly (dist/chunks/jq.cjs, loaded only by --jq) is 1.3 MB of the total, Ink
 // and React (dist/chunks/ink.mjs, loaded only by `wts dash`) 0.4 MB.
@@ -186,7 +187,7 @@ describe('the installed wts', () => {
     expect(login.stderr).not.toMatch(/^wts: /m);
     expect(login.code).toBe(0);
     const credentials = join(home, '.config', 'wts', 'credentials.json');
-    expect(statSync(credentials).mode & 0o777).toBe(0o600);
+    expectMode(credentials, 0o600);
 
     const list = wts(['workspace', 'list'], { WTS_ORIGIN: origin });
     expect(list).toMatchObject({ code: 0, stderr: '' });
