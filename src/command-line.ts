@@ -82,7 +82,7 @@ export function needsShell(command: string, platform: NodeJS.Platform = process.
 
 /**
  * How to start the user's `command` with `extra` arguments after its own words (the editor's file, the
- * browser's URL); undefined when it names no program. On Windows a command that is one existing file
+ * browser's URL); undefined when it names no program, or (on Windows) one found nowhere. On Windows a command that is one existing file
  * (`C:\Program Files\Sublime Text\subl.exe`, unquoted) is taken whole, as gh does.
  */
 export function commandLaunch(

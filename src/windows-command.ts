@@ -65,22 +65,24 @@ function isFile(path: string): boolean {
 }
 
 /**
- * Where cmd.exe would find `name`: a path as given (with each PATHEXT extension when it has none of
- * them), else each PATH directory in order; undefined when nowhere.
+ * Where `name` is found: a path as given (with each PATHEXT extension when it has none of them), else
+ * each PATH directory in order; undefined when nowhere. Never the current directory, which cmd.exe and
+ * CreateProcess search first: a `notepad.bat` in a cloned repository must not run (as gh, since
+ * CVE-2020-26233).
  */
 export function findWindowsProgram(name: string, env: Env, exists: (path: string) => boolean = isFile): string | undefined {
   const exts = (envValue(env, 'PATHEXT', 'win32') || '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean);
   const hasExt = exts.some((ext) => name.toLowerCase().endsWith(ext.toLowerCase()));
   const candidates = (base: string) => (hasExt ? [base] : exts.map((ext) => base + ext.toLowerCase()));
-  const dirs = /[\\/:]/.test(name) ? [''] : ['', ...(envValue(env, 'PATH', 'win32') ?? '').split(';').filter(Boolean)];
+  const dirs = /[\\/:]/.test(name) ? [''] : (envValue(env, 'PATH', 'win32') ?? '').split(';').filter(Boolean);
   for (const dir of dirs) for (const file of candidates(dir ? win32.join(dir, name) : name)) if (exists(file)) return file;
   return undefined;
 }
 
 /**
- * How to start `program` with `args` on `platform`. On Windows, an .exe or .com is started directly; a
- * .cmd or .bat (or a file of another PATHEXT type) through cmd.exe, escaped; a program found nowhere
- * is started directly, so the error is the plain "ENOENT".
+ * How to start `program` with `args` on `platform`. On Windows, an .exe or .com is started by its full
+ * path; a .cmd or .bat (or a file of another PATHEXT type) through cmd.exe, escaped; a program found
+ * nowhere: undefined (ENOENT, to the caller), never looked for in the current directory.
  */
 export function launchFor(
   program: string,
@@ -88,11 +90,12 @@ export function launchFor(
   env: Env,
   platform: NodeJS.Platform = process.platform,
   exists?: (path: string) => boolean,
-): Launch {
+): Launch | undefined {
   const direct = { file: program, args, windowsVerbatimArguments: false };
   if (platform !== 'win32') return direct;
   const found = findWindowsProgram(program, env, exists);
-  if (!found) return direct;
+  // Found nowhere: started by its name, CreateProcess would look in the current directory.
+  if (!found) return undefined;
   if (/\.(exe|com)$/i.test(found)) return { ...direct, file: found };
   const batch = /\.(cmd|bat)$/i.test(found);
   return cmdShell(env, [cmdProgram(found), ...args.map((a) => cmdArgument(a, batch))].join(' '));

@@ -9,9 +9,10 @@ export type BrowserResult = { opened: true; how: string } | { opened: false; rea
 
 /** Starts BROWSER with the URL as its last argument; resolves once it started (or failed to). */
 function runBrowserCommand(command: string, url: string, onExit: (problem: string) => void): Promise<BrowserResult> {
-  const launch = commandLaunch(command, [url], process.env);
-  if (!launch) return Promise.resolve({ opened: false, reason: 'BROWSER is empty' });
   const program = splitCommandLine(command)[0];
+  if (!program) return Promise.resolve({ opened: false, reason: 'BROWSER is empty' });
+  const launch = commandLaunch(command, [url], process.env);
+  if (!launch) return Promise.resolve({ opened: false, reason: `cannot run BROWSER (${program}): ENOENT` });
   return new Promise((resolve) => {
     // The child gets this process's real environment (PATH and the display), and no terminal output.
     const child = spawn(launch.file, launch.args, {

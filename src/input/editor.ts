@@ -58,10 +58,12 @@ export async function editText(ctx: EditContext, initial: string, options: EditO
   writeFileSync(file, initial, { mode: 0o600 });
   // Split as a shell would ("code --wait", "'/opt/my editor/ed' -w"); the file comes last. On Windows a
   // .cmd editor (code.cmd) runs through cmd.exe, escaped (src/windows-command.ts).
-  const launch = commandLaunch(command, [file], ctx.env, platform) ?? { file: command, args: [file], windowsVerbatimArguments: false };
+  const launch = commandLaunch(command, [file], ctx.env, platform);
   // Loaded here, not with the module: every command loads this module, and node:child_process costs ~5 ms.
   const { spawnSync } = process.getBuiltinModule('node:child_process');
-  const run = spawnSync(launch.file, launch.args, { stdio: 'inherit', windowsVerbatimArguments: launch.windowsVerbatimArguments });
+  const run = launch
+    ? spawnSync(launch.file, launch.args, { stdio: 'inherit', windowsVerbatimArguments: launch.windowsVerbatimArguments })
+    : { error: Object.assign(new Error('not found'), { code: 'ENOENT' }), signal: null, status: null };
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

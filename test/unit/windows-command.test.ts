@@ -222,6 +222,15 @@ describe('the editor on Windows', () => {
     expect(splitCommandLine("'/opt/my editor/ed' -w", 'linux')).toEqual(['/opt/my editor/ed', '-w']);
   });
 
+  it('never runs a program from the current directory (a notepad.bat planted in a clone)', () => {
+    const planted = (path: string) => path === 'notepad.bat' || path === 'notepad.exe';
+    const env = { Path: 'C:\\Windows\\system32', PATHEXT: '.COM;.EXE;.BAT;.CMD' };
+    expect(findWindowsProgram('notepad', env, planted)).toBeUndefined();
+    expect(launchFor('notepad', ['f.md'], env, 'win32', planted)).toBeUndefined();
+    // Named with a path, it is taken as named.
+    expect(findWindowsProgram('.\\notepad', env, (p) => p === '.\\notepad.bat')).toBe('.\\notepad.bat');
+  });
+
   it('takes an unquoted path with spaces whole when that file exists', () => {
     const files = new Set(['C:\\Program Files\\Sublime Text\\subl.exe']);
     const launch = commandLaunch('C:\\Program Files\\Sublime Text\\subl.exe', ['f.md'], {}, 'win32', (p) => files.has(p));
@@ -233,12 +242,13 @@ describe('BROWSER and PAGER on Windows', () => {
   it('keep backslashes, and a pager with a pipe runs in cmd.exe, verbatim', () => {
     const env = { ComSpec: 'cmd.exe', PATHEXT: '.EXE' };
     const files = new Set(['C:\\Tools\\less.exe']);
-    expect(pagerLaunch('C:\\Tools\\less.exe -R', env, 'win32')).toEqual({
+    // Not there (this is Linux): no pager, the output printed directly.
+    expect(pagerLaunch('C:\\Tools\\less.exe -R', env, 'win32')).toBeUndefined();
+    expect(commandLaunch('C:\\Tools\\less.exe -R', [], env, 'win32', (p) => files.has(p))).toEqual({
       file: 'C:\\Tools\\less.exe',
       args: ['-R'],
       windowsVerbatimArguments: false,
     });
-    expect(commandLaunch('C:\\Tools\\less.exe -R', [], env, 'win32', (p) => files.has(p))?.file).toBe('C:\\Tools\\less.exe');
     expect(pagerLaunch('more | findstr x', env, 'win32')).toEqual({
       file: 'cmd.exe',
       args: ['/d', '/s', '/c', '"more | findstr x"'],
@@ -252,6 +262,6 @@ describe('BROWSER and PAGER on Windows', () => {
     expect(cmdArgument('x & y', true)).toBe('^^^"x^^^ ^^^&^^^ y^^^"');
     expect(cmdArgument('C:\\dir\\', false)).toBe('^"C:\\dir\\\\^"');
     expect(cmdArgument('say "hi"', false)).toBe('^"say^ \\^"hi\\^"^"');
-    expect(launchFor('https://x.test/a?b=1&c=%41', [], {}, 'linux').file).toBe('https://x.test/a?b=1&c=%41');
+    expect(launchFor('https://x.test/a?b=1&c=%41', [], {}, 'linux')?.file).toBe('https://x.test/a?b=1&c=%41');
   });
 });
