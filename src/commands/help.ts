@@ -76,7 +76,11 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
       'the largest answer from the service that wts reads, in megabytes (default 64); a larger one is refused, not asked for again',
   },
   { name: 'VISUAL', description: 'the editor for editing commands on a terminal (before EDITOR)' },
-  { name: 'EDITOR', description: 'the editor for editing commands on a terminal, when VISUAL is not set (then `wts config get editor`)' },
+  {
+    name: 'EDITOR',
+    description:
+      'the editor for editing commands on a terminal, when VISUAL is not set (then `wts config get editor`, then notepad on Windows)',
+  },
   { name: 'NO_COLOR', description: 'no colors when set and not empty (as --no-color)' },
   { name: 'FORCE_COLOR', description: 'colors even when not on a terminal; 0 or false: never' },
   { name: 'TERM', description: 'dumb: no colors' },
