@@ -414,13 +414,22 @@ function powerShellTables(specs: CommandSpec[]): string {
   const pair = (a: string, b: string) => `@(${pq(a)}, ${pq(oneLine(b))})`;
   // A one-element @(@(a, b)) would flatten to @(a, b): the unary comma keeps a single pair a pair.
   const list = (items: string[]) => (items.length === 1 ? `@(,${items[0]})` : `@(${items.join(', ')})`);
+  const pairs = (flags: FlagSpec[]) => list(flags.flatMap((f) => f.names.map((n) => pair(n, f.description))));
+  // The flags every command has (the global ones, --help) are written once, not under every path.
+  const key = (f: FlagSpec) => f.names.join(' ');
+  const everywhere = specs.reduce<Set<string> | undefined>(
+    (common, spec) => new Set(spec.flags.map(key).filter((k) => common === undefined || common.has(k))),
+    undefined,
+  );
+  const shared = (f: FlagSpec) => everywhere?.has(key(f)) ?? false;
   return [
     ...subs.flatMap((row) => row.key.map((k) => `$global:__wtsSub[${pq(k)}] = ${pq(row.name)}`)),
     ...values.flatMap((row) => row.key.map((k) => `$global:__wtsValue[${pq(k)}] = ${pq(row.value)}`)),
+    `$global:__wtsGlobalFlags = ${pairs(specs[0]?.flags.filter(shared) ?? [])}`,
     ...specs.map(
       (spec) =>
         `$global:__wtsSpec[${pq(spec.path)}] = @{ Subs = ${list(spec.subcommands.map((c) => pair(c.name, c.description)))}; ` +
-        `Flags = ${list(spec.flags.flatMap((f) => f.names.map((n) => pair(n, f.description))))}; Args = ${list(encodeArgs(spec).map(pq))} }`,
+        `Flags = ${pairs(spec.flags.filter((f) => !shared(f)))}; Args = ${list(encodeArgs(spec).map(pq))} }`,
     ),
   ].join('\n');
 }
@@ -493,7 +502,7 @@ Register-ArgumentCompleter -Native -CommandName wts, wts.cmd, wts.ps1 -ScriptBlo
     if ($flag) { return & $candidates (& $valueOf $cmd $flag) }
     $spec = $global:__wtsSpec[$cmd]
     if ($wordToComplete.StartsWith('-')) {
-        return $spec.Flags | Where-Object { & $starts $_[0] } | ForEach-Object { & $result $_[0] 'ParameterName' $_[1] }
+        return (@($spec.Flags) + @($global:__wtsGlobalFlags)) | Where-Object { & $starts $_[0] } | ForEach-Object { & $result $_[0] 'ParameterName' $_[1] }
     }
     if ($npos -eq 0) { $spec.Subs | Where-Object { & $starts $_[0] } | ForEach-Object { & $result $_[0] 'Command' $_[1] } }
     $n = $spec.Args.Count

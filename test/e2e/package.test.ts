@@ -11,8 +11,10 @@ import { FAKE_BROWSER, REPO, spawnSandbox } from '../helpers/wts-process.js';
 import { expectMode } from '../helpers/platform.js';
 
 // jq 1.8 compiled to WebAssembly (dist/chunks/jq.cjs, loaded only by --jq) is 1.3 MB of the total, Ink
-// and React (dist/chunks/ink.mjs, loaded only by `wts dash`) 0.4 MB.
-const MAX_UNPACKED_BYTES = 4_500_000;
+// and React (dist/chunks/ink.mjs, loaded only by `wts dash`) 0.4 MB. Starting programs on Windows, the
+// lock's machine and process facts on macOS and Windows took it past 4.5 MB by a few KB (issue 41); the
+// PowerShell completion script is not packed (`wts completion powershell` prints it).
+const MAX_UNPACKED_BYTES = 4_550_000;
 const MAX_PACKAGES = 30;
 
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string };
