@@ -12,9 +12,27 @@ function workers(): number {
   return Number.isInteger(set) && set > 0 ? set : availableParallelism() + 1;
 }
 
+/**
+ * Files left out on Windows (the CI matrix, .github/workflows/ci.yml): their editors, pagers and
+ * notify-send stand-ins are /bin/sh scripts, or they drive a pseudo-terminal. Finer guards (permission
+ * bits, SIGSTOP, /proc) are in the tests, by test/helpers/platform.ts.
+ */
+const POSIX_SHELL_FILES = [
+  'test/e2e/cli-editor-abort.test.ts',
+  'test/e2e/cli-handbook.test.ts',
+  'test/e2e/cli-task.test.ts',
+  'test/e2e/cli-approval.test.ts',
+  'test/e2e/review-flow.test.ts',
+  'test/e2e/review-pty.test.ts',
+  'test/e2e/dash-actions.test.ts',
+  'test/e2e/inbox-watch.test.ts',
+  'test/e2e/pager-pty.test.ts',
+];
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(process.platform === 'win32' ? POSIX_SHELL_FILES : [])],
     // Builds first when dist/ is older than what it is built from (a partial run after a change).
     globalSetup: ['test/setup/fresh-build.ts'],
     testTimeout: 30_000,

@@ -1,6 +1,7 @@
 # bash completion for wts: generated from the command tree by `npm run completions` (the same as `wts completion SHELL`); do not edit.
 # Load it from ~/.bashrc:  source /path/to/wts/completions/wts.bash
 # or install it:           cp completions/wts.bash ~/.local/share/bash-completion/completions/wts
+# Git Bash (Windows), which has no bash-completion: the `source` line in ~/.bashrc.
 # Ids complete from what recent list commands printed: completion-ids.tsv in the wts config directory.
 
 # The subcommand a word names under a command path, aliases included: sets _wts_w, or fails.
@@ -311,7 +312,7 @@ _wts_spec() {
     'api') _wts_flags=(--raw-field --field --method --header --include --input --paginate --profile --origin --json --jq --no-color --debug --no-pager --accessible --help) _wts_args=('-' '-') ;;
     'mcp') _wts_flags=(--allow-writes --tools --profile --origin --json --jq --no-color --debug --no-pager --accessible --help) ;;
     'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --profile --origin --json --jq --no-color --debug --no-pager --accessible --help) ;;
-    'completion') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --accessible --help) _wts_args=('=bash zsh fish') ;;
+    'completion') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --accessible --help) _wts_args=('=bash zsh fish powershell') ;;
     'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --accessible --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp sandbox completion help') ;;
     'help environment') _wts_flags=(--profile --origin --json --jq --no-color --debug --no-pager --accessible --help) ;;
   esac
@@ -325,7 +326,11 @@ _wts_add() {
 _wts_ids() {
   local dir=${WTS_CONFIG_DIR:-} kind id label
   if [[ -z $dir ]]; then
-    case $OSTYPE in darwin*) dir=$HOME/Library/Preferences/wts ;; *) dir=${XDG_CONFIG_HOME:-$HOME/.config}/wts ;; esac
+    case $OSTYPE in
+      darwin*) dir=$HOME/Library/Preferences/wts ;;
+      msys* | cygwin*) dir=$(cygpath -u "$APPDATA" 2>/dev/null || printf %s "$APPDATA")/wts/Config ;;
+      *) dir=${XDG_CONFIG_HOME:-$HOME/.config}/wts ;;
+    esac
   fi
   [[ -r $dir/completion-ids.tsv ]] || return 0
   while IFS=$'\t' read -r kind id label; do

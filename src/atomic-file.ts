@@ -1,7 +1,51 @@
 // One way to replace a file so that readers see the old one or the new one, never a part: a temporary
 // file in the same directory, fsync, rename, then fsync of the directory.
+//
+// On Windows a rename over a file that another program has open (an antivirus scanner, the search
+// indexer, a backup tool) fails for a moment with EPERM, EACCES or EBUSY. graceful-fs retries those for
+// up to 60 s; wts retries for up to RENAME_RETRY_MS, with the same growing pause (0, 10, … 100 ms), so a
+// refresh does not lose the sign-in to a scanner's glance. Elsewhere those errors are real and thrown.
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { errnoOf } from './errors.js';
+
+/** How long a rename is retried on Windows before its error is thrown. */
+export const RENAME_RETRY_MS = 10_000;
+
+const RETRIED = new Set(['EPERM', 'EACCES', 'EBUSY']);
+
+export interface RenameOptions {
+  platform?: NodeJS.Platform;
+  rename?: (from: string, to: string) => void;
+  /** Blocks for `ms` (the default waits on an Atomics futex: no busy loop, no event loop needed). */
+  pause?: (ms: number) => void;
+  now?: () => number;
+}
+
+/** Renames `from` over `to`; on Windows retries a rename refused for a moment (see above). */
+export function renameRetrying(from: string, to: string, options: RenameOptions = {}): void {
+  const rename = options.rename ?? renameSync;
+  if ((options.platform ?? process.platform) !== 'win32') {
+    rename(from, to);
+    return;
+  }
+  const now = options.now ?? Date.now;
+  const pause = options.pause ?? blockFor;
+  const started = now();
+  for (let wait = 0; ; wait = Math.min(wait + 10, 100)) {
+    try {
+      rename(from, to);
+      return;
+    } catch (err) {
+      if (!RETRIED.has(errnoOf(err) ?? '') || now() - started >= RENAME_RETRY_MS) throw err;
+      pause(wait);
+    }
+  }
+}
+
+function blockFor(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
 
 let tmpCount = 0;
 
@@ -25,7 +69,7 @@ export function writeFileAtomic(path: string, text: string, mode = 0o600, durabl
   }
   closeSync(fd);
   try {
-    renameSync(tmp, path);
+    renameRetrying(tmp, path);
   } catch (err) {
     unlinkSync(tmp);
     throw err;

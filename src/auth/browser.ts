@@ -1,7 +1,7 @@
 // Opening the sign-in page: BROWSER when set (a command, split like a shell would, the URL added as
-// its last argument, as gh and git do), else the `open` package (xdg-open, open, start).
+// its last argument, as gh and git do; on Windows a .cmd through cmd.exe, escaped), else the `open` package (xdg-open, open, start).
 import { spawn } from 'node:child_process';
-import { splitCommandLine } from '../command-line.js';
+import { commandLaunch, splitCommandLine } from '../command-line.js';
 import type { Env } from '../io.js';
 import { messageOf } from '../errors.js';
 
@@ -9,11 +9,17 @@ export type BrowserResult = { opened: true; how: string } | { opened: false; rea
 
 /** Starts BROWSER with the URL as its last argument; resolves once it started (or failed to). */
 function runBrowserCommand(command: string, url: string, onExit: (problem: string) => void): Promise<BrowserResult> {
-  const [program, ...args] = splitCommandLine(command);
+  const program = splitCommandLine(command)[0];
   if (!program) return Promise.resolve({ opened: false, reason: 'BROWSER is empty' });
+  const launch = commandLaunch(command, [url], process.env);
+  if (!launch) return Promise.resolve({ opened: false, reason: `cannot run BROWSER (${program}): ENOENT` });
   return new Promise((resolve) => {
     // The child gets this process's real environment (PATH and the display), and no terminal output.
-    const child = spawn(program, [...args, url], { stdio: 'ignore', detached: process.platform !== 'win32' });
+    const child = spawn(launch.file, launch.args, {
+      stdio: 'ignore',
+      detached: process.platform !== 'win32',
+      windowsVerbatimArguments: launch.windowsVerbatimArguments,
+    });
     child.once('error', (err: NodeJS.ErrnoException) =>
       resolve({ opened: false, reason: `cannot run BROWSER (${program}): ${err.code ?? err.message}` }),
     );

@@ -16,11 +16,15 @@ export interface EnvironmentVariable {
 export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   { name: 'WTS_ORIGIN', description: "the service origin when --origin is not given (else the profile's, remembered by `wts login`)" },
   { name: 'WTS_PROFILE', description: 'the profile to use when --profile is not given (else the configured default, else "default")' },
-  { name: 'WTS_CONFIG_DIR', description: "where the configuration lives (default: the platform's config directory, e.g. ~/.config/wts)" },
+  {
+    name: 'WTS_CONFIG_DIR',
+    description:
+      'where the configuration lives (default: ~/.config/wts on Linux, or $XDG_CONFIG_HOME/wts; ~/Library/Preferences/wts on macOS; %APPDATA%\\wts\\Config on Windows)',
+  },
   {
     name: 'WTS_CACHE_DIR',
     description:
-      "where bin/wts keeps its compiled-code caches, one per command, 64 at most (default: the platform's cache directory, e.g. ~/.cache/wts)",
+      'where bin/wts keeps its compiled-code caches, one per command, 64 at most (default: ~/.cache/wts on Linux, or $XDG_CACHE_HOME/wts; ~/Library/Caches/wts on macOS; %LOCALAPPDATA%\\wts\\Cache on Windows)',
   },
   { name: 'WTS_TOKEN', description: 'an access token used as is: never refreshed or stored' },
   {
@@ -76,7 +80,11 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
       'the largest answer from the service that wts reads, in megabytes (default 64); a larger one is refused, not asked for again',
   },
   { name: 'VISUAL', description: 'the editor for editing commands on a terminal (before EDITOR)' },
-  { name: 'EDITOR', description: 'the editor for editing commands on a terminal, when VISUAL is not set (then `wts config get editor`)' },
+  {
+    name: 'EDITOR',
+    description:
+      'the editor for editing commands on a terminal, when VISUAL is not set (then `wts config get editor`, then notepad on Windows)',
+  },
   { name: 'NO_COLOR', description: 'no colors when set and not empty (as --no-color)' },
   { name: 'FORCE_COLOR', description: 'colors even when not on a terminal; 0 or false: never' },
   { name: 'TERM', description: 'dumb: no colors' },

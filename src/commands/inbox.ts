@@ -170,7 +170,7 @@ export function registerInbox(program: Command, deps: CliDeps): void {
         )
         .option(
           '--exec <command>',
-          'with --watch: run this shell command for each new item, one at a time; the item is in WTS_ITEM_ID, WTS_ITEM_KIND, WTS_TITLE, WTS_TASK_ID, WTS_TASK_TITLE, WTS_WORKSPACE',
+          'with --watch: run this shell command for each new item, one at a time; the item is in WTS_ITEM_ID, WTS_ITEM_KIND, WTS_TITLE, WTS_TASK_ID, WTS_TASK_TITLE, WTS_WORKSPACE (cmd.exe: write !WTS_TITLE!, never %WTS_TITLE%; docs/watch.md)',
         )
         .option('--notify', 'with --watch: a desktop notification (notify-send, osascript) and a terminal bell for each new item'),
     ),

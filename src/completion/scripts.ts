@@ -1,4 +1,4 @@
-// The completion scripts for bash, zsh and fish, rendered from the command tree. Everything a script needs
+// The completion scripts for bash, zsh, fish and PowerShell, rendered from the command tree. Everything a script needs
 // is written into it as static lists, so completing a command or a flag starts no process; ids are read
 // from the file recent listings wrote (see ids.ts), by the shell itself.
 //
@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { ID_CACHE_FILE } from './ids.js';
 import { completionSpec, type CommandSpec, type FlagSpec, type ValueSpec } from './spec.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** Where `npm run completions` writes each script, relative to the repository. */
@@ -19,6 +19,7 @@ export const COMPLETION_FILES: Record<Shell, string> = {
   bash: 'completions/wts.bash',
   zsh: 'completions/_wts',
   fish: 'completions/wts.fish',
+  powershell: 'completions/wts.ps1',
 };
 
 function encode(value: ValueSpec): string {
@@ -40,6 +41,8 @@ const encodeArgs = (spec: CommandSpec) => spec.args.map((a) => `${a.repeats ? '*
 const sq = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 /** Single-quoted for fish. */
 const fq = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** Single-quoted for PowerShell. */
+const pq = (text: string) => `'${text.replace(/'/g, "''")}'`;
 /** A description on one line. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -107,6 +110,7 @@ export function renderBash(specs: CommandSpec[]): string {
   return `# bash completion for wts: ${GENERATED}.
 # Load it from ~/.bashrc:  source /path/to/wts/completions/wts.bash
 # or install it:           cp completions/wts.bash ~/.local/share/bash-completion/completions/wts
+# Git Bash (Windows), which has no bash-completion: the \`source\` line in ~/.bashrc.
 # ${IDS_NOTE}
 
 ${shCaseTables(specs)}
@@ -127,7 +131,11 @@ _wts_add() {
 _wts_ids() {
   local dir=\${WTS_CONFIG_DIR:-} kind id label
   if [[ -z $dir ]]; then
-    case $OSTYPE in darwin*) dir=$HOME/Library/Preferences/wts ;; *) dir=\${XDG_CONFIG_HOME:-$HOME/.config}/wts ;; esac
+    case $OSTYPE in
+      darwin*) dir=$HOME/Library/Preferences/wts ;;
+      msys* | cygwin*) dir=$(cygpath -u "$APPDATA" 2>/dev/null || printf %s "$APPDATA")/wts/Config ;;
+      *) dir=\${XDG_CONFIG_HOME:-$HOME/.config}/wts ;;
+    esac
   fi
   [[ -r $dir/${ID_CACHE_FILE} ]] || return 0
   while IFS=$'\\t' read -r kind id label; do
@@ -400,8 +408,115 @@ complete -c wts -f -a '(__wts_complete)'
 `;
 }
 
+/** The PowerShell tables: subcommand of a word, value spec of a flag, and what each path completes. */
+function powerShellTables(specs: CommandSpec[]): string {
+  const { subs, values } = tables(specs);
+  const pair = (a: string, b: string) => `@(${pq(a)}, ${pq(oneLine(b))})`;
+  // A one-element @(@(a, b)) would flatten to @(a, b): the unary comma keeps a single pair a pair.
+  const list = (items: string[]) => (items.length === 1 ? `@(,${items[0]})` : `@(${items.join(', ')})`);
+  const pairs = (flags: FlagSpec[]) => list(flags.flatMap((f) => f.names.map((n) => pair(n, f.description))));
+  // The flags every command has (the global ones, --help) are written once, not under every path.
+  const key = (f: FlagSpec) => f.names.join(' ');
+  const everywhere = specs.reduce<Set<string> | undefined>(
+    (common, spec) => new Set(spec.flags.map(key).filter((k) => common === undefined || common.has(k))),
+    undefined,
+  );
+  const shared = (f: FlagSpec) => everywhere?.has(key(f)) ?? false;
+  return [
+    ...subs.flatMap((row) => row.key.map((k) => `$global:__wtsSub[${pq(k)}] = ${pq(row.name)}`)),
+    ...values.flatMap((row) => row.key.map((k) => `$global:__wtsValue[${pq(k)}] = ${pq(row.value)}`)),
+    `$global:__wtsGlobalFlags = ${pairs(specs[0]?.flags.filter(shared) ?? [])}`,
+    ...specs.map(
+      (spec) =>
+        `$global:__wtsSpec[${pq(spec.path)}] = @{ Subs = ${list(spec.subcommands.map((c) => pair(c.name, c.description)))}; ` +
+        `Flags = ${pairs(spec.flags.filter((f) => !shared(f)))}; Args = ${list(encodeArgs(spec).map(pq))} }`,
+    ),
+  ].join('\n');
+}
+
+export function renderPowerShell(specs: CommandSpec[]): string {
+  return `# PowerShell completion for wts: ${GENERATED}.
+# Load it from your profile (notepad $PROFILE):  wts completion powershell | Out-String | Invoke-Expression
+# or save it once:  wts completion powershell > "$HOME\\wts.ps1"  and add to $PROFILE:  . "$HOME\\wts.ps1"
+# ${IDS_NOTE}
+
+$global:__wtsSub = [Collections.Generic.Dictionary[string, string]]::new([StringComparer]::Ordinal)
+$global:__wtsValue = [Collections.Generic.Dictionary[string, string]]::new([StringComparer]::Ordinal)
+$global:__wtsSpec = [Collections.Generic.Dictionary[string, object]]::new([StringComparer]::Ordinal)
+${powerShellTables(specs)}
+
+Register-ArgumentCompleter -Native -CommandName wts, wts.cmd, wts.ps1 -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+    # What a flag's value completes from under a command path: its own, else a global flag's; $null without a value.
+    $valueOf = {
+        param($cmd, $flag)
+        if ($global:__wtsValue.ContainsKey("$cmd|$flag")) { return $global:__wtsValue["$cmd|$flag"] }
+        if ($global:__wtsValue.ContainsKey("*|$flag")) { return $global:__wtsValue["*|$flag"] }
+        return $null
+    }
+    $starts = { param($text) $text.StartsWith($wordToComplete, [StringComparison]::Ordinal) }
+    $result = { param($text, $type, $tip) [Management.Automation.CompletionResult]::new($text, $text, $type, $(if ($tip) { $tip } else { $text })) }
+    # Candidates for a value spec: =choices, @ids remembered by recent lists; none for files and free text
+    # (PowerShell then offers file names).
+    $candidates = {
+        param($spec)
+        if ($spec.StartsWith('=')) {
+            $spec.Substring(1).Split(' ') | Where-Object { & $starts $_ } | ForEach-Object { & $result $_ 'ParameterValue' }
+        } elseif ($spec.StartsWith('@')) {
+            $kind = $spec.Substring(1)
+            $dir = $env:WTS_CONFIG_DIR
+            if (-not $dir) {
+                if ($IsMacOS) { $dir = Join-Path $HOME 'Library/Preferences/wts' }
+                elseif ($IsLinux) { $dir = Join-Path $(if ($env:XDG_CONFIG_HOME) { $env:XDG_CONFIG_HOME } else { Join-Path $HOME '.config' }) 'wts' }
+                else { $dir = Join-Path $env:APPDATA 'wts\\Config' }
+            }
+            $file = Join-Path $dir '${ID_CACHE_FILE}'
+            if (Test-Path -LiteralPath $file) {
+                Get-Content -LiteralPath $file -Encoding UTF8 | ForEach-Object {
+                    $kindIdLabel = $_.Split([char]9)
+                    if ($kindIdLabel.Count -ge 2 -and $kindIdLabel[0] -ceq $kind -and (& $starts $kindIdLabel[1])) {
+                        & $result $kindIdLabel[1] 'ParameterValue' $(if ($kindIdLabel.Count -ge 3) { $kindIdLabel[2] } else { $null })
+                    }
+                }
+            }
+        }
+    }
+    # The words typed before the one completed, without wts itself.
+    $words = @($commandAst.CommandElements | Where-Object { $_.Extent.EndOffset -lt $cursorPosition } | ForEach-Object { $_.Extent.Text } | Select-Object -Skip 1)
+    $cmd = ''
+    $flag = $null
+    $npos = 0
+    foreach ($word in $words) {
+        if ($flag) { $flag = $null; continue }
+        if ($word -like '-*=*') { continue }
+        if ($word.StartsWith('-')) {
+            if ($null -ne (& $valueOf $cmd $word)) { $flag = $word }
+            continue
+        }
+        if ($npos -eq 0 -and $global:__wtsSub.ContainsKey("$cmd|$word")) {
+            $cmd = ("$cmd " + $global:__wtsSub["$cmd|$word"]).Trim()
+            continue
+        }
+        $npos++
+    }
+    if ($flag) { return & $candidates (& $valueOf $cmd $flag) }
+    $spec = $global:__wtsSpec[$cmd]
+    if ($wordToComplete.StartsWith('-')) {
+        return (@($spec.Flags) + @($global:__wtsGlobalFlags)) | Where-Object { & $starts $_[0] } | ForEach-Object { & $result $_[0] 'ParameterName' $_[1] }
+    }
+    if ($npos -eq 0) { $spec.Subs | Where-Object { & $starts $_[0] } | ForEach-Object { & $result $_[0] 'Command' $_[1] } }
+    $n = $spec.Args.Count
+    if ($n -eq 0) { return }
+    if ($npos -lt $n) { $arg = $spec.Args[$npos] }
+    else { $arg = $spec.Args[$n - 1]; if (-not $arg.StartsWith('*')) { return } }
+    & $candidates $arg.TrimStart('*')
+}
+`;
+}
+
 /** The completion script for `shell`, from the tree under `root` (the whole CLI). */
 export function completionScript(shell: Shell, root: Command): string {
   const specs = completionSpec(root);
+  if (shell === 'powershell') return renderPowerShell(specs);
   return shell === 'bash' ? renderBash(specs) : shell === 'zsh' ? renderZsh(specs) : renderFish(specs);
 }

@@ -3,10 +3,17 @@
 // never as part of the command line, so a title such as `$(rm -rf ~)` is text the command may print, not
 // code the shell runs. Its output goes to stderr (stdout is the watch's own, JSON lines perhaps); a
 // failure is told there and the watch goes on.
+//
+// On Windows the shell is cmd.exe, given the command verbatim (`windowsVerbatimArguments`: else Node
+// re-quotes it with \" , which cmd.exe does not read) and with delayed expansion on (`/v:on`), so
+// `!WTS_TITLE!` is expanded after the line is parsed, as text. `%WTS_TITLE%` is expanded before cmd.exe
+// parses `& | > ^`, so a title `x & calc` would run calc: docs/watch.md says so and shows the safe forms
+// (`!WTS_TITLE!`, or a PowerShell script reading `$env:WTS_TITLE`).
 import { spawn } from 'node:child_process';
 import { messageOf } from '../errors.js';
 import type { Env, IO } from '../io.js';
 import { terminalLine } from '../output/sanitize.js';
+import { cmdShell, type Launch } from '../windows-command.js';
 import type { WaitingItem } from './gather.js';
 
 /** The variables a command gets for an item (the names documented in docs/watch.md). */
@@ -23,10 +30,10 @@ export function itemEnv(item: WaitingItem): Record<string, string> {
   };
 }
 
-/** The shell that runs CMD: $SHELL, else /bin/sh (cmd.exe on Windows). */
-function shellFor(env: Env): [string, string[]] {
-  if (process.platform === 'win32') return [env.ComSpec ?? 'cmd.exe', ['/d', '/s', '/c']];
-  return [env.SHELL || '/bin/sh', ['-c']];
+/** How the shell runs `command`: $SHELL (else /bin/sh) -c; on Windows `cmd.exe /d /v:on /s /c "…"`, verbatim. */
+export function hookLaunch(command: string, env: Env, platform: NodeJS.Platform = process.platform): Launch {
+  if (platform === 'win32') return cmdShell(env, command, ['/v:on']);
+  return { file: env.SHELL || '/bin/sh', args: ['-c', command], windowsVerbatimArguments: false };
 }
 
 export interface ItemCommand {
@@ -36,17 +43,18 @@ export interface ItemCommand {
   stop(): Promise<number>;
 }
 
-export function itemCommand(command: string, io: IO, env: Env): ItemCommand {
-  const [shell, flags] = shellFor(env);
+export function itemCommand(command: string, io: IO, env: Env, platform: NodeJS.Platform = process.platform): ItemCommand {
+  const launch = hookLaunch(command, env, platform);
   const queue: WaitingItem[] = [];
   let running: Promise<void> | undefined;
   let stopped = false;
 
   const runOne = (item: WaitingItem): Promise<void> =>
     new Promise((resolve) => {
-      const child = spawn(shell, [...flags, command], {
+      const child = spawn(launch.file, launch.args, {
         env: { ...env, ...itemEnv(item) },
         stdio: ['ignore', 'pipe', 'pipe'],
+        windowsVerbatimArguments: launch.windowsVerbatimArguments,
       });
       child.stdout.on('data', (chunk: Buffer) => io.stderr.write(chunk));
       child.stderr.on('data', (chunk: Buffer) => io.stderr.write(chunk));

@@ -1,5 +1,6 @@
 // `--notify` (inbox --watch, dash): a desktop notification where the system has a way to show one
-// (notify-send on Linux, osascript on macOS, found on PATH and run with an argument list, never a shell),
+// (notify-send on Linux, osascript on macOS, found on PATH and run with an argument list, never a shell;
+// none on Windows yet, which is said once),
 // and a terminal bell when standard output is a terminal. Every text from the service is sanitized first.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
@@ -55,11 +56,13 @@ export function notificationText(items: WaitingItem[]): { title: string; body: s
 }
 
 export function makeNotifier(io: IO, env: Env, platform: NodeJS.Platform = process.platform): Notifier {
-  const desktop = desktopCommand(env, platform);
+  const desktop = platform === 'win32' ? undefined : desktopCommand(env, platform);
   const tool = platform === 'darwin' ? 'osascript' : 'notify-send';
+  const why =
+    platform === 'win32' ? 'desktop notifications are not supported on Windows yet' : `no ${tool} on PATH, so no desktop notification`;
   const missing = desktop
     ? undefined
-    : `--notify: no ${tool} on PATH, so no desktop notification${io.isStdoutTTY ? '; the terminal bell only' : ' (and no bell: standard output is not a terminal)'}`;
+    : `--notify: ${why}${io.isStdoutTTY ? '; the terminal bell only' : ' (and no bell: standard output is not a terminal)'}`;
   let failed = false;
   return {
     missing,

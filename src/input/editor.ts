@@ -4,17 +4,27 @@
 // the error names: nothing typed is lost.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLaunch } from '../command-line.js';
 import type { CommandContext } from '../context.js';
 import { CliError, errnoOf, ExitCode } from '../errors.js';
 import { printJson } from '../output/print.js';
 
-/** The editor command: VISUAL, EDITOR, then `wts config get editor`; undefined when none is set. */
-export function editorCommand(ctx: CommandContext): string | undefined {
-  return ctx.env.VISUAL || ctx.env.EDITOR || ctx.setting('editor') || undefined;
+/**
+ * The editor command: VISUAL, EDITOR, then `wts config get editor`, then `notepad` on Windows (as gh
+ * and git have it); undefined elsewhere when none is set.
+ */
+export function editorCommand(
+  ctx: Pick<CommandContext, 'env' | 'setting'>,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  return ctx.env.VISUAL || ctx.env.EDITOR || ctx.setting('editor') || (platform === 'win32' ? 'notepad' : undefined);
 }
 
+/** What editing needs of a command's context. */
+type EditContext = Pick<CommandContext, 'env' | 'setting' | 'now'> & { config: { dir: string } };
+
 /** A new file path for kept text, in the config directory's drafts/ (created 0700). */
-function keptFile(ctx: CommandContext, postfix: string): string {
+function keptFile(ctx: EditContext, postfix: string): string {
   const dir = join(ctx.config.dir, 'drafts');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stamp = new Date(ctx.now()).toISOString().replace(/[:.]/g, '-');
@@ -30,6 +40,8 @@ export interface EditOptions {
   isEmpty?: (text: string) => boolean;
   /** Added to the message for an emptied text, e.g. how to clear it on purpose. */
   emptyHint?: string;
+  /** The system whose rules start the editor (tests pass 'win32'). */
+  platform?: NodeJS.Platform;
 }
 
 /**
@@ -37,17 +49,21 @@ export interface EditOptions {
  * throws (exit 1, "nothing was sent"); a failed editor's text, when it holds anything new, stays in a
  * file whose path the error names. The caller compares the result with `initial` to tell "no changes".
  */
-export async function editText(ctx: CommandContext, initial: string, options: EditOptions): Promise<string> {
-  const command = editorCommand(ctx);
+export async function editText(ctx: EditContext, initial: string, options: EditOptions): Promise<string> {
+  const platform = options.platform ?? process.platform;
+  const command = editorCommand(ctx, platform);
   if (!command)
     throw new CliError('no editor: set VISUAL or EDITOR, or pass the text with --body-file F (or - for standard input)', ExitCode.usage);
   const file = keptFile(ctx, options.postfix);
   writeFileSync(file, initial, { mode: 0o600 });
-  // Like the library before it, the command is split at spaces ("code --wait"); the file comes last.
-  const [bin = '', ...args] = command.trim().split(/\s+/);
+  // Split as a shell would ("code --wait", "'/opt/my editor/ed' -w"); the file comes last. On Windows a
+  // .cmd editor (code.cmd) runs through cmd.exe, escaped (src/windows-command.ts).
+  const launch = commandLaunch(command, [file], ctx.env, platform);
   // Loaded here, not with the module: every command loads this module, and node:child_process costs ~5 ms.
   const { spawnSync } = process.getBuiltinModule('node:child_process');
-  const run = spawnSync(bin, [...args, file], { stdio: 'inherit' });
+  const run = launch
+    ? spawnSync(launch.file, launch.args, { stdio: 'inherit', windowsVerbatimArguments: launch.windowsVerbatimArguments })
+    : { error: Object.assign(new Error('not found'), { code: 'ENOENT' }), signal: null, status: null };
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

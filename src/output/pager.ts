@@ -7,7 +7,7 @@
 // - When: stdout a terminal, the verb says its output may be long, no --no-pager, and the output is
 //   longer than the screen: it is held until it fills the screen, so a short answer starts no process.
 // - How: the command is split into words and run directly (src/command-line.ts), with `sh -c` only for
-//   one that uses what only a shell does (pipes, variables). Output goes to its standard input; wts
+//   one that uses what only a shell does (pipes, variables; cmd.exe on Windows). Output goes to its standard input; wts
 //   waits for it to exit, and ignores Ctrl-C meanwhile (the pager takes it). A pager left early (q in
 //   less) is not an error: what is left is dropped, exit 0. A pager that cannot start: the output is
 //   printed directly, and nothing is said.
@@ -15,8 +15,9 @@
 //   while the pager runs and written after it, in order, so it is neither drawn over nor lost.
 import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { needsShell, splitCommandLine } from '../command-line.js';
+import { commandLaunch, needsShell } from '../command-line.js';
 import type { Env, IO } from '../io.js';
+import { cmdShell, type Launch } from '../windows-command.js';
 import { displayWidth } from './width.js';
 
 export const DEFAULT_PAGER = 'less -FRX';
@@ -28,9 +29,10 @@ export function pagerCommand(env: Env, setting: string | undefined): string | un
   return trimmed === '' || trimmed === 'cat' ? undefined : trimmed;
 }
 
-/** The program and arguments to start for `command`. */
-export function pagerArgv(command: string): string[] {
-  return needsShell(command) ? ['/bin/sh', '-c', command] : splitCommandLine(command);
+/** How to start `command`: split into words, or by the shell (cmd.exe on Windows) when it needs one. */
+export function pagerLaunch(command: string, env: Env, platform: NodeJS.Platform = process.platform): Launch | undefined {
+  if (!needsShell(command, platform)) return commandLaunch(command, [], env, platform);
+  return platform === 'win32' ? cmdShell(env, command) : { file: '/bin/sh', args: ['-c', command], windowsVerbatimArguments: false };
 }
 
 /** The pager's environment: the user's, with LESS, LV and LESSCHARSET when they are not set. */
@@ -91,9 +93,13 @@ export function pageOutput(io: IO, command: string, env: Env, rows: number): Pag
   };
   const start = () => {
     state = 'starting';
-    const [program, ...args] = pagerArgv(command);
-    if (!program) return flushDirect();
-    const proc = spawn(program, args, { stdio: ['pipe', 'inherit', 'inherit'], env: pagerEnv(env) });
+    const launch = pagerLaunch(command, env);
+    if (!launch) return flushDirect();
+    const proc = spawn(launch.file, launch.args, {
+      stdio: ['pipe', 'inherit', 'inherit'],
+      env: pagerEnv(env),
+      windowsVerbatimArguments: launch.windowsVerbatimArguments,
+    });
     input = proc.stdin;
     // Quitting the pager early closes its input: the rest of the output has no reader, and that is fine.
     proc.stdin.on('error', () => {

@@ -1,6 +1,6 @@
 // `wts auth status | token | refresh` and `wts logout`, and the token lifecycle seen from commands:
 // refresh ahead of expiry, one refresh and one retry after a 401, a revoked connection cleared.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,7 @@ import {
   type Workdir,
 } from '../helpers/credentials.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { expectMode } from '../helpers/platform.js';
 
 const sandbox = useSandbox({ signIn: false });
 let w: Workdir;
@@ -224,7 +225,7 @@ describe('a credentials file on its own (WTS_CREDENTIALS_FILE, as on a CI machin
     expect(r.code).toBe(0);
     const after = storedCredentials(ci.credentialsFile);
     expect(after.refreshToken).not.toBe(before.refreshToken);
-    expect(statSync(ci.credentialsFile).mode & 0o777).toBe(0o600);
+    expectMode(ci.credentialsFile, 0o600);
     // Nothing but the file itself in its directory: the temporary file was renamed into place.
     expect(readdirSync(dirname(ci.credentialsFile))).toEqual(['credentials.json']);
   });

@@ -1,5 +1,5 @@
 // `wts approval …` against the real sandbox, as a person at a terminal and as a script.
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { expectNotFound, runWts } from '../helpers/cli.js';
 import { expectEditorTextSaved, fakeEditor } from '../helpers/editor.js';
 import type { SandboxContext } from '../../src/sandbox/context.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { expectMode } from '../helpers/platform.js';
 
 const sandbox = useSandbox();
 
@@ -283,7 +284,7 @@ describe('wts approval edit', () => {
     const saved = /your text is saved in (\S+)/.exec(r.stderr)?.[1];
     expect(saved).toBeDefined();
     expect(readFileSync(saved!, 'utf8')).toMatch(/^@@ subject \(json\) @@ \w+\n42\n$/);
-    expect(statSync(saved!).mode & 0o777).toBe(0o600);
+    expectMode(saved!, 0o600);
     expect(r.stderr).toMatch(/wts: invalid input: draft\.subject: must be a string/);
   });
 

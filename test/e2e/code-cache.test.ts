@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, REPO, runWtsProcess } from '../helpers/wts-process.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { expectMode } from '../helpers/platform.js';
 
 const sandbox = useSandbox();
 let scratch: string;
@@ -61,8 +62,8 @@ describe('the code cache of bin/wts', () => {
     expect(more).toEqual([]);
     expect(cache!.name).toMatch(new RegExp(`^code-${process.version}-${process.arch}-\\d+-\\d+-${command}\\.bin$`));
     expect(cache!.size).toBeGreaterThan(10_000);
-    expect(statSync(join(dir, cache!.name)).mode & 0o777).toBe(0o600);
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expectMode(join(dir, cache!.name), 0o600);
+    expectMode(dir, 0o700);
 
     for (let i = 0; i < 2; i++) {
       const again = await wts(dir, args);
@@ -115,7 +116,7 @@ describe('the code cache of bin/wts', () => {
     // Not refused by V8 (the bytes are right): only the permission check makes this run write it anew.
     chmodSync(file, 0o666);
     expect(await wts(dir, EXPLAIN)).toEqual(clean);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expectMode(file, 0o600);
     // A file of the right mode is kept as it is.
     const before = statSync(file).mtimeMs;
     await wts(dir, EXPLAIN);

@@ -2,7 +2,7 @@
 // shell; subcommands, flags and fixed values complete with no process started; ids complete from what a
 // list command printed against the sandbox.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,18 +12,21 @@ import { COMPLETION_FILES, SHELLS, completionScript } from '../../src/completion
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { runWts } from '../helpers/cli.js';
 import { REPO } from '../helpers/wts-process.js';
+import { expectMode } from '../helpers/platform.js';
 
 const BASH = join(REPO, COMPLETION_FILES.bash);
 const ZSH = join(REPO, COMPLETION_FILES.zsh);
 const FISH = join(REPO, COMPLETION_FILES.fish);
+const POWERSHELL = join(REPO, COMPLETION_FILES.powershell);
 
 function which(program: string): string | undefined {
   const r = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
-const shells = { bash: which('bash'), zsh: which('zsh'), fish: which('fish') };
+const shells = { bash: which('bash'), zsh: which('zsh'), fish: which('fish'), pwsh: which('pwsh') };
 for (const [name, path] of Object.entries(shells)) {
-  if (!path) console.warn(`completions.test: ${name} is not installed, so its tests are skipped (CI installs it: .ci/run)`);
+  if (!path && name !== 'pwsh')
+    console.warn(`completions.test: ${name} is not installed, so its tests are skipped (CI installs it: .ci/run)`);
 }
 
 /**
@@ -85,9 +88,42 @@ describe('the checked-in completion scripts', () => {
   });
 
   it('refuses a shell it does not know', async () => {
-    const r = await runWts(['completion', 'powershell']);
+    const r = await runWts(['completion', 'tcsh']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('bash, zsh, fish');
+    expect(r.stderr).toContain('bash, zsh, fish, powershell');
+  });
+});
+
+describe('PowerShell', { timeout: 120_000 }, () => {
+  it('registers a native argument completer for wts, its tables well-quoted PowerShell strings', () => {
+    const text = readFileSync(POWERSHELL, 'utf8');
+    expect(text).toContain('Register-ArgumentCompleter -Native -CommandName wts, wts.cmd, wts.ps1 -ScriptBlock {');
+    const rows = text.split('\n').filter((l) => l.startsWith('$global:__wts'));
+    // A quote inside a single-quoted string is doubled: every row holds an even number of them.
+    for (const row of rows) expect((row.match(/'/g) ?? []).length % 2, row).toBe(0);
+    expect(rows).toContain("$global:__wtsSub['|task'] = 'task'");
+    expect(rows).toContain("$global:__wtsValue['task list|--status'] = '@status'");
+    // A single subcommand stays a pair (the unary comma), not flattened into two names.
+    expect(text).toContain("$global:__wtsSpec['help'] = @{ Subs = @(,@('environment', ");
+    // The driver's braces balance (PowerShell would refuse the file otherwise).
+    const driver = text.slice(text.indexOf('Register-ArgumentCompleter'));
+    expect((driver.match(/{/g) ?? []).length).toBe((driver.match(/}/g) ?? []).length);
+  });
+
+  // pwsh is on every GitHub runner (.github/workflows/ci.yml); not on this project's machine.
+  it.skipIf(!shells.pwsh)('completes `wts wor` to workspace, flags and their fixed values', () => {
+    const complete = (line: string) => {
+      const script = `. '${POWERSHELL.replace(/'/g, "''")}'; (TabExpansion2 -inputScript '${line}' -cursorColumn ${line.length}).CompletionMatches | ForEach-Object { $_.CompletionText }`;
+      const r = spawnSync(shells.pwsh ?? 'pwsh', ['-NoProfile', '-NonInteractive', '-Command', script], {
+        encoding: 'utf8',
+        env: { ...process.env, WTS_CONFIG_DIR: emptyConfig() },
+      });
+      expect(r.stderr).toBe('');
+      return r.stdout.split(/\r?\n/).filter(Boolean);
+    };
+    expect(complete('wts wor')).toEqual(['workspace']);
+    expect(complete('wts task list --sta')).toEqual(['--status']);
+    expect(complete('wts completion p')).toEqual(['powershell']);
   });
 });
 
@@ -112,7 +148,7 @@ describe.skipIf(!shells.bash)('bash', { timeout: 120_000 }, () => {
       '--accessible',
     ]); // a global flag's value skipped
     expect(bashComplete(['wts', 'login', '--store', ''], dir)).toEqual(['keychain', 'file']);
-    expect(bashComplete(['wts', 'completion', ''], dir)).toEqual(['bash', 'zsh', 'fish']);
+    expect(bashComplete(['wts', 'completion', ''], dir)).toEqual(['bash', 'zsh', 'fish', 'powershell']);
     expect(bashComplete(['wts', 'task', 'view', ''], dir)).toEqual([]); // no ids remembered yet
   });
 
@@ -200,7 +236,7 @@ describe('ids from recent list commands', () => {
     const tasks = await runWts(['task', 'list', 'ws_support', '--all', '--json'], { env });
     expect(tasks.code).toBe(0);
     const file = join(dir, ID_CACHE_FILE);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expectMode(file, 0o600);
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('workspace\tws_support\tCustomer Support\n');
     // The tasks in the order printed (board order, not the order read), with their titles.

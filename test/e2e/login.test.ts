@@ -4,7 +4,7 @@
 // listener. Registrations, profiles and stored client secrets are in login-registrations.test.ts.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { registerClient } from '../helpers/auth.js';
 import { runWts } from '../helpers/cli.js';
 import { browserRecord, expectLoggedIn, loginWithFakeBrowser, secretsOf, storedCredentials, workdir } from '../helpers/credentials.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { expectMode } from '../helpers/platform.js';
 
 const sandbox = useSandbox({ signIn: false });
 
@@ -45,8 +46,8 @@ describe('wts login through BROWSER', () => {
     // expires_in (3600 s) read from the response
     expect(stored.expiresAt! - Date.now()).toBeGreaterThan(3500_000);
     expect(stored.lifetimeMs).toBe(3600_000);
-    expect(statSync(w.credentialsFile).mode & 0o777).toBe(0o600);
-    expect(statSync(join(w.credentialsFile, '..')).mode & 0o777).toBe(0o700);
+    expectMode(w.credentialsFile, 0o600);
+    expectMode(join(w.credentialsFile, '..'), 0o700);
     // The configuration keeps no secret.
     const config = readFileSync(join(w.configDir, 'config.json'), 'utf8');
     for (const secret of secretsOf(stored)) expect(config).not.toContain(secret);

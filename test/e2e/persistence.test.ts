@@ -1,13 +1,14 @@
 // `wts sandbox --data FILE`: the state, the moved clock and the agent's unfinished work survive a restart,
 // the file is written atomically and readable only by its owner, a file from an older sandbox loads with
 // defaults, and a damaged one is refused naming the record.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Message, Run, ScheduledTask, Task } from '../../src/contract/resources.js';
 import type { SandboxState } from '../../src/sandbox/model.js';
 import { pageOf } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { expectMode } from '../helpers/platform.js';
 
 describe('a sandbox with a data file', () => {
   // A fresh data file for every test, in a directory of its own; each test restarts the sandbox on it.
@@ -71,7 +72,7 @@ describe('a sandbox with a data file', () => {
     sandbox.ctx.agent.startRun('task_s002');
     await sandbox.stop();
     expect(readdirSync(dir)).toEqual(['state.json']);
-    expect(statSync(sandbox.dataFile).mode & 0o777).toBe(0o600);
+    expectMode(sandbox.dataFile, 0o600);
     expect(() => JSON.parse(readFileSync(sandbox.dataFile, 'utf8'))).not.toThrow();
 
     // A second write replaces the file the same way.
@@ -80,7 +81,7 @@ describe('a sandbox with a data file', () => {
     again.clock.advance(60);
     await sandbox.stop();
     expect(readdirSync(dir)).toEqual(['state.json']);
-    expect(statSync(sandbox.dataFile).mode & 0o777).toBe(0o600);
+    expectMode(sandbox.dataFile, 0o600);
     expect((JSON.parse(readFileSync(sandbox.dataFile, 'utf8')) as SandboxState).clockOffsetMs).toBe(again.clock.offsetMs);
   });
 });

@@ -2,11 +2,12 @@
 //
 //   const editor = fakeEditor(`printf 'New text\\n' > "$1"`);
 //   await runWts(['handbook', 'edit', 'sec_acme_company_1'], { env: { ...env, EDITOR: editor }, tty: true });
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { RunResult } from './cli.js';
+import { expectMode } from './platform.js';
 
 /** Writes an executable /bin/sh script with `body` (the file to edit is "$1") and returns its path. */
 export function fakeEditor(body: string): string {
@@ -25,6 +26,6 @@ export function expectEditorTextSaved(r: RunResult): string {
   expect(r.stdout).toBe('');
   const saved = /^wts: the editor \(\S+\) exited with status 1, so nothing was sent; your text is saved in (\S+)\n$/.exec(r.stderr)?.[1];
   expect(saved, r.stderr).toBeDefined();
-  expect(statSync(saved!).mode & 0o777).toBe(0o600);
+  expectMode(saved!, 0o600);
   return readFileSync(saved!, 'utf8');
 }

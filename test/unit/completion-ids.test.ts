@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ID_CACHE_FILE, MAX_PER_KIND, readRememberedIds, rememberIds } from '../../src/completion/ids.js';
+import { expectMode } from '../helpers/platform.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'wts-ids-'));
 
@@ -18,8 +19,8 @@ describe('rememberIds', () => {
     rememberIds(dir, [{ kind: 'task', id: 'task_1', label: 'First, renamed' }]);
     const file = join(dir, ID_CACHE_FILE);
     expect(readFileSync(file, 'utf8')).toBe('task\ttask_1\tFirst, renamed\ntask\ttask_2\tSecond\nworkspace\tws_a\tA\n');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expectMode(file, 0o600);
+    expectMode(dir, 0o700);
   });
 
   it('leaves the file alone when the same ids come again in the same order (a script listing in a loop)', () => {

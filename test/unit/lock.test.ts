@@ -1,11 +1,12 @@
 // The lock file: mutual exclusion, what it records, when it is stale, the bounded wait.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLock, isStale, processStart, withLock, type LockOwner } from '../../src/auth/lock.js';
 import { LockTimeoutError } from '../../src/errors.js';
+import { expectMode } from '../helpers/platform.js';
 
 const options = { staleMs: 60_000, waitMs: 10_000 };
 const fresh = () => join(mkdtempSync(join(tmpdir(), 'wts-lock-')), 'locks', 'connection.lock');
@@ -25,8 +26,8 @@ describe('acquireLock', () => {
     // Taken while it was acquired: an order, not a window (a loaded machine may take seconds).
     expect(owner.createdAt).toBeGreaterThanOrEqual(before);
     expect(owner.createdAt).toBeLessThanOrEqual(Date.now());
-    expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(statSync(join(path, '..')).mode & 0o777).toBe(0o700);
+    expectMode(path, 0o600);
+    expectMode(join(path, '..'), 0o700);
     await lock.release();
     expect(existsSync(path)).toBe(false);
   });

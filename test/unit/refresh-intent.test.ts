@@ -1,6 +1,6 @@
 // The refresh-intent record: what it holds (never the token), which tokens it is about, and that a
 // record that cannot be read is about every token (the safe reading).
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   recordRefreshIntent,
   refreshIntentPath,
 } from '../../src/auth/refresh-intent.js';
+import { expectMode } from '../helpers/platform.js';
 
 const fresh = () => refreshIntentPath(join(mkdtempSync(join(tmpdir(), 'wts-intent-')), 'connection-abc.lock'));
 
@@ -22,7 +23,7 @@ describe('the refresh-intent record', () => {
     recordRefreshIntent(path, 'rt-secret-value', Date.UTC(2026, 10, 22, 20, 41, 7));
     const text = readFileSync(path, 'utf8');
     expect(text).not.toContain('rt-secret-value');
-    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expectMode(path, 0o600);
     expect(readRefreshIntent(path)).toMatchObject({
       pid: process.pid,
       startedAt: Date.UTC(2026, 10, 22, 20, 41, 7),
