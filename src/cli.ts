@@ -4,6 +4,7 @@ import type { CliDeps } from './framework/verb.js';
 import { describeFailure, ExitCode } from './errors.js';
 import { terminalLine } from './output/sanitize.js';
 import type { IO } from './io.js';
+import { packageVersion } from './version.js';
 
 const require = createRequire(import.meta.url);
 
@@ -13,7 +14,7 @@ const require = createRequire(import.meta.url);
  * itself when --version is all there is, without loading this module.
  */
 export function versionLine(): string {
-  const { version } = require('../package.json') as { version: string };
+  const version = packageVersion();
   let date: string | undefined;
   try {
     date = (require('../dist/build.json') as { date?: string }).date;
@@ -109,6 +110,8 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .option('-q, --jq <expr>', "filter the JSON through a jq expression (jq's own language; strings printed raw, as jq -r); implies --json")
     .option('--no-color', 'no colors (also: NO_COLOR)')
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
+    .option('--verbose', 'print hints on stderr ("Showing 30 of 50 tasks; …") also when output is not a terminal')
+    .option('--quiet', 'print no hints on stderr, even on a terminal (errors are still printed)')
     .option('--no-pager', 'print long output directly, not through the pager (also: WTS_PAGER=cat)')
     .option(
       '--accessible',

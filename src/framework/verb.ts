@@ -137,6 +137,8 @@ function normalizeGlobals(globals: GlobalOptions & { json?: unknown }): GlobalOp
     debug: Boolean(globals.debug),
     pager: globals.pager !== false,
     accessible: Boolean(globals.accessible),
+    verbose: Boolean(globals.verbose),
+    quiet: Boolean(globals.quiet),
   };
 }
 

@@ -71,10 +71,17 @@ describe('wts task list', () => {
     expect(open.length).toBeGreaterThan(30);
     expect(rows.map((row) => row.split(/\s+/)[0])).toEqual(open.slice(0, 30).map((t) => t.id));
     expect(r.stderr).toBe(`Showing 30 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
-    // Piped too, on stderr only.
+    // Piped: nothing on stderr (cron mails it: issue 39), unless asked with --verbose; never with --quiet.
     const piped = await runWts(['task', 'list', 'ws_support', '--limit', '3'], { env: sandbox.env });
     expect(lines(piped.stdout).map((l) => l.split('\t')[0])).toEqual(open.slice(0, 3).map((t) => t.id));
-    expect(piped.stderr).toBe(`Showing 3 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
+    expect(piped.stderr).toBe('');
+    expect((await runWts(['task', 'list', 'ws_support', '--json', '-L', '2'], { env: sandbox.env })).stderr).toBe('');
+    const verbose = await runWts(['task', 'list', 'ws_support', '--limit', '3', '--verbose'], { env: sandbox.env });
+    expect(verbose.stderr).toBe(`Showing 3 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
+    expect(verbose.stdout).toBe(piped.stdout);
+    const quiet = await runWts(['task', 'list', 'ws_support', '--quiet'], sandbox.tty());
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(r.stdout);
   });
 
   it('takes several columns (repeated, comma-separated), by key or name in any case, or all of them', async () => {
@@ -150,7 +157,7 @@ describe('wts task list', () => {
 
   it('--sort due orders each column by due date (undated last), after reading every task; a bad key: exit 2, nothing sent', async () => {
     const open = (await boardOrder('ws_support', 'due')).filter((t) => t.status !== 'done');
-    const r = await runWts(['task', 'list', 'ws_support', '--sort', 'due', '--limit', '40'], { env: sandbox.env });
+    const r = await runWts(['task', 'list', 'ws_support', '--sort', 'due', '--limit', '40', '--verbose'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stdout).map((l) => l.split('\t')[0])).toEqual(open.slice(0, 40).map((t) => t.id));
     expect(r.stderr).toBe(`Showing 40 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
@@ -387,13 +394,15 @@ describe('wts task events, chat, conversation', () => {
     );
   });
 
-  it('cuts the chat at --limit and says more exist, on a terminal and piped', async () => {
+  it('cuts the chat at --limit and says more exist, on a terminal and piped with --verbose', async () => {
     const r = await runWts(['task', 'chat', 'task_s021', '--limit', '1'], sandbox.tty());
     expect(r.stdout.match(/^\S.* · /gm)).toHaveLength(1);
     expect(r.stderr).toBe('showing 1 of more — use --limit N or --all for the rest\n');
     const piped = await runWts(['task', 'chat', 'task_s021', '--limit', '1', '--json'], { env: sandbox.env });
     expect(JSON.parse(piped.stdout)).toHaveLength(1);
-    expect(piped.stderr).toBe('showing 1 of more — use --limit N or --all for the rest\n');
+    expect(piped.stderr).toBe('');
+    const verbose = await runWts(['task', 'chat', 'task_s021', '--limit', '1', '--json', '--verbose'], { env: sandbox.env });
+    expect(verbose.stderr).toBe('showing 1 of more — use --limit N or --all for the rest\n');
   });
 
   it('exits 2 for a bad --limit before any request', async () => {

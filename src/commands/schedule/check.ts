@@ -152,9 +152,9 @@ export function registerCheck(group: Command, deps: CliDeps): void {
           ExitCode.checkFailed,
         );
       }
-      if (ctx.io.isStderrTTY && !ctx.json)
-        ctx.io.stderr.write(
-          `${ctx.chalk.green('✓')} ${reports.length} scheduled task${reports.length === 1 ? '' : 's'} passed: ${names.map((n) => CHECK_NAMES[n]).join(', ')}\n`,
+      if (!ctx.json)
+        ctx.hint(
+          `✓ ${reports.length} scheduled task${reports.length === 1 ? '' : 's'} passed: ${names.map((n) => CHECK_NAMES[n]).join(', ')}`,
         );
     },
   });

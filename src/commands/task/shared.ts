@@ -113,6 +113,6 @@ export const printMessages =
         .map((line) => (line ? `  ${line}` : ''));
       ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${heading}\n${text.join('\n')}\n`);
     }
-    if (count === 0) ctx.io.stderr.write('No messages.\n');
+    if (count === 0) ctx.hint('No messages.');
     return count;
   };
