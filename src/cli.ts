@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { createRequire } from 'node:module';
 import type { CliDeps } from './framework/verb.js';
 import { describeFailure, ExitCode } from './errors.js';
@@ -121,11 +121,25 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
   for (const register of registers) register(program, deps);
   program.commands.forEach(function oneStyle(c: Command) {
     c.configureOutput({ outputError: (text, write) => write(usageLine(text, c)) });
+    // Every command's help lists the global flags too (as gh's "INHERITED FLAGS"), after its own.
+    c.configureHelp({ ...c.configureHelp(), ...INHERITED_OPTIONS });
     c.commands.forEach(oneStyle);
   });
   program.configureOutput({ outputError: (text, write) => write(usageLine(text, program)) });
   return program;
 }
+
+/** Help that lists the global options (but --version) under "Inherited Options:" (commander says "Global Options:"). */
+const INHERITED_OPTIONS: Partial<Help> = {
+  showGlobalOptions: true,
+  // --version answers `wts --version` only.
+  visibleGlobalOptions(cmd) {
+    return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => o.long !== '--version');
+  },
+  formatItemList(heading, items, helper) {
+    return Help.prototype.formatItemList.call(this, heading === 'Global Options:' ? 'Inherited Options:' : heading, items, helper);
+  },
+};
 
 /** `wts task list`: the words that name a command, for the help it points to. */
 function commandPath(command: Command): string {

@@ -116,7 +116,6 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       );
     },
   });
-  login.configureHelp({ showGlobalOptions: true });
   login.addHelpText('after', LOGIN_HELP.trimStart());
 
   const logout = verb(program, deps, {
@@ -156,5 +155,4 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       );
     },
   });
-  logout.configureHelp({ showGlobalOptions: true });
 }

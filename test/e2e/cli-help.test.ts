@@ -96,6 +96,26 @@ describe('wts help COMMAND', () => {
     expect((await runWts(['help'])).stdout).toBe((await runWts(['--help'])).stdout);
   });
 
+  it("lists the global flags under every command's own, as gh's INHERITED FLAGS (issue 39)", async () => {
+    for (const path of [['task', 'view'], ['schedule', 'list'], ['task']]) {
+      const r = await runWts([...path, '--help']);
+      expect(r.code).toBe(0);
+      const [, inherited = ''] = r.stdout.split('\nInherited Options:\n');
+      for (const flag of [
+        '--json [fields]',
+        '--jq <expr>',
+        '--profile <name>',
+        '--origin <url>',
+        '--no-color',
+        '--debug',
+        '--verbose',
+        '--quiet',
+      ])
+        expect(inherited, `${path.join(' ')}: ${flag}`).toContain(flag);
+      expect(inherited).not.toContain('--version');
+    }
+  });
+
   it('exits 2 for an unknown command', async () => {
     expect(await runWts(['help', 'nope'])).toMatchObject({
       code: 2,
