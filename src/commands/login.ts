@@ -118,7 +118,7 @@ export function registerLogin(program: Command, deps: CliDeps): void {
   });
   login.addHelpText('after', LOGIN_HELP.trimStart());
 
-  const logout = verb(program, deps, {
+  verb(program, deps, {
     name: 'logout',
     description: 'revoke the connection at the service and forget its credentials here',
     examples: ['wts logout', 'wts logout --profile globex'],
