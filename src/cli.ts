@@ -4,6 +4,7 @@ import type { CliDeps } from './framework/verb.js';
 import { describeFailure, ExitCode } from './errors.js';
 import { terminalLine } from './output/sanitize.js';
 import type { IO } from './io.js';
+import { isNearMiss } from './input/suggest.js';
 import { packageVersion } from './version.js';
 
 const require = createRequire(import.meta.url);
@@ -159,9 +160,14 @@ function usageLine(text: string, command: Command): string {
     .trimEnd()
     .split('\n');
   const [, names] = /^\(Did you mean (?:one of )?(.*)\?\)$/s.exec(rest.join(' ')) ?? [];
-  // A command and its alias (task, tasks) are one suggestion.
+  // A command and its alias (task, tasks) are one suggestion; only a near miss is one (commander also
+  // offers `logout` for `bogus`): the rule of every other "did you mean" (src/input/suggest.ts).
   const named = (word: string) => command.commands.find((c) => c.aliases().includes(word))?.name() ?? word;
-  const suggestion = names ? `; did you mean ${[...new Set(names.split(', ').map(named))].join(', ')}?` : '';
+  const [, typed = ''] = /'([^']*)'/.exec(first) ?? [];
+  const near = [...new Set((names ?? '').split(', ').filter(Boolean).map(named))].filter((name) =>
+    isNearMiss(typed.replace(/^-+/, ''), name.replace(/^-+/, '')),
+  );
+  const suggestion = near.length > 0 ? `; did you mean ${near.join(', ')}?` : '';
   return `wts: ${terminalLine(`${first.replace(/\.$/, '')}${suggestion}`)} (see \`${terminalLine(commandPath(command))} --help\`)\n`;
 }
 

@@ -116,6 +116,12 @@ describe('wts help COMMAND', () => {
     }
   });
 
+  it('suggests a command only for a near miss (issue 39: `wts bogus` suggested logout)', async () => {
+    expect(await runWts(['bogus'])).toMatchObject({ code: 2, stderr: "wts: unknown command 'bogus' (see `wts --help`)\n" });
+    expect((await runWts(['taks'])).stderr).toBe("wts: unknown command 'taks'; did you mean task? (see `wts --help`)\n");
+    expect((await runWts(['task', 'lst'])).stderr).toContain('did you mean list?');
+  });
+
   it('exits 2 for an unknown command', async () => {
     expect(await runWts(['help', 'nope'])).toMatchObject({
       code: 2,

@@ -100,7 +100,7 @@ describe('wts task list', () => {
     const near = await runWts(['task', 'list', 'ws_support', '--status', 'in progres'], { env: sandbox.env });
     expect(near.code).toBe(2);
     expect(near.stderr).toBe(
-      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n',
+      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)\n',
     );
   });
 
@@ -267,7 +267,9 @@ describe('wts task list', () => {
     expect(missing.stderr).toMatch(/^wts: not found: .+\n$/);
     const column = await runWts(['task', 'list', 'ws_support', '--status', 'blocked'], { env: sandbox.env });
     expect(column.code).toBe(2);
-    expect(column.stderr).toBe('wts: --status: no column "blocked". The columns: todo (To do), in_progress, waiting, done\n');
+    expect(column.stderr).toBe(
+      'wts: --status: no column "blocked". The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)\n',
+    );
   });
 });
 
@@ -469,11 +471,13 @@ describe('wts task edit, complete', () => {
     const near = await runWts(['task', 'edit', task.id, '--status', 'in progres', '--title', 'Not this'], { env: sandbox.env });
     expect(near.code).toBe(2);
     expect(near.stderr).toBe(
-      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n',
+      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)\n',
     );
     const column = await runWts(['task', 'edit', task.id, '--status', 'blocked'], { env: sandbox.env });
     expect(column.code).toBe(2);
-    expect(column.stderr).toBe('wts: --status: no column "blocked". The columns: todo (To do), in_progress, waiting, done\n');
+    expect(column.stderr).toBe(
+      'wts: --status: no column "blocked". The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)\n',
+    );
     expect(await getTask(task.id)).toMatchObject({ status: 'waiting', title: 'Move me between columns' });
     expect(updates()).toBe(before);
   });
