@@ -1,9 +1,11 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { createRequire } from 'node:module';
 import type { CliDeps } from './framework/verb.js';
 import { describeFailure, ExitCode } from './errors.js';
 import { terminalLine } from './output/sanitize.js';
 import type { IO } from './io.js';
+import { isNearMiss } from './input/suggest.js';
+import { packageVersion } from './version.js';
 
 const require = createRequire(import.meta.url);
 
@@ -13,7 +15,7 @@ const require = createRequire(import.meta.url);
  * itself when --version is all there is, without loading this module.
  */
 export function versionLine(): string {
-  const { version } = require('../package.json') as { version: string };
+  const version = packageVersion();
   let date: string | undefined;
   try {
     date = (require('../dist/build.json') as { date?: string }).date;
@@ -109,6 +111,8 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
     .option('-q, --jq <expr>', "filter the JSON through a jq expression (jq's own language; strings printed raw, as jq -r); implies --json")
     .option('--no-color', 'no colors (also: NO_COLOR)')
     .option('--debug', 'trace HTTP requests and responses on stderr (tokens redacted)')
+    .option('--verbose', 'print hints on stderr ("Showing 30 of 50 tasks; …") also when output is not a terminal')
+    .option('--quiet', 'print no hints on stderr, even on a terminal (errors are still printed)')
     .option('--no-pager', 'print long output directly, not through the pager (also: WTS_PAGER=cat)')
     .option(
       '--accessible',
@@ -118,11 +122,25 @@ export async function buildProgram(deps: CliDeps, argv?: string[]): Promise<Comm
   for (const register of registers) register(program, deps);
   program.commands.forEach(function oneStyle(c: Command) {
     c.configureOutput({ outputError: (text, write) => write(usageLine(text, c)) });
+    // Every command's help lists the global flags too (as gh's "INHERITED FLAGS"), after its own.
+    c.configureHelp({ ...c.configureHelp(), ...INHERITED_OPTIONS });
     c.commands.forEach(oneStyle);
   });
   program.configureOutput({ outputError: (text, write) => write(usageLine(text, program)) });
   return program;
 }
+
+/** Help that lists the global options (but --version) under "Inherited Options:" (commander says "Global Options:"). */
+const INHERITED_OPTIONS: Partial<Help> = {
+  showGlobalOptions: true,
+  // --version answers `wts --version` only.
+  visibleGlobalOptions(cmd) {
+    return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => o.long !== '--version');
+  },
+  formatItemList(heading, items, helper) {
+    return Help.prototype.formatItemList.call(this, heading === 'Global Options:' ? 'Inherited Options:' : heading, items, helper);
+  },
+};
 
 /** `wts task list`: the words that name a command, for the help it points to. */
 function commandPath(command: Command): string {
@@ -142,9 +160,14 @@ function usageLine(text: string, command: Command): string {
     .trimEnd()
     .split('\n');
   const [, names] = /^\(Did you mean (?:one of )?(.*)\?\)$/s.exec(rest.join(' ')) ?? [];
-  // A command and its alias (task, tasks) are one suggestion.
+  // A command and its alias (task, tasks) are one suggestion; only a near miss is one (commander also
+  // offers `logout` for `bogus`): the rule of every other "did you mean" (src/input/suggest.ts).
   const named = (word: string) => command.commands.find((c) => c.aliases().includes(word))?.name() ?? word;
-  const suggestion = names ? `; did you mean ${[...new Set(names.split(', ').map(named))].join(', ')}?` : '';
+  const [, typed = ''] = /'([^']*)'/.exec(first) ?? [];
+  const near = [...new Set((names ?? '').split(', ').filter(Boolean).map(named))].filter((name) =>
+    isNearMiss(typed.replace(/^-+/, ''), name.replace(/^-+/, '')),
+  );
+  const suggestion = near.length > 0 ? `; did you mean ${near.join(', ')}?` : '';
   return `wts: ${terminalLine(`${first.replace(/\.$/, '')}${suggestion}`)} (see \`${terminalLine(commandPath(command))} --help\`)\n`;
 }
 

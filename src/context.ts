@@ -20,6 +20,10 @@ export interface GlobalOptions {
   pager?: boolean;
   /** --accessible */
   accessible?: boolean;
+  /** --verbose: hints on stderr also when standard output is not a terminal. */
+  verbose?: boolean;
+  /** --quiet: no hints on stderr at all (errors still). */
+  quiet?: boolean;
 }
 
 export interface CommandContext extends OutputTarget {
@@ -54,6 +58,12 @@ export interface CommandContext extends OutputTarget {
   notices?: (line: string) => void;
   /** A line of --debug trace on stderr; never pass a secret. */
   debug(line: string): void;
+  /**
+   * A hint for a person ("Showing 2 of 50 tasks; more with …"), on stderr: when standard output is a
+   * terminal, or with --verbose; never with --quiet. So a piped command that succeeds writes nothing
+   * to stderr (cron mails whatever it finds there).
+   */
+  hint(line: string): void;
   /** Notes an id the user was shown, for shell completion of ids (kept when the context closes). */
   remember(kind: IdKind, id: string, label?: string): void;
   /** Closes what the context opened (kept-alive connections) and keeps the ids shown. */
@@ -155,7 +165,6 @@ export function createContext(
           notice: (line) => notice(ctx, line),
           tokens: await tokens,
           debug: globals.debug ? (line) => ctx.debug(line) : undefined,
-          userAgent: 'wts',
         });
       })();
       return client;
@@ -163,6 +172,10 @@ export function createContext(
     debug(line) {
       // Trace lines quote the service's answers: sanitized, one line each.
       if (globals.debug) io.stderr.write(`${ctx.chalk.dim(terminalLine(line))}\n`);
+    },
+    hint(line) {
+      if (globals.quiet || !(io.isStdoutTTY || globals.verbose)) return;
+      io.stderr.write(`${io.isStderrTTY ? ctx.chalk.dim(line) : line}\n`);
     },
     remember(kind, id, label = '') {
       // Only the first MAX_PER_KIND of a kind are kept, so `--all` over any number of items stays flat.

@@ -14,6 +14,7 @@ import { MAX_TIMER_MS } from '../sleep.js';
 import { traceAnswer, traceRequest } from './debug-trace.js';
 import { keepWebAssemblyOnLiftoff } from './liftoff.js';
 import { requestName, type RawRequest } from './request.js';
+import { packageVersion } from '../version.js';
 
 /**
  * Connections kept to the origin, opened only as needed: the most requests in flight at once. A pool
@@ -45,6 +46,7 @@ export interface TransportOptions {
   base: string;
   /** The most bytes of an answer read: a larger one is an AnswerFault 'too-large'. */
   maxAnswerBytes: number;
+  /** Sent as User-Agent; default `wts/VERSION`. */
   userAgent?: string;
   debug?: (line: string) => void;
 }
@@ -145,7 +147,7 @@ export class Transport {
       ...req.headers,
       authorization: `Bearer ${token}`,
       accept: 'application/json, application/problem+json',
-      'user-agent': this.options.userAgent ?? 'wts',
+      'user-agent': this.options.userAgent ?? `wts/${packageVersion()}`,
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     };
     const debug = this.options.debug;

@@ -1,5 +1,5 @@
 // The ids a bulk verb acts on: typed as arguments, or `-` for standard input (one a line, the first
-// tab-separated field, so `wts task list … | wts task complete -` works). Every id is checked with the
+// tab-separated field, so `wts task list … | wts task complete -` works; `# comments` ignored). Every id is checked with the
 // catalog's path-segment check before anything is sent, and each acts once.
 import { CliError, ExitCode } from '../errors.js';
 import type { OperationId } from '../contract/operations.js';
@@ -15,14 +15,18 @@ export interface BulkIds {
 /** Where an id came from, for an error: "TASK #2", or "line 7 of standard input". */
 type Source = string;
 
+/** A comment: from a `#` that starts the line or follows a space, to the end of the line. */
+const COMMENT = /(^|\s)#.*$/;
+
 /**
  * The ids of `lines` (standard input): the first tab-separated field of each line, trimmed; blank lines
- * skipped. Returns each with its line number.
+ * and `# comments` (a line of one, or the end of a line after a space) skipped. Returns each with its
+ * line number.
  */
 export function idsFromLines(text: string): { id: string; line: number }[] {
   const out: { id: string; line: number }[] = [];
   text.split('\n').forEach((line, i) => {
-    const id = (line.split('\t')[0] ?? '').trim();
+    const id = (line.split('\t')[0] ?? '').replace(COMMENT, '').trim();
     if (id !== '') out.push({ id, line: i + 1 });
   });
   return out;

@@ -52,6 +52,11 @@ export function jsonEntry(outcome: BulkOutcome): Record<string, unknown> {
   };
 }
 
+/** The entry in the --json array of an id skipped by --skip-missing: it was not found, and nothing was done. */
+export function skippedEntry(missing: BulkFailed): Record<string, unknown> {
+  return { id: missing.id, ok: false, skipped: true, error: { status: missing.status, code: missing.code, detail: missing.detail } };
+}
+
 /** The word for how an item ended, piped and in the summary. */
 export function stateWord(outcome: BulkOutcome): 'ok' | 'error' | 'unknown' {
   return outcome.ok ? 'ok' : outcome.unknown ? 'unknown' : 'error';

@@ -4,9 +4,10 @@
 import type { CallOptions } from '../api/client.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, CliError, describeFailure, EXIT_CODE_NAMES, ExitCode, InvalidAnswerError, NetworkError } from '../errors.js';
+import { terminalLine } from '../output/sanitize.js';
 import { pipeText, terminalText, type Text } from '../output/text.js';
 import { printJson } from '../output/print.js';
-import { bulkExitCode, bulkFailure, jsonEntry, stateWord, type BulkOutcome } from './report.js';
+import { bulkExitCode, bulkFailure, jsonEntry, skippedEntry, stateWord, type BulkFailed, type BulkOutcome } from './report.js';
 
 /** What one id came to: the object the service returned, and the line that says so ("Completed task_1 (…)"). */
 export interface Done {
@@ -62,7 +63,14 @@ export function itemLine(ctx: Pick<CommandContext, 'io' | 'chalk'>, outcome: Bul
  * Acts on every id through the pool. Prints as it goes (a line per item in the order given, each as soon
  * as those before it have ended), or the --json array at the end; throws BulkFailure unless all succeeded.
  */
-export async function runBulk(ctx: CommandContext, ids: readonly string[], act: Act, run: BulkRun): Promise<void> {
+export async function runBulk(
+  ctx: CommandContext,
+  given: readonly string[],
+  act: Act,
+  run: BulkRun,
+  skipped: ReadonlyMap<string, BulkFailed> = new Map(),
+): Promise<void> {
+  const ids = given.filter((id) => !skipped.has(id));
   const [{ runPool }, { progressLine }] = await Promise.all([import('../api/pool.js'), import('../output/progress.js')]);
   const progress = progressLine(ctx.io, ctx.accessible());
   const outcomes = new Array<BulkOutcome | undefined>(ids.length);
@@ -98,20 +106,39 @@ export async function runBulk(ctx: CommandContext, ids: readonly string[], act: 
     progress.done();
   }
   const all = outcomes.filter((o): o is BulkOutcome => o !== undefined);
-  if (ctx.json) printJson(ctx, all.map(jsonEntry));
+  if (ctx.json) {
+    // In the order given, the skipped ids in their places.
+    const entries = new Map(all.map((o) => [o.id, jsonEntry(o)]));
+    printJson(
+      ctx,
+      given.flatMap((id) => {
+        const missing = skipped.get(id);
+        const entry = missing ? skippedEntry(missing) : entries.get(id);
+        return entry ? [entry] : [];
+      }),
+    );
+  }
   if (failures > 0) throw bulkFailure(all);
+}
+
+/** What checkAll found: the change to make to each id, and (with --skip-missing) the ids that are gone. */
+export interface Checked {
+  changes: Map<string, Apply>;
+  skipped: Map<string, BulkFailed>;
 }
 
 /**
  * Checks every id (reads only, through the pool) before any is changed: the changes to make, by id; or,
- * when one cannot be made, a line naming each that cannot, its exit code, and nothing changed.
+ * when one cannot be made, a line naming each that cannot, its exit code, and nothing changed. With
+ * `skipMissing`, an id that is not found is skipped instead (a line each on stderr naming it), and the
+ * others go on.
  */
 export async function checkAll(
   ctx: CommandContext,
   ids: readonly string[],
   check: Staged['check'],
-  run: BulkRun,
-): Promise<Map<string, Apply>> {
+  run: BulkRun & { skipMissing?: boolean },
+): Promise<Checked> {
   const [{ runPool }, { progressLine }] = await Promise.all([import('../api/pool.js'), import('../output/progress.js')]);
   const progress = progressLine(ctx.io);
   const what = `checking ${ids.length} ${ids.length === 1 ? run.noun[0] : run.noun[1]}…`;
@@ -126,15 +153,29 @@ export async function checkAll(
     progress.done();
   }
   const changes = new Map<string, Apply>();
+  const skipped = new Map<string, BulkFailed>();
   const failed: BulkOutcome[] = [];
   for (const outcome of outcomes) {
-    if (outcome.ok) changes.set(outcome.item, outcome.result);
-    else failed.push(await failedOutcome(outcome.item, outcome.error, false));
+    if (outcome.ok) {
+      changes.set(outcome.item, outcome.result);
+      continue;
+    }
+    const failure = await failedOutcome(outcome.item, outcome.error, false);
+    if (run.skipMissing && failure.exitCode === ExitCode.notFound) skipped.set(failure.id, failure);
+    else failed.push(failure);
   }
-  if (!failed.length) return changes;
+  if (!failed.length) {
+    for (const missing of skipped.values()) ctx.io.stderr.write(`${skippedLine(missing)}\n`);
+    return { changes, skipped };
+  }
   const lines = failed.map((f) => (f.ok ? '' : f.line));
   const none = ids.length === 1 ? 'it was not changed' : `none of the ${ids.length} ${run.noun[1]} was changed`;
   throw new CliError(`${lines.join('; ')} (${none})`, bulkExitCode(failed));
+}
+
+/** The line that names an id skipped by --skip-missing: "wts: skipped task_9: task task_9 not found". */
+export function skippedLine(missing: BulkFailed): string {
+  return `wts: skipped ${terminalLine(missing.id)}: ${terminalLine(missing.line)}`;
 }
 
 /**

@@ -19,8 +19,8 @@ export function registerAgent(program: Command, deps: CliDeps): void {
     async run({ ctx }) {
       const api = await ctx.api();
       const columns: Column<Agent>[] = [
-        { header: 'ID', value: (a) => a.id },
-        { header: 'Name', value: (a) => a.name, flex: true },
+        { header: 'ID', value: (a) => a.id, role: 'id' },
+        { header: 'Name', value: (a) => a.name, flex: true, role: 'title' },
         { header: 'Workspace', value: (a) => a.workspaceId, priority: 1 },
       ];
       await printItems(ctx, api.items('list_agents', { path: {} }), columns, { empty: 'No agents.' });

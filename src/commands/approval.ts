@@ -100,10 +100,10 @@ function approvalList(group: Command, deps: CliDeps): Command {
     async run({ ctx, args }) {
       const api = await ctx.api();
       const columns: Column<PendingAction>[] = [
-        { header: 'ID', value: (a) => a.id },
+        { header: 'ID', value: (a) => a.id, role: 'id' },
         { header: 'Kind', value: (a) => a.kind, priority: 1 },
         { header: 'State', value: (a) => stateText(ctx.chalk, a.state) },
-        { header: 'Summary', value: (a) => a.summary, flex: true },
+        { header: 'Summary', value: (a) => a.summary, flex: true, role: 'title' },
         { header: 'Created', value: (a, mode) => (mode === 'human' ? relativeTime(a.createdAt, ctx.now()) : a.createdAt), priority: 2 },
       ];
       const items = api.items('list_pending_actions', { path: { taskId: args[0] } });

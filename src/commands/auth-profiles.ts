@@ -114,6 +114,9 @@ function authList(group: Command, deps: CliDeps): Command {
           min: 8,
           priority: 1,
         },
+        // Piped, the one in use is a field of its own, last (so the fields scripts cut stay where they were);
+        // on a terminal the Default column says it.
+        ...(ctx.io.isStdoutTTY ? [] : [{ header: 'In use', value: (e: ProfileEntry) => (e.active ? 'in use' : '') }]),
       ];
       await printItems(ctx, entries, columns, { empty: 'No profiles: `wts login --origin URL` makes one.' });
       for (const e of entries) if (e.problem) ctx.io.stderr.write(`wts: profile ${pipeField(e.profile)}: ${pipeField(e.problem)}\n`);

@@ -65,7 +65,6 @@ async function checkWorking(
     origin,
     tokens,
     debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined,
-    userAgent: 'wts',
     maxRetries: 1,
   });
   try {

@@ -29,8 +29,8 @@ const FIELDS = { sectionId: 'SECTION', agentId: 'AGENT', sectionIds: 'ID', body:
 
 function entryColumns(): Column<Entry>[] {
   return [
-    { header: 'ID', value: (e) => e.id },
-    { header: 'Title', value: (e) => e.title, flex: true },
+    { header: 'ID', value: (e) => e.id, role: 'id' },
+    { header: 'Title', value: (e) => e.title, flex: true, role: 'title' },
   ];
 }
 

@@ -131,7 +131,7 @@ export function registerHelp(program: Command, deps: CliDeps): void {
       }
       const columns: Column<EnvironmentVariable>[] = [
         { header: 'Variable', value: (v) => v.name },
-        { header: 'Meaning', value: (v) => v.description, flex: true },
+        { header: 'Meaning', value: (v) => v.description, flex: true, role: 'title' },
       ];
       await printItems(ctx, ENVIRONMENT_VARIABLES, columns);
     },

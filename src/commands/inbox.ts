@@ -39,7 +39,7 @@ async function printInbox(ctx: CommandContext, waiting: WaitingItem[]): Promise<
     return;
   }
   if (waiting.length === 0) {
-    io.stderr.write('Nothing is waiting for a decision.\n');
+    ctx.hint('Nothing is waiting for a decision.');
     return;
   }
   const [{ styled, terminalText }, { displayWidth, padToWidth }, { relativeTime }, { KIND_ORDER }] = await Promise.all([

@@ -28,8 +28,8 @@ function knowledgeList(group: Command, deps: CliDeps): Command {
     async run({ ctx }) {
       const api = await ctx.api();
       const columns: Column<Source>[] = [
-        { header: 'ID', value: (s) => s.id },
-        { header: 'Name', value: (s) => s.name, flex: true, min: 12 },
+        { header: 'ID', value: (s) => s.id, role: 'id' },
+        { header: 'Name', value: (s) => s.name, flex: true, role: 'title', min: 12 },
         { header: 'Source', value: where, flex: true, min: 12, priority: 2 },
         { header: 'Note', value: (s) => s.note, flex: true, priority: 1 },
       ];

@@ -116,10 +116,9 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       );
     },
   });
-  login.configureHelp({ showGlobalOptions: true });
   login.addHelpText('after', LOGIN_HELP.trimStart());
 
-  const logout = verb(program, deps, {
+  verb(program, deps, {
     name: 'logout',
     description: 'revoke the connection at the service and forget its credentials here',
     examples: ['wts logout', 'wts logout --profile globex'],
@@ -156,5 +155,4 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       );
     },
   });
-  logout.configureHelp({ showGlobalOptions: true });
 }

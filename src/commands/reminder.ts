@@ -33,10 +33,10 @@ function reminderList(group: Command, deps: CliDeps): Command {
     async run({ ctx, args }) {
       const api = await ctx.api();
       const columns: Column<Reminder>[] = [
-        { header: 'ID', value: (r) => r.id },
+        { header: 'ID', value: (r) => r.id, role: 'id' },
         { header: 'When', value: (r, mode) => (mode === 'human' ? when(ctx, r) : r.remindAt) },
         { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
-        { header: 'Message', value: (r) => r.message, flex: true },
+        { header: 'Message', value: (r) => r.message, flex: true, role: 'title' },
       ];
       const items = api.items('list_reminders', { path: { taskId: args[0] } });
       await printItems(ctx, items, columns, { empty: 'No reminders on this task.' });

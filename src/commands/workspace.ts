@@ -23,8 +23,8 @@ function workspaceList(group: Command, deps: CliDeps): Command {
     async run({ ctx }) {
       const api = await ctx.api();
       const columns: Column<Workspace>[] = [
-        { header: 'ID', value: (w) => w.id },
-        { header: 'Name', value: (w) => w.name, flex: true },
+        { header: 'ID', value: (w) => w.id, role: 'id' },
+        { header: 'Name', value: (w) => w.name, flex: true, role: 'title' },
         { header: 'Folder', value: (w) => w.folderId ?? '', priority: 1 },
       ];
       await printItems(ctx, api.items('list_workspaces', { path: {} }), columns, { empty: 'No workspaces.' });
@@ -44,8 +44,8 @@ function workspaceMembers(group: Command, deps: CliDeps): Command {
     async run({ ctx, args }) {
       const api = await ctx.api();
       const columns: Column<Member>[] = [
-        { header: 'ID', value: (m) => m.id },
-        { header: 'Name', value: (m) => m.name, flex: true },
+        { header: 'ID', value: (m) => m.id, role: 'id' },
+        { header: 'Name', value: (m) => m.name, flex: true, role: 'title' },
         { header: 'Email', value: (m) => m.email, flex: true, min: 12, priority: 1 },
       ];
       await printItems(ctx, api.items('list_workspace_members', { path: { workspaceId: args[0] } }), columns);
@@ -66,7 +66,7 @@ function workspaceStatuses(group: Command, deps: CliDeps): Command {
       const api = await ctx.api();
       const columns: Column<Status>[] = [
         { header: 'Key', value: (s) => stateText(ctx.chalk, s.key) },
-        { header: 'Name', value: (s) => s.name, flex: true },
+        { header: 'Name', value: (s) => s.name, flex: true, role: 'title' },
         { header: 'Position', value: (s) => String(s.position), priority: 1 },
       ];
       await printItems(ctx, api.items('list_workspace_statuses', { path: { workspaceId: args[0] } }), columns);

@@ -101,6 +101,17 @@ async function edit(c: DashControls, target: Item & { kind: 'pending' }): Promis
   }
 }
 
+/** `v`'s prompt names the columns of the task's board once they are known (read once per dashboard). */
+async function nameColumns(c: DashControls, target: Item): Promise<void> {
+  const task = taskOf(target);
+  if (!task) return;
+  const statuses = await c.columns.of(task.workspaceId).catch(() => undefined);
+  const p = c.promptNow.current;
+  // Only while that prompt is still open; unread, it stays as it was (the move then says what failed).
+  if (!statuses || p.mode !== 'text' || p.action.name !== 'move' || p.item.id !== target.id) return;
+  c.setPrompt({ ...p, prompt: `Move to column (${statuses.map((s) => s.key).join(', ')}):` });
+}
+
 /** The key of an action on the selected item: ask for its text, or straight for the confirmation. */
 function start(c: DashControls, action: DashAction, target: Item, typed = ''): void {
   if (action.name === 'edit') {
@@ -118,6 +129,7 @@ function start(c: DashControls, action: DashAction, target: Item, typed = ''): v
       optional: Boolean(ask.optional),
       line: { text, cursor: text.length },
     });
+    if (action.name === 'move') void nameColumns(c, target);
     return;
   }
   c.setPrompt({ mode: 'confirm', name: action.name, item: target, question: confirmQuestion(action.name, target, undefined) });

@@ -101,7 +101,7 @@ export async function followEvents(ctx: CommandContext, taskId: string, opts: Pa
           ctx.io.stdout.write(
             `${chalk.dim(localTime(e.createdAt))}  ${chalk.bold(terminalLine(e.actor.name))}  ${terminalLine(e.summary)}  ${chalk.dim(terminalLine(e.kind))}\n`,
           );
-        if (first && batch.length === 0) ctx.io.stderr.write('No activity yet.\n');
+        if (first && batch.length === 0) ctx.hint('No activity yet.');
       }
       if (first) following(ctx, `the activity on ${taskId}`);
     },

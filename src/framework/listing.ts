@@ -78,8 +78,7 @@ export async function printListing<K extends OperationId>(
   };
   const count = await print(items());
   if (more) {
-    const line = `showing ${count} of more — use --limit N or --all for the rest`;
-    ctx.io.stderr.write(`${ctx.io.isStderrTTY ? ctx.chalk.dim(line) : line}\n`);
+    ctx.hint(`showing ${count} of more — use --limit N or --all for the rest`);
   }
 }
 

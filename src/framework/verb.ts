@@ -137,6 +137,8 @@ function normalizeGlobals(globals: GlobalOptions & { json?: unknown }): GlobalOp
     debug: Boolean(globals.debug),
     pager: globals.pager !== false,
     accessible: Boolean(globals.accessible),
+    verbose: Boolean(globals.verbose),
+    quiet: Boolean(globals.quiet),
   };
 }
 
@@ -323,6 +325,11 @@ export function verb<const A extends readonly ArgDecl[] = [], O = Record<string,
     if (args.length > 1) command = command.addHelpText('after', WS_RULE);
   }
   if (spec.options) command = spec.options.add(command);
+  if (spec.bulk)
+    command = command.option(
+      '--skip-missing',
+      'an id that is not found (gone since it was listed) is named on stderr and skipped; the others go on (exit 0 when they succeed)',
+    );
   examples(command, spec.examples);
   const own = spec.bulk ? bulkVerb(spec.bulk, args[0]?.[0] ?? 'ID') : spec.run;
   if (!own) throw new Error(`verb ${spec.name}: declare run or bulk`);
@@ -386,7 +393,8 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
     const words = bulk.ids ? bulk.ids(call) : firstWords(call.args);
     const { ctx } = call;
     const opts: unknown = call.opts;
-    const yes = typeof opts === 'object' && opts !== null && 'yes' in opts && opts.yes === true;
+    const yes = isRecord(opts) && opts.yes === true;
+    const skipMissing = isRecord(opts) && opts.skipMissing === true;
     const { readIds, catalogIdCheck } = await import('../bulk/ids.js');
     const check = await catalogIdCheck(bulk.operation, bulk.field);
     const [only] = words;
@@ -396,8 +404,13 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
       if (problem) throw new CliError(`${name}: ${problem}`, ExitCode.usage);
       const staged = await stagedWork(call, bulk);
       if (bulk.confirm) await (await import('./confirm.js')).confirmDestructive(ctx, bulk.confirm(words), yes);
-      const { result, message } = staged.direct ? await staged.direct(only, {}) : await (await staged.check(only, {}))({});
-      (await import('../output/print.js')).printDone(ctx, result, message);
+      try {
+        const { result, message } = staged.direct ? await staged.direct(only, {}) : await (await staged.check(only, {}))({});
+        (await import('../output/print.js')).printDone(ctx, result, message);
+      } catch (err) {
+        if (!skipMissing) throw err;
+        await skipIfMissing(ctx, only, err);
+      }
       return;
     }
     const { readStdin } = await import('../input/text.js');
@@ -415,7 +428,10 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
     // Asked first (a "no" sends nothing); then every id is read before any is changed: one missing, or
     // a value that does not fit one, changes nothing.
     if (bulk.confirm) await confirmBulk(ctx, bulk.confirm(ids), yes, fromStdin);
-    const changes = await checkAll(ctx, ids, (id, options) => typed(() => staged.check(id, options)), bulk);
+    const { changes, skipped } = await checkAll(ctx, ids, (id, options) => typed(() => staged.check(id, options)), {
+      ...bulk,
+      skipMissing,
+    });
     await runBulk(
       ctx,
       ids,
@@ -425,8 +441,18 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
         return typed(() => change(options));
       },
       bulk,
+      skipped,
     );
   };
+}
+
+/** One id given with --skip-missing that failed: named and skipped when it is not found (else the failure stands). */
+async function skipIfMissing(ctx: CommandContext, id: string, err: unknown): Promise<void> {
+  const { failedOutcome, skippedLine } = await import('../bulk/run.js');
+  const failure = await failedOutcome(id, err, false);
+  if (failure.exitCode !== ExitCode.notFound) throw err;
+  ctx.io.stderr.write(`${skippedLine(failure)}\n`);
+  if (ctx.json) (await import('../output/print.js')).printJson(ctx, (await import('../bulk/report.js')).skippedEntry(failure));
 }
 
 /** The verb's work in two steps (see Staged): an act is checked by finding each id first. */

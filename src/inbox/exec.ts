@@ -25,7 +25,8 @@ export function itemEnv(item: WaitingItem): Record<string, string> {
     WTS_TITLE: terminalLine(action.summary),
     WTS_TASK_ID: terminalLine(task.id),
     WTS_TASK_TITLE: terminalLine(task.title),
-    WTS_WORKSPACE: terminalLine(task.workspaceId),
+    // Not WTS_WORKSPACE: that one sets the default workspace of every wts command the hook runs.
+    WTS_ITEM_WORKSPACE: terminalLine(task.workspaceId),
     WTS_ITEM_CREATED_AT: terminalLine(action.createdAt),
   };
 }

@@ -29,7 +29,8 @@ export function statusKey(typed: string, statuses: readonly Status[], label: str
     statuses.flatMap((s) => [normal(s.key), normal(s.name)]),
   );
   const match = near === undefined ? undefined : statuses.find((s) => normal(s.key) === near || normal(s.name) === near);
-  const columns = statuses.map((s) => (normal(s.key) === normal(s.name) ? s.key : `${s.key} (${s.name})`)).join(', ');
+  // Each column alike: its key (what scripts type) and its name (what the board shows), both accepted.
+  const columns = statuses.map((s) => `${s.key} (${s.name})`).join(', ');
   throw new CliError(
     `${label}: no column "${pipeField(typed)}"${match ? `; did you mean ${match.key} (${match.name})?` : '.'} The columns: ${columns}`,
     ExitCode.usage,

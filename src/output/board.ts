@@ -1,12 +1,14 @@
-// A workspace's board for a terminal: its columns side by side, each headed by its name and count, task
-// each card's id and its title cut to the column's width (overdue ones marked `!`, also in red), and "+N more" under a column longer than the rows shown ("+N+ more", and a count of "50+", for a column not read to its end). When the
-// terminal is too narrow for every column at a readable width, the columns continue in a second band.
+// A workspace's board for a terminal: its columns side by side, each headed by its name and count,
+// each card's id and its title cut to the column's width (overdue ones marked `!`, also in red), and "+N more"
+// under a column longer than the rows shown ("+N+ more", and a count of "50+", for a column not read to its
+// end). When the terminal is too narrow for every column with its ids whole and CARD_TITLE_MIN of each
+// title, the columns continue in another band.
 // Names and titles are sanitized before they are cut and padded (by display width), so a cut never lands
 // inside an escape sequence and a wide character counts as two columns.
 import type { ChalkInstance } from 'chalk';
 import type { Resource } from '../contract/resources.js';
 import { styled, terminalText } from './text.js';
-import { padToWidth } from './width.js';
+import { displayWidth, padToWidth } from './width.js';
 
 type Task = Resource<'Task'>;
 
@@ -32,10 +34,16 @@ export interface BoardLayout {
 const GAP = 2;
 /** Narrower than this, a column holds too little of a title to be worth showing beside the others. */
 export const MIN_COLUMN_WIDTH = 16;
+/** What a card keeps of its title beside its id before its column goes to the next band. */
+export const CARD_TITLE_MIN = 14;
 
 export function renderBoard(chalk: ChalkInstance, columns: BoardColumn[], layout: BoardLayout): string {
   if (columns.length === 0) return '';
-  const perBand = Math.max(1, Math.min(columns.length, Math.floor((layout.width + GAP) / (MIN_COLUMN_WIDTH + GAP))));
+  // A column wide enough for the longest id shown and a readable title: fewer columns side by side (more
+  // bands) rather than titles cut to a few characters.
+  const ids = columns.flatMap((c) => c.tasks.slice(0, layout.rows).map((t) => displayWidth(terminalText(t.id))));
+  const columnMin = Math.max(MIN_COLUMN_WIDTH, Math.max(0, ...ids) + 1 + CARD_TITLE_MIN);
+  const perBand = Math.max(1, Math.min(columns.length, Math.floor((layout.width + GAP) / (columnMin + GAP))));
   const width = Math.max(1, Math.floor((layout.width - GAP * (perBand - 1)) / perBand));
   const bands: string[] = [];
   for (let start = 0; start < columns.length; start += perBand) {

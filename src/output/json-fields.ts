@@ -5,7 +5,7 @@
 import { RESULT_SHAPES } from '../contract/result-shapes.js';
 import { CliError, ExitCode } from '../errors.js';
 import { isRecord } from '../type-guards.js';
-import { jsonText } from './sanitize.js';
+import { jsonDocument } from './sanitize.js';
 
 const FIELD_LIST = /^[A-Za-z_]\w*(,[A-Za-z_]\w*)*$/;
 
@@ -68,5 +68,5 @@ export function selectFields(json: string, fields: string[]): string {
       ExitCode.usage,
     );
   const pick = (item: unknown) => (isRecord(item) ? Object.fromEntries(fields.filter((f) => f in item).map((f) => [f, item[f]])) : item);
-  return `${jsonText(Array.isArray(value) ? value.map(pick) : pick(value), 2)}\n`;
+  return jsonDocument(Array.isArray(value) ? value.map(pick) : pick(value));
 }

@@ -4,7 +4,7 @@ import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
 import type { ShownId } from '../completion/ids.js';
 import { wrapText } from './format.js';
-import { jsonText } from './sanitize.js';
+import { jsonDocument } from './sanitize.js';
 import { pipeText, terminalText, terminalView, type Mode, type Text } from './text.js';
 
 export interface OutputTarget {
@@ -19,9 +19,12 @@ function write(io: IO, text: string): void {
   io.stdout.write(text);
 }
 
-/** Prints a value as indented JSON (for --json): the exact data, characters a terminal would act on as \\u escapes. */
+/**
+ * Prints a value as JSON (for --json) in the one layout (jsonDocument: an array one item a line, an object
+ * indented): the exact data, characters a terminal would act on as \\u escapes.
+ */
 export function printJson(out: OutputTarget, value: unknown): void {
-  write(out.io, `${jsonText(value, 2)}\n`);
+  write(out.io, jsonDocument(value));
 }
 
 /** A field of a view: its label and its value for people (`human`) or scripts (`plain`). */

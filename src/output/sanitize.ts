@@ -59,6 +59,16 @@ const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202
  * (JSON.stringify escapes C0 itself), so `--json` shown on a terminal is as safe as the tables and still
  * parses to the very strings the service sent.
  */
+/**
+ * A JSON document as wts prints every one (`--json`, `--json FIELDS`, on a terminal or piped): an array
+ * with one item per line, each compact (as a list streams, so `grep` and `head` see whole items), any
+ * other value indented by 2. Ends with a newline.
+ */
+export function jsonDocument(value: unknown): string {
+  if (!Array.isArray(value)) return `${jsonText(value, 2)}\n`;
+  return value.length === 0 ? '[]\n' : `[\n${value.map((item) => jsonText(item)).join(',\n')}\n]\n`;
+}
+
 export function jsonText(value: unknown, indent?: number): string {
   return (JSON.stringify(value, null, indent) ?? 'null').replace(
     UNSAFE_IN_JSON,

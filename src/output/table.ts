@@ -17,22 +17,32 @@ export interface Column<T> {
    * goes first. Without one, the column is always shown (ids, titles).
    */
   priority?: number;
+  /**
+   * What the column holds, for the columns every table keeps: `id` (cut with … to ID_MIN once the optional
+   * columns are gone, before the title is cut below its minimum) or `title` (what people read: never left
+   * out, and the last column cut below its minimum).
+   */
+  role?: 'id' | 'title';
 }
 
 /** How a table column fits the terminal: see Column. */
-export type ColumnFit = Pick<Column<unknown>, 'header' | 'flex' | 'min' | 'priority'>;
+export type ColumnFit = Pick<Column<unknown>, 'header' | 'flex' | 'min' | 'priority' | 'role'>;
 
 const GAP = 2;
 const FLEX_MIN = 10;
+/** The narrowest an id is cut to (with its …) while the title keeps its minimum. */
+export const ID_MIN = 8;
 
 /**
  * The width of each column so the table fits `width` terminal columns, 0 for a column left out. In
  * order, until it fits: every flexible column shrinks toward its minimum, in proportion to what it can
- * give; the lowest-priority optional column is left out (and the others get their width back); then
- * flexible columns shrink below their minimum, then the others, last column first.
+ * give; the lowest-priority optional column is left out (and the others get their width back; a title
+ * never is); ids are cut toward ID_MIN; then the other flexible columns shrink below their minimum, then
+ * the other columns, last column first; the title is cut last.
  */
 export function fitColumns(natural: number[], fits: readonly Omit<ColumnFit, 'header'>[], width: number): number[] {
   const shown = natural.map(() => true);
+  const isTitle = (i: number) => fits[i]?.role === 'title';
   for (;;) {
     const widths = natural.map((w, i) => (shown[i] ? w : 0));
     const count = shown.filter(Boolean).length;
@@ -43,7 +53,7 @@ export function fitColumns(natural: number[], fits: readonly Omit<ColumnFit, 'he
     let drop = -1;
     let lowest = Number.POSITIVE_INFINITY;
     fits.forEach((f, i) => {
-      if (shown[i] && f.priority !== undefined && (drop < 0 || f.priority < lowest)) {
+      if (shown[i] && !isTitle(i) && f.priority !== undefined && (drop < 0 || f.priority < lowest)) {
         drop = i;
         lowest = f.priority;
       }
@@ -52,8 +62,11 @@ export function fitColumns(natural: number[], fits: readonly Omit<ColumnFit, 'he
       shown[drop] = false;
       continue;
     }
-    excess = shrink(widths, excess, (w, i) => (fits[i]?.flex ? Math.min(w, 1) : w));
-    for (let i = widths.length - 1; i >= 0 && excess > 0; i--) {
+    excess = shrink(widths, excess, (w, i) => (fits[i]?.role === 'id' ? Math.min(w, ID_MIN) : w));
+    excess = shrink(widths, excess, (w, i) => (fits[i]?.flex && !isTitle(i) ? Math.min(w, 1) : w));
+    const order = [...widths.keys()].reverse().sort((a, b) => Number(isTitle(a)) - Number(isTitle(b)));
+    for (const i of order) {
+      if (excess <= 0) break;
       const w = widths[i] ?? 0;
       const give = Math.min(excess, w - 1);
       if (give > 0) {
@@ -70,6 +83,7 @@ export function fitColumns(natural: number[], fits: readonly Omit<ColumnFit, 'he
  * can give; returns what is left to take.
  */
 function shrink(widths: number[], excess: number, floor: (width: number, i: number) => number): number {
+  if (excess <= 0) return excess;
   const spare = widths.map((w, i) => Math.max(0, w - floor(w, i)));
   const total = spare.reduce((a, b) => a + b, 0);
   if (total === 0) return excess;

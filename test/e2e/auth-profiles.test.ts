@@ -37,7 +37,8 @@ describe('wts auth list', () => {
 
   it('prints tab-separated lines piped and objects with --json, without a secret', async () => {
     const plain = await runWts(['auth', 'list'], { env });
-    expect(plain.stdout).toBe(`default\tdefault\t${sandbox.origin}\tada\tfile\nwork\t\t${sandbox.origin}\tben\tfile\n`);
+    // The one in use in a field of its own, last (issue 39).
+    expect(plain.stdout).toBe(`default\tdefault\t${sandbox.origin}\tada\tfile\tin use\nwork\t\t${sandbox.origin}\tben\tfile\t\n`);
     const json = await runWts(['auth', 'list', '--json'], { env: { ...env, WTS_PROFILE: 'work' } });
     expect(JSON.parse(json.stdout)).toEqual([
       {
@@ -76,7 +77,7 @@ describe('wts auth switch', () => {
     const status = await runWts(['auth', 'status', '--json'], { env });
     expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'work', user: { login: 'ben' } });
     const list = await runWts(['auth', 'list'], { env });
-    expect(list.stdout).toBe(`default\t\t${sandbox.origin}\tada\tfile\nwork\tdefault\t${sandbox.origin}\tben\tfile\n`);
+    expect(list.stdout).toBe(`default\t\t${sandbox.origin}\tada\tfile\t\nwork\tdefault\t${sandbox.origin}\tben\tfile\tin use\n`);
     // --profile still wins for one command; switching back restores the first.
     const once = await runWts(['--profile', 'default', 'auth', 'status', '--json'], { env });
     expect(JSON.parse(once.stdout)).toMatchObject({ profile: 'default', user: { login: 'ada' } });

@@ -64,6 +64,8 @@ describe('wts api GET', () => {
     expect(r.stderr).toContain('> GET ');
     expect(r.stderr).toContain('Bearer [redacted]');
     expect(r.stderr).not.toContain(sandbox.token);
+    // The version, as gh sends it (issue 39: it was `wts` alone).
+    expect(r.stderr).toMatch(/> user-agent: wts\/\d+\.\d+\.\d+\n/);
   });
 });
 

@@ -66,9 +66,9 @@ describe('wts task board on a terminal', () => {
 
   it('continues in a second band when the terminal is too narrow for every column', async () => {
     const columns = board();
-    const r = await runWts(['task', 'board', 'ws_support', '--rows', '3'], sandbox.tty({ columns: 40 }));
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '3'], sandbox.tty({ columns: 60 }));
     const lines = r.stdout.trimEnd().split('\n');
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(40);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(60);
     const headerLines = lines.filter((l) => /\(\d+\)/.test(l));
     expect(headerLines).toEqual([
       expect.stringMatching(
@@ -79,6 +79,18 @@ describe('wts task board on a terminal', () => {
       ),
     ]);
     expect(lines).toContain('');
+  });
+
+  it('keeps titles readable at 80 columns: whole ids and at least 14 characters of each title (issue 39)', async () => {
+    const columns = board();
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '3'], sandbox.tty({ columns: 80 }));
+    expect(r.code, r.stderr).toBe(0);
+    const text = r.stdout;
+    for (const line of text.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+    for (const task of columns.flatMap((c) => c.tasks.slice(0, 3))) {
+      const title = [...task.title].slice(0, 14).join('');
+      expect(text, task.id).toMatch(new RegExp(`${task.id} (! )?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    }
   });
 
   it('marks overdue tasks with ! (also without colors) and shows them in red when colors are on', async () => {
@@ -103,6 +115,13 @@ describe('wts task board, piped and --json', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(columns.flatMap((c) => c.tasks.map((t) => `${c.key}\t${t.id}\t${t.title}\n`)).join(''));
     expect(r.stdout.split('\n').length - 1).toBeGreaterThan(50); // more than one page
+  });
+
+  it('honors --rows when piped: at most that many tasks of each column (issue 39)', async () => {
+    const columns = board();
+    const r = await runWts(['task', 'board', 'ws_support', '--rows', '2'], { env: sandbox.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(columns.flatMap((c) => c.tasks.slice(0, 2).map((t) => `${c.key}\t${t.id}\t${t.title}\n`)).join(''));
   });
 
   it('gives { columns: [{ key, name, count, tasks }] } with every task as the service returns it', async () => {

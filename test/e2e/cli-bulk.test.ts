@@ -192,6 +192,33 @@ describe('partial failure', () => {
   });
 });
 
+describe('--skip-missing, and comments in the input (issue 39)', () => {
+  it('names each gone id on stderr, goes on with the rest, exit 0; --json marks them "skipped"', async () => {
+    const stdin = "# from yesterday's list\ntask_bulk_70\ntask_gone_1  # deleted since\n\ttask_bulk_71\ntask_bulk_72\t# a title\n";
+    // Without it, all or nothing: the gone id stops the batch (exit 3), nothing changed; the comments read as none.
+    const strict = await runWts(['task', 'complete', '-'], { env: sandbox.env, stdin });
+    expect(strict.code).toBe(3);
+    expect(strict.stderr).toMatch(/task_gone_1.*\(none of the 3 tasks was changed\)\n$/);
+    expect(task('task_bulk_70')?.status).toBe('todo');
+    const r = await runWts(['task', 'complete', '-', '--skip-missing'], { env: sandbox.env, stdin });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^wts: skipped task_gone_1: .*not found.*\n$/i);
+    expect(r.stdout.split('\n').map((l) => l.split('\t').slice(0, 2).join(' '))).toEqual(['task_bulk_70 ok', 'task_bulk_72 ok', '']);
+    expect([task('task_bulk_70')?.status, task('task_bulk_71')?.status, task('task_bulk_72')?.status]).toEqual(['done', 'todo', 'done']);
+    const json = await runWts(['task', 'complete', 'task_bulk_73', 'task_gone_2', '--skip-missing', '--json'], { env: sandbox.env });
+    expect(json.code, json.stderr).toBe(0);
+    const entries: (Entry & { skipped?: boolean })[] = JSON.parse(json.stdout);
+    expect(entries.map((e) => [e.id, e.ok, e.skipped ?? false])).toEqual([
+      ['task_bulk_73', true, false],
+      ['task_gone_2', false, true],
+    ]);
+    // One id as an argument too.
+    const one = await runWts(['task', 'complete', 'task_gone_3', '--skip-missing'], { env: sandbox.env });
+    expect(one).toMatchObject({ code: 0, stdout: '' });
+    expect(one.stderr).toMatch(/^wts: skipped task_gone_3: /);
+  });
+});
+
 describe('bad ids and bad input: exit 2 in one line, nothing sent', () => {
   it('refuses an id that cannot be one, wherever it is, before the first request', async () => {
     expect(await refusedLocally(['task', 'complete', 'task_bulk_50', 'a/b', 'task_bulk_51'])).toBe(

@@ -96,6 +96,32 @@ describe('wts help COMMAND', () => {
     expect((await runWts(['help'])).stdout).toBe((await runWts(['--help'])).stdout);
   });
 
+  it("lists the global flags under every command's own, as gh's INHERITED FLAGS (issue 39)", async () => {
+    for (const path of [['task', 'view'], ['schedule', 'list'], ['task']]) {
+      const r = await runWts([...path, '--help']);
+      expect(r.code).toBe(0);
+      const [, inherited = ''] = r.stdout.split('\nInherited Options:\n');
+      for (const flag of [
+        '--json [fields]',
+        '--jq <expr>',
+        '--profile <name>',
+        '--origin <url>',
+        '--no-color',
+        '--debug',
+        '--verbose',
+        '--quiet',
+      ])
+        expect(inherited, `${path.join(' ')}: ${flag}`).toContain(flag);
+      expect(inherited).not.toContain('--version');
+    }
+  });
+
+  it('suggests a command only for a near miss (issue 39: `wts bogus` suggested logout)', async () => {
+    expect(await runWts(['bogus'])).toMatchObject({ code: 2, stderr: "wts: unknown command 'bogus' (see `wts --help`)\n" });
+    expect((await runWts(['taks'])).stderr).toBe("wts: unknown command 'taks'; did you mean task? (see `wts --help`)\n");
+    expect((await runWts(['task', 'lst'])).stderr).toContain('did you mean list?');
+  });
+
   it('exits 2 for an unknown command', async () => {
     expect(await runWts(['help', 'nope'])).toMatchObject({
       code: 2,

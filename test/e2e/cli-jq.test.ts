@@ -116,7 +116,9 @@ describe('--jq', () => {
   });
 
   it('runs through the built bin/wts, which loads jq apart from the bundle', async () => {
-    const r = await runWtsProcess(['task', 'search', 'ws_support', 'the', '--limit', '3', '-q', '.[].id'], { env: sandbox.env });
+    const r = await runWtsProcess(['task', 'search', 'ws_support', 'the', '--limit', '3', '-q', '.[].id', '--verbose'], {
+      env: sandbox.env,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(3);
     expect(r.stderr).toBe('showing 3 of more — use --limit N or --all for the rest\n');
@@ -147,6 +149,20 @@ describe('--json FIELDS', () => {
     expect(before.map((t) => t.id)).toEqual((await list('ws_support', '--json')).map((t) => t.id));
     expect(Object.keys(before[0] ?? {})).toEqual(expect.arrayContaining(['id', 'title', 'notes', 'assignees']));
     expect((await runWts(['task', 'view', '--json', 'task_s021'], { env: sandbox.env })).code).toBe(0);
+  });
+
+  it('lays out --json and --json FIELDS alike: a list one item a line, an object indented (issue 39)', async () => {
+    const layout = (text: string) =>
+      text.split('\n').map((line) => (line.startsWith('{') ? '{item}' : line.replace(/"[^"]*"|[\w.:-]+/g, 'x')));
+    const whole = await runWts(['task', 'list', 'ws_support', '-L', '3', '--json'], { env: sandbox.env });
+    const fields = await runWts(['task', 'list', 'ws_support', '-L', '3', '--json', 'id,title'], { env: sandbox.env });
+    expect(whole.stdout.split('\n')).toHaveLength(6); // [, three items, ], and the end
+    expect(layout(fields.stdout)).toEqual(layout(whole.stdout));
+    expect(fields.stdout.split('\n')[1]).toMatch(/^\{"id":"task_\w+","title":".*"\},$/);
+    const view = await runWts(['task', 'view', 'task_s021', '--json'], { env: sandbox.env });
+    const viewFields = await runWts(['task', 'view', 'task_s021', '--json', 'id,title'], { env: sandbox.env });
+    expect(view.stdout).toMatch(/^\{\n {2}"id": "task_s021",\n/);
+    expect(viewFields.stdout).toBe(`{\n  "id": "task_s021",\n  "title": ${JSON.stringify(JSON.parse(view.stdout).title)}\n}\n`);
   });
 
   it('refuses an unknown field with exit 2, listing the available ones', async () => {

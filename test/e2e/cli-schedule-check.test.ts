@@ -67,7 +67,7 @@ describe('wts schedule check: passing', () => {
     expect(r.stderr).toBe('✓ 2 scheduled tasks passed: cron, state, late, last run\n');
   });
 
-  it('fits every check on narrower terminals: the title goes first, then the last checks, never a lone "…"', async () => {
+  it('fits narrower terminals: the last checks go first, the title stays (issue 39), never a lone "…"', async () => {
     const args = ['schedule', 'check', '--require', 'active', '--max-late', '30m', '--last-run', 'succeeded'];
     const headers: Record<number, string[]> = {};
     for (const columns of [120, 80, 60]) {
@@ -78,8 +78,16 @@ describe('wts schedule check: passing', () => {
       for (const line of lines) expect(line.split(/\s{2,}/)).not.toContain('…');
     }
     expect(headers[120]).toEqual(['ID', 'RESULT', 'TITLE', 'CRON', 'STATE', 'ON TIME', 'LAST RUN']);
-    expect(headers[80]).toEqual(['ID', 'RESULT', 'CRON', 'STATE', 'ON TIME', 'LAST RUN']);
-    expect(headers[60]).toEqual(['ID', 'RESULT', 'CRON', 'STATE']);
+    const checks = ['CRON', 'STATE', 'ON TIME', 'LAST RUN'];
+    for (const columns of [80, 60]) {
+      const [id, result, title, ...kept] = headers[columns] ?? [];
+      expect([id, result, title], `${columns} columns`).toEqual(['ID', 'RESULT', 'TITLE']);
+      // The checks that stay are the first ones, in order: the last ones went first.
+      expect(kept, `${columns} columns`).toEqual(checks.slice(0, kept.length));
+    }
+    const [at60 = [], at80 = []] = [headers[60], headers[80]];
+    expect(at60.length).toBeLessThan(at80.length);
+    expect(at60.length, 'a check at 60 columns').toBeGreaterThan(3);
   });
 
   it('reports each check of each scheduled task with --json', async () => {

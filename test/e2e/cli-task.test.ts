@@ -71,10 +71,17 @@ describe('wts task list', () => {
     expect(open.length).toBeGreaterThan(30);
     expect(rows.map((row) => row.split(/\s+/)[0])).toEqual(open.slice(0, 30).map((t) => t.id));
     expect(r.stderr).toBe(`Showing 30 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
-    // Piped too, on stderr only.
+    // Piped: nothing on stderr (cron mails it: issue 39), unless asked with --verbose; never with --quiet.
     const piped = await runWts(['task', 'list', 'ws_support', '--limit', '3'], { env: sandbox.env });
     expect(lines(piped.stdout).map((l) => l.split('\t')[0])).toEqual(open.slice(0, 3).map((t) => t.id));
-    expect(piped.stderr).toBe(`Showing 3 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
+    expect(piped.stderr).toBe('');
+    expect((await runWts(['task', 'list', 'ws_support', '--json', '-L', '2'], { env: sandbox.env })).stderr).toBe('');
+    const verbose = await runWts(['task', 'list', 'ws_support', '--limit', '3', '--verbose'], { env: sandbox.env });
+    expect(verbose.stderr).toBe(`Showing 3 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
+    expect(verbose.stdout).toBe(piped.stdout);
+    const quiet = await runWts(['task', 'list', 'ws_support', '--quiet'], sandbox.tty());
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(r.stdout);
   });
 
   it('takes several columns (repeated, comma-separated), by key or name in any case, or all of them', async () => {
@@ -93,7 +100,7 @@ describe('wts task list', () => {
     const near = await runWts(['task', 'list', 'ws_support', '--status', 'in progres'], { env: sandbox.env });
     expect(near.code).toBe(2);
     expect(near.stderr).toBe(
-      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n',
+      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)\n',
     );
   });
 
@@ -150,7 +157,7 @@ describe('wts task list', () => {
 
   it('--sort due orders each column by due date (undated last), after reading every task; a bad key: exit 2, nothing sent', async () => {
     const open = (await boardOrder('ws_support', 'due')).filter((t) => t.status !== 'done');
-    const r = await runWts(['task', 'list', 'ws_support', '--sort', 'due', '--limit', '40'], { env: sandbox.env });
+    const r = await runWts(['task', 'list', 'ws_support', '--sort', 'due', '--limit', '40', '--verbose'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stdout).map((l) => l.split('\t')[0])).toEqual(open.slice(0, 40).map((t) => t.id));
     expect(r.stderr).toBe(`Showing 40 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
@@ -260,7 +267,9 @@ describe('wts task list', () => {
     expect(missing.stderr).toMatch(/^wts: not found: .+\n$/);
     const column = await runWts(['task', 'list', 'ws_support', '--status', 'blocked'], { env: sandbox.env });
     expect(column.code).toBe(2);
-    expect(column.stderr).toBe('wts: --status: no column "blocked". The columns: todo (To do), in_progress, waiting, done\n');
+    expect(column.stderr).toBe(
+      'wts: --status: no column "blocked". The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)\n',
+    );
   });
 });
 
@@ -387,13 +396,15 @@ describe('wts task events, chat, conversation', () => {
     );
   });
 
-  it('cuts the chat at --limit and says more exist, on a terminal and piped', async () => {
+  it('cuts the chat at --limit and says more exist, on a terminal and piped with --verbose', async () => {
     const r = await runWts(['task', 'chat', 'task_s021', '--limit', '1'], sandbox.tty());
     expect(r.stdout.match(/^\S.* · /gm)).toHaveLength(1);
     expect(r.stderr).toBe('showing 1 of more — use --limit N or --all for the rest\n');
     const piped = await runWts(['task', 'chat', 'task_s021', '--limit', '1', '--json'], { env: sandbox.env });
     expect(JSON.parse(piped.stdout)).toHaveLength(1);
-    expect(piped.stderr).toBe('showing 1 of more — use --limit N or --all for the rest\n');
+    expect(piped.stderr).toBe('');
+    const verbose = await runWts(['task', 'chat', 'task_s021', '--limit', '1', '--json', '--verbose'], { env: sandbox.env });
+    expect(verbose.stderr).toBe('showing 1 of more — use --limit N or --all for the rest\n');
   });
 
   it('exits 2 for a bad --limit before any request', async () => {
@@ -460,11 +471,13 @@ describe('wts task edit, complete', () => {
     const near = await runWts(['task', 'edit', task.id, '--status', 'in progres', '--title', 'Not this'], { env: sandbox.env });
     expect(near.code).toBe(2);
     expect(near.stderr).toBe(
-      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress, waiting, done\n',
+      'wts: --status: no column "in progres"; did you mean in_progress (In progress)? The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)\n',
     );
     const column = await runWts(['task', 'edit', task.id, '--status', 'blocked'], { env: sandbox.env });
     expect(column.code).toBe(2);
-    expect(column.stderr).toBe('wts: --status: no column "blocked". The columns: todo (To do), in_progress, waiting, done\n');
+    expect(column.stderr).toBe(
+      'wts: --status: no column "blocked". The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)\n',
+    );
     expect(await getTask(task.id)).toMatchObject({ status: 'waiting', title: 'Move me between columns' });
     expect(updates()).toBe(before);
   });

@@ -215,15 +215,18 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux): what its keys do', () => 
     await confirm(dash, `Complete ${completed.id} (`, `✓ Completed ${completed.id} (`);
     expect((await taskNow(completed.id)).status).toBe('done');
 
-    // Move: a near miss is answered with "did you mean" and the text stays to be fixed.
+    // Move: the prompt names the columns (issue 39); a near miss is answered with "did you mean" and the
+    // text stays to be fixed.
     await dash.select(moved.id);
     dash.keys('v');
-    await dash.waitFor('the column prompt', (t) => t.includes('Move to column (key or name): _'));
+    await dash.waitFor('the column prompt', (t) => t.includes('Move to column (todo, in_progress, waiting, done): _'));
     dash.type('in progres');
     dash.keys('Enter');
     await dash.waitFor(
       'the suggestion',
-      (t) => t.includes('did you mean in_progress (In progress)?') && t.includes('Move to column (key or name): in progres_'),
+      (t) =>
+        t.includes('did you mean in_progress (In progress)?') &&
+        t.includes('Move to column (todo, in_progress, waiting, done): in progres_'),
     );
     dash.keys('C-u');
     dash.type('In progress');

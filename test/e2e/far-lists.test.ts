@@ -16,7 +16,7 @@ const firstBulk = (n: number) => Array.from({ length: n }, (_, i) => `task_bulk_
 
 describe('task list over 10,000 tasks, far away', () => {
   it('by default reads the columns and the first page of todo, at once: 2 requests for 30 rows', async () => {
-    const r = await sandbox.counted(['task', 'list', 'ws_bulk']);
+    const r = await sandbox.counted(['task', 'list', 'ws_bulk', '--verbose']);
     expect(r.code, r.stderr).toBe(0);
     expect(ids(r.stdout)).toEqual(firstBulk(30));
     expect(r.stderr).toBe('showing 30 of more — use --limit N or --all for the rest\n');
@@ -25,7 +25,7 @@ describe('task list over 10,000 tasks, far away', () => {
   });
 
   it('in a workspace whose first column does not fill the rows: the columns and one page of each open column', async () => {
-    const r = await sandbox.counted(['task', 'list', 'ws_support']);
+    const r = await sandbox.counted(['task', 'list', 'ws_support', '--verbose']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^Showing 30 of \d+ tasks; more with --limit \d+ or --all\n$/);
     expect(r.requests).toBe(4);
@@ -56,7 +56,7 @@ describe('task list over 10,000 tasks, far away', () => {
   it('two tags read only the pages the rows need, and a rare tag first costs less', async () => {
     // Every task is tagged bulk, every fifth also sample (task_bulk_1, 6, 11, …): the 30 shown with both.
     const both = Array.from({ length: 30 }, (_, i) => `task_bulk_${i * 5 + 1}`);
-    const common = await sandbox.counted(['task', 'list', 'ws_bulk', '--tag', 'bulk', '--tag', 'sample']);
+    const common = await sandbox.counted(['task', 'list', 'ws_bulk', '--tag', 'bulk', '--tag', 'sample', '--verbose']);
     expect(common.code, common.stderr).toBe(0);
     expect(ids(common.stdout)).toEqual(both);
     expect(common.stderr).toBe('showing 30 of more — use --limit N or --all for the rest\n');

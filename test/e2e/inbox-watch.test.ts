@@ -186,7 +186,7 @@ describe('wts inbox --watch, the command', () => {
     const pwned = join(scratch, 'pwned');
     // A title that would run commands if it reached a shell's command line, and a terminal escape.
     const title = `Watch $(touch ${pwned}) \`touch ${pwned}\`; touch ${pwned} \x1b]0;owned\x07`;
-    const script = `printf '%s|%s|%s|%s|%s|%s\\n' "$WTS_ITEM_ID" "$WTS_ITEM_KIND" "$WTS_TASK_ID" "$WTS_WORKSPACE" "$WTS_TITLE" "$WTS_TASK_TITLE" >> ${record}`;
+    const script = `printf '%s|%s|%s|%s|%s|%s\\n' "$WTS_ITEM_ID" "$WTS_ITEM_KIND" "$WTS_TASK_ID" "$WTS_ITEM_WORKSPACE,\${WTS_WORKSPACE:-unset}" "$WTS_TITLE" "$WTS_TASK_TITLE" >> ${record}`;
     const waiting = waitingIn(sandbox, 'org_acme').length;
     const watch = spawnWts(['inbox', '--watch', '--interval', '5s', '--json', '--exec', script], { env: sandbox.env });
     await watch.waitForStdout(new RegExp(`^(?:.*\\n){${waiting}}`));
@@ -217,7 +217,7 @@ describe('wts inbox --watch, the command', () => {
     expect(end.stderr).toMatch(/^Watched for \d+s: 1 appeared, 1 decided\.\n$/);
     // The command ran once, for the new item only, with its fields, the title's controls made visible.
     expect(readFileSync(record, 'utf8')).toBe(
-      `${appeared.item.id}|action|${task.id}|ws_support|Post an update in #support|${title.replace('\x1b', '\\x1b').replace('\x07', '\\x07')}\n`,
+      `${appeared.item.id}|action|${task.id}|ws_support,unset|Post an update in #support|${title.replace('\x1b', '\\x1b').replace('\x07', '\\x07')}\n`,
     );
     expect(existsSync(pwned)).toBe(false);
   });

@@ -72,7 +72,7 @@ describe('wts task list -A', () => {
     const [first] = workspaces;
     const inFirst = open.filter((t) => t.workspaceId === first?.id).length;
     expect(inFirst).toBeGreaterThan(3);
-    const r = await counted(['task', 'list', '-A', '--limit', '3']);
+    const r = await counted(['task', 'list', '-A', '--limit', '3', '--verbose']);
     expect(r.code, r.stderr).toBe(0);
     expect(rowsOf(r.stdout)).toEqual(open.slice(0, 3).map((t) => `${t.workspaceId} ${t.id}`));
     expect(r.stderr).toBe('showing 3 of more — use --limit N or --all for the rest\n');

@@ -5,7 +5,7 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { renderBoard } from '../../src/output/board.js';
 import { printDone, printObject, type OutputTarget } from '../../src/output/print.js';
-import { fitColumns, renderTable } from '../../src/output/table.js';
+import { fitColumns, ID_MIN, renderTable } from '../../src/output/table.js';
 import { pipeText, styled, terminalText, terminalView } from '../../src/output/text.js';
 import { wrapText } from '../../src/output/format.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../../src/output/width.js';
@@ -125,6 +125,48 @@ describe('tables and views', () => {
     expect(narrow[1]).toBeGreaterThanOrEqual(16);
     // 30: nothing left to drop, columns cut until it fits
     expect(sum(fitColumns(natural, fits, 30))).toBeLessThanOrEqual(30);
+  });
+
+  it('fitting: the title is the last thing left out or cut; ids are cut (with …) before it (issue 39)', () => {
+    // ID, TITLE (priority given, ignored: a title is never left out), STATE, NEXT RUN, LAST RUN (optional)
+    const fits = [
+      { role: 'id' as const },
+      { role: 'title' as const, flex: true, min: 16, priority: 1 },
+      {},
+      { flex: true, min: 17 },
+      { priority: 2 },
+    ];
+    const natural = [20, 35, 6, 28, 22];
+    const sum = (w: number[]) => w.reduce((a, b) => a + b, 0) + 2 * (w.filter((x) => x > 0).length - 1);
+    // 60: the last run goes; the id is cut (not below ID_MIN) while the title keeps its minimum
+    const at60 = fitColumns(natural, fits, 60);
+    expect(sum(at60)).toBe(60);
+    expect(at60[4]).toBe(0);
+    expect(at60[1]).toBe(16);
+    expect(at60[0]).toBeLessThan(20);
+    expect(at60[0]).toBeGreaterThanOrEqual(ID_MIN);
+    // 52: the id at ID_MIN, the other columns cut below their minimum, the title still at its minimum
+    const at52 = fitColumns(natural, fits, 52);
+    expect(sum(at52)).toBeLessThanOrEqual(52);
+    expect(at52[0]).toBe(ID_MIN);
+    expect(at52[1]).toBe(16);
+    // 30: everything cut, the title still shown
+    const at30 = fitColumns(natural, fits, 30);
+    expect(sum(at30)).toBeLessThanOrEqual(30);
+    expect(at30[1]).toBeGreaterThan(0);
+    // Rendered: the id ends in …, the title reads.
+    const out = renderTable(
+      new Chalk({ level: 0 }),
+      60,
+      [
+        { header: 'ID', role: 'id' },
+        { header: 'Title', role: 'title', flex: true, min: 16 },
+        { header: 'Note', priority: 1 },
+      ],
+      [['sched_support_weekly', 'Weekly support metrics and more', 'a note that is long enough to matter']],
+    );
+    expect(out).toMatch(/^ID\s+TITLE\s*\n/);
+    expect(out).toContain('Weekly support metrics and more');
   });
 
   it('a table with wide characters and emoji never exceeds 60, 80 or 120 columns', () => {

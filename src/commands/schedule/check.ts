@@ -109,7 +109,7 @@ export function registerCheck(group: Command, deps: CliDeps): void {
               ? styled('✗ ', (t) => ctx.chalk.red(t))
               : styled('– ', (t) => ctx.chalk.dim(t));
       const columns: Column<ScheduleReport>[] = [
-        { header: 'ID', value: (r) => r.id },
+        { header: 'ID', value: (r) => r.id, role: 'id' },
         {
           header: 'Result',
           value: (r, mode) =>
@@ -121,10 +121,9 @@ export function registerCheck(group: Command, deps: CliDeps): void {
                 ? styled('ok', (t) => ctx.chalk.green(t))
                 : styled('FAILED', (t) => ctx.chalk.red(t)),
         },
-        // On a narrow terminal the checks are what the command is for: every column gives up width, then
-        // the title goes first (the id names the task), then the checks from the last, whose failures
-        // the closing line names anyway; none is left as a lone "…".
-        { header: 'Title', value: (r) => r.title, flex: true, priority: 0 },
+        // On a narrow terminal every column gives up width, then the checks go from the last (the closing
+        // line names their failures anyway), then the id is cut; the title, what people read, stays.
+        { header: 'Title', value: (r) => r.title, flex: true, role: 'title' },
         ...names.map(
           (name, i): Column<ScheduleReport> => ({
             header: CHECK_HEADERS[name],
@@ -153,9 +152,9 @@ export function registerCheck(group: Command, deps: CliDeps): void {
           ExitCode.checkFailed,
         );
       }
-      if (ctx.io.isStderrTTY && !ctx.json)
-        ctx.io.stderr.write(
-          `${ctx.chalk.green('✓')} ${reports.length} scheduled task${reports.length === 1 ? '' : 's'} passed: ${names.map((n) => CHECK_NAMES[n]).join(', ')}\n`,
+      if (!ctx.json)
+        ctx.hint(
+          `✓ ${reports.length} scheduled task${reports.length === 1 ? '' : 's'} passed: ${names.map((n) => CHECK_NAMES[n]).join(', ')}`,
         );
     },
   });

@@ -8,6 +8,9 @@ import { verb, type CliDeps } from '../../framework/verb.js';
 import type { Schedule } from './shared.js';
 import { FIELDS, nextRun, lastRun } from './shared.js';
 
+/** A local time as the next run shows it (`2026-11-30 07:00`); the column keeps it and a … after it. */
+const LOCAL_TIME_WIDTH = 16;
+
 export function registerList(group: Command, deps: CliDeps): Command {
   return verb(group, deps, {
     name: 'list',
@@ -18,13 +21,18 @@ export function registerList(group: Command, deps: CliDeps): Command {
     examples: ['wts schedule list', 'wts schedule list --json', 'wts schedule list | cut -f1,3   # id and cron, tab-separated'],
     async run({ ctx }) {
       const api = await ctx.api();
-      const id: Column<Schedule> = { header: 'ID', value: (s) => s.id };
-      // What a narrow terminal keeps: the id, the state and when it next runs (cut to its local time and how
-      // far off, before anything else goes); then the title; the sentence, last run and timezone go first.
-      const title: Column<Schedule> = { header: 'Title', value: (s) => s.title, flex: true, min: 16, priority: 4 };
+      const id: Column<Schedule> = { header: 'ID', value: (s) => s.id, role: 'id' };
+      // What a narrow terminal keeps: the id, the title, the state and when it next runs (its local time at
+      // least); the timezone, last run and sentence go first, then the id is cut, the title last.
+      const title: Column<Schedule> = { header: 'Title', value: (s) => s.title, flex: true, min: 16, role: 'title' };
       const timezone: Column<Schedule> = { header: 'Timezone', value: (s) => s.timezone, flex: true, min: 8, priority: 1 };
       const state: Column<Schedule> = { header: 'State', value: (s) => stateText(ctx.chalk, s.state) };
-      const next: Column<Schedule> = { header: 'Next run', value: (s, mode) => nextRun(ctx, s, mode), flex: true, min: 30 };
+      const next: Column<Schedule> = {
+        header: 'Next run',
+        value: (s, mode) => nextRun(ctx, s, mode),
+        flex: true,
+        min: LOCAL_TIME_WIDTH + 1,
+      };
       const last: Column<Schedule> = { header: 'Last run', value: (s, mode) => lastRun(ctx, s, mode), priority: 2 };
       // People read the schedule as a sentence; piped, the columns stay the ones scripts already cut (the cron).
       const columns: Column<Schedule>[] = ctx.io.isStdoutTTY

@@ -20,11 +20,11 @@ export function registerRuns(group: Command, deps: CliDeps): Command {
     examples: ['wts schedule runs sched_support_weekly', 'wts schedule runs sched_ops_backups --all --json'],
     async run({ ctx, args, opts }) {
       const columns: Column<Run>[] = [
-        { header: 'ID', value: (r) => r.id },
+        { header: 'ID', value: (r) => r.id, role: 'id' },
         { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
         { header: 'Task', value: (r) => r.taskId, priority: 1 },
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
-        { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
+        { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true, role: 'title' },
       ];
       await printListing(ctx, 'list_scheduled_task_runs', { path: { scheduledTaskId: args[0] } }, opts, (items) =>
         printItems(ctx, items, columns, { empty: 'No runs yet.' }),

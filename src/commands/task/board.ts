@@ -15,7 +15,7 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
     description: "show a workspace's board: its columns side by side with their tasks, fitted to the terminal",
     args: [WS_ARG],
     options: options<{ rows?: string }>((c) =>
-      c.option('--rows <n>', 'tasks shown under each column on a terminal before "+N more" (default 10)'),
+      c.option('--rows <n>', 'tasks shown under each column (on a terminal before "+N more"; default 10 there, all when piped)'),
     ),
     fields: { workspaceId: 'WS' },
     examples: [
@@ -62,7 +62,10 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
       if (ctx.json) {
         printJson(ctx, { columns: columns.map((c) => ({ key: c.key, name: c.name, count: c.tasks.length, tasks: c.tasks })) });
       } else {
-        for (const c of columns) for (const t of c.tasks) ctx.io.stdout.write(`${[c.key, t.id, t.title].map(pipeText).join('\t')}\n`);
+        // Piped, --rows cuts each column as on a terminal (every task without it).
+        const shown = opts.rows === undefined ? Infinity : rows;
+        for (const c of columns)
+          for (const t of c.tasks.slice(0, shown)) ctx.io.stdout.write(`${[c.key, t.id, t.title].map(pipeText).join('\t')}\n`);
       }
     },
   });

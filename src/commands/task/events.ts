@@ -30,7 +30,7 @@ export function registerEvents(group: Command, deps: CliDeps): Command {
         { header: 'Time', value: (e, mode) => (mode === 'human' ? relativeTime(e.createdAt, ctx.now()) : e.createdAt) },
         { header: 'Actor', value: (e) => e.actor.name, flex: true, min: 8, priority: 2 },
         { header: 'Kind', value: (e) => styled(e.kind, (k) => ctx.chalk.dim(k)), priority: 1 },
-        { header: 'Summary', value: (e) => e.summary, flex: true },
+        { header: 'Summary', value: (e) => e.summary, flex: true, role: 'title' },
       ];
       await printListing(ctx, 'list_task_events', { path: { taskId: args[0] } }, opts, (items: AsyncIterable<Event>) =>
         printItems(ctx, items, columns, { empty: 'No activity.' }),

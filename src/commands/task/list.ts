@@ -370,7 +370,7 @@ async function readFirst(
   const line = counted
     ? `Showing ${shown} of ${shown + left} tasks; more with --limit ${shown + left} or --all`
     : `showing ${shown} of more — use --limit N or --all for the rest`;
-  ctx.io.stderr.write(`${ctx.io.isStderrTTY ? ctx.chalk.dim(line) : line}\n`);
+  ctx.hint(line);
 }
 
 /**
@@ -463,6 +463,6 @@ async function readAll(
   const shown = held.print(total === Infinity ? order : order.slice(0, total));
   const all = held.size + passed;
   if (shown < all) {
-    ctx.io.stderr.write(`${ctx.chalk.dim(`Showing ${shown} of ${all} tasks; more with --limit ${all} or --all`)}\n`);
+    ctx.hint(`Showing ${shown} of ${all} tasks; more with --limit ${all} or --all`);
   }
 }

@@ -21,11 +21,11 @@ export function registerRuns(group: Command, deps: CliDeps): Command {
     async run({ ctx, args, opts }) {
       await ctx.api(); // signed in first, as before the listing is read
       const columns: Column<Run>[] = [
-        { header: 'ID', value: (r) => r.id },
+        { header: 'ID', value: (r) => r.id, role: 'id' },
         { header: 'State', value: (r) => stateText(ctx.chalk, r.state) },
         { header: 'Agent', value: (r) => r.agentId, priority: 1 },
         { header: 'Started', value: (r, mode) => (mode === 'human' ? relativeTime(r.startedAt, ctx.now()) : r.startedAt) },
-        { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true },
+        { header: 'Output', value: (r) => r.output.split('\n')[0] ?? '', flex: true, role: 'title' },
       ];
       await printListing(ctx, 'list_task_runs', { path: { taskId: args[0] } }, opts, (items: AsyncIterable<Run>) =>
         printItems(ctx, items, columns, { empty: 'No runs yet.' }),

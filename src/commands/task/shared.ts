@@ -49,8 +49,8 @@ function taskColumns(ctx: CommandContext, table: TaskTable = {}): Column<Task>[]
   const list = (values: string[], mode: Mode) => values.join(mode === 'human' ? ', ' : ',');
   return [
     ...(table.workspace ? [{ header: 'Workspace', value: (t: Task) => t.workspaceId }] : []),
-    { header: 'ID', value: (t) => t.id },
-    { header: 'Title', value: (t) => t.title, flex: true, min: 16 },
+    { header: 'ID', value: (t) => t.id, role: 'id' },
+    { header: 'Title', value: (t) => t.title, flex: true, role: 'title', min: 16 },
     { header: 'Status', value: (t) => stateText(ctx.chalk, t.status) },
     // People read names; scripts get ids.
     {
@@ -92,11 +92,11 @@ export const printMessages =
   async (items: Iterable<Message> | AsyncIterable<Message>): Promise<number> => {
     if (ctx.json || !ctx.io.isStdoutTTY) {
       const columns: Column<Message>[] = [
-        { header: 'ID', value: (m) => m.id },
+        { header: 'ID', value: (m) => m.id, role: 'id' },
         { header: 'Kind', value: (m) => m.author.kind },
         { header: 'Author', value: (m) => m.author.name, flex: true },
         { header: 'Time', value: (m) => m.createdAt },
-        { header: 'Text', value: (m) => m.content, flex: true },
+        { header: 'Text', value: (m) => m.content, flex: true, role: 'title' },
       ];
       return printItems(ctx, items, columns);
     }
@@ -113,6 +113,6 @@ export const printMessages =
         .map((line) => (line ? `  ${line}` : ''));
       ctx.io.stdout.write(`${count++ === 0 ? '' : '\n'}${heading}\n${text.join('\n')}\n`);
     }
-    if (count === 0) ctx.io.stderr.write('No messages.\n');
+    if (count === 0) ctx.hint('No messages.');
     return count;
   };
