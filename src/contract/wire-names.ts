@@ -122,7 +122,7 @@ export function operationNames(names: WireNames, opId: string, resource: string)
 }
 
 /** The value as the other side names it (`dir`), when it is renamed. */
-function valueOf(names: OperationNames, wtsField: string, value: unknown, dir: 'out' | 'in'): unknown {
+function renamedValue(names: OperationNames, wtsField: string, value: unknown, dir: 'out' | 'in'): unknown {
   const map = names.values[wtsField]?.[dir];
   return typeof value === 'string' && map !== undefined && Object.hasOwn(map, value) ? map[value] : value;
 }
@@ -135,7 +135,7 @@ export function renameObject(names: OperationNames, keys: Renames, value: unknow
   for (const [key, v] of Object.entries(value)) {
     const renamed = Object.hasOwn(map, key) ? (map[key] ?? key) : key;
     const wtsName = dir === 'out' ? key : renamed;
-    out[renamed] = valueOf(names, wtsName, v, dir);
+    out[renamed] = renamedValue(names, wtsName, v, dir);
   }
   return out;
 }
