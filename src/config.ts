@@ -94,7 +94,7 @@ const DECLARED = [
   },
   {
     key: 'openapi-url',
-    description: "where the service serves its OpenAPI document, for `wts doctor` (default: a few likely places)",
+    description: 'where the service serves its OpenAPI document, for `wts doctor` (default: a few likely places)',
     check: (v: string) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'must be an http or https URL'),
   },
 ] as const satisfies readonly (Omit<Setting, 'key'> & { key: string })[];

@@ -34,7 +34,7 @@ function rows(stdout: string): string[] {
   );
 }
 
-export const EVERYDAY: string[][] = [
+const EVERYDAY: string[][] = [
   ['task', 'list', 'ws_support', '--json'],
   ['task', 'list', 'ws_support', '--assignee', 'usr_ada', '--json'],
   ['task', 'list', 'ws_support', '--status', 'done', '--json'],
