@@ -20,7 +20,12 @@ let version: string | undefined;
 /** wts's version (package.json): a cache is per version, as what wts sends and expects changes with it. */
 function wtsVersion(): string {
   if (version === undefined) {
-    const pkg: unknown = require('../package.json');
+    let pkg: unknown;
+    try {
+      pkg = require('../package.json'); // the bundle, in dist/
+    } catch {
+      pkg = require('../../package.json'); // the source, in src/api/ (tests)
+    }
     version = isRecord(pkg) && typeof pkg.version === 'string' ? pkg.version : '0';
   }
   return version;
