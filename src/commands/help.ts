@@ -20,7 +20,11 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   {
     name: 'WTS_CACHE_DIR',
     description:
-      "where bin/wts keeps its compiled-code caches, one per command, 64 at most (default: the platform's cache directory, e.g. ~/.cache/wts)",
+      "where bin/wts keeps its compiled-code caches, one per command, 64 at most, and `wts doctor` the service's OpenAPI document and the names learned from it (default: the platform's cache directory, e.g. ~/.cache/wts)",
+  },
+  {
+    name: 'WTS_WIRE_NAMES',
+    description: "a names file: the service's names where they are not wts's (before `wts config get wire-names`; docs/wire-names.md)",
   },
   { name: 'WTS_TOKEN', description: 'an access token used as is: never refreshed or stored' },
   {
