@@ -38,7 +38,7 @@ export function parseWireNames(value: unknown, where: string): WireNames {
     issue?.code === 'unrecognized_keys'
       ? `unknown key ${issue.keys.join(', ')} (the keys are page, query, fields, values)`
       : issue?.code === 'invalid_type'
-        ? `must be ${issue.expected === 'record' ? 'an object' : `a ${issue.expected}`}`
+        ? `must be ${issue.expected === 'record' || issue.expected === 'object' ? 'a JSON object' : `a ${issue.expected}`}`
         : (issue?.message ?? 'is not a names mapping');
   throw new Error(`${where}: ${at ? `${at}: ` : ''}${problem}`);
 }
