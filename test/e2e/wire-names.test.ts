@@ -13,7 +13,7 @@ import { useSandbox } from '../helpers/sandbox-fixture.js';
 const NAMES = {
   page: 'data',
   query: { limit: 'pageSize', cursor: 'after', assignee: 'assigneeId', status: 'statusKey', tag: 'label', unassigned: 'noAssignee' },
-  fields: { 'Task.dueDate': 'dueAt' },
+  fields: { 'Task.dueDate': 'dueAt', remindAt: 'fireAt' },
   values: { 'PendingAction.state': { pending: 'open' } },
 };
 
@@ -82,5 +82,16 @@ describe('a names file against a service that names things otherwise', () => {
     expect(renamed.ctx.store.state.data.tasks.find((t) => t.id === 'task_s001')?.dueDate).toBe('2031-01-02T03:04:00.000Z');
     const view = await runWts(['task', 'view', 'task_s001', '--json'], { env: env() });
     expect(JSON.parse(view.stdout).dueDate).toBe('2031-01-02T03:04:00.000Z');
+  });
+
+  it('creates and lists a reminder whose time the service calls fireAt', async () => {
+    const made = await runWts(['reminder', 'create', 'task_s001', '--at', '2031-01-02T03:04:00Z', '--message', 'check', '--json'], {
+      env: env(),
+    });
+    expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(made.stdout).remindAt).toBe('2031-01-02T03:04:00.000Z');
+    const listed = await runWts(['reminder', 'list', 'task_s001', '--json'], { env: env() });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout).map((r: { remindAt: string }) => r.remindAt)).toContain('2031-01-02T03:04:00.000Z');
   });
 });
