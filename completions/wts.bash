@@ -25,6 +25,7 @@ _wts_sub() {
     '|config') _wts_w=config ;;
     '|api') _wts_w=api ;;
     '|mcp') _wts_w=mcp ;;
+    '|doctor') _wts_w=doctor ;;
     '|sandbox') _wts_w=sandbox ;;
     '|completion') _wts_w=completion ;;
     '|help') _wts_w=help ;;
@@ -207,6 +208,9 @@ _wts_value() {
     'sandbox|--fault-drop') _wts_v='-' ;;
     'sandbox|--latency') _wts_v='-' ;;
     'sandbox|--rate-limit') _wts_v='-' ;;
+    'sandbox|--wire-names') _wts_v='<' ;;
+    'sandbox|--wire-document') _wts_v='-' ;;
+    'sandbox|--unknown-names') _wts_v='-' ;;
     *'|--profile') _wts_v='-' ;;
     *'|--origin') _wts_v='-' ;;
     *'|--json') _wts_v='-' ;;
@@ -219,7 +223,7 @@ _wts_value() {
 _wts_spec() {
   _wts_subs=() _wts_flags=() _wts_args=()
   case $1 in
-    '') _wts_subs=(login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp sandbox completion help) _wts_flags=(--version --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
+    '') _wts_subs=(login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp doctor sandbox completion help) _wts_flags=(--version --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'login') _wts_flags=(--scopes --no-browser --port --client-id --client-key --client-auth --store --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'logout') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'auth') _wts_subs=(status token refresh list switch) _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
@@ -305,15 +309,16 @@ _wts_spec() {
     'schedule diff') _wts_flags=(--file --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'schedule apply') _wts_flags=(--file --prune --yes --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'config') _wts_subs=(get set unset list) _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
-    'config get') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('=workspace editor pager browser dash.refresh accessible') ;;
-    'config set') _wts_flags=(--force --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('=workspace editor pager browser dash.refresh accessible' '-') ;;
-    'config unset') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('=workspace editor pager browser dash.refresh accessible') ;;
+    'config get') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('=workspace editor pager browser dash.refresh accessible wire-names openapi-url') ;;
+    'config set') _wts_flags=(--force --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('=workspace editor pager browser dash.refresh accessible wire-names openapi-url' '-') ;;
+    'config unset') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('=workspace editor pager browser dash.refresh accessible wire-names openapi-url') ;;
     'config list') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'api') _wts_flags=(--raw-field --field --method --header --include --input --paginate --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('-' '-') ;;
     'mcp') _wts_flags=(--allow-writes --tools --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
-    'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
+    'doctor') _wts_flags=(--refresh --print-names --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
+    'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --wire-names --wire-document --unknown-names --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'completion') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('=bash zsh fish powershell') ;;
-    'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp sandbox completion help') ;;
+    'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp doctor sandbox completion help') ;;
     'help environment') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
   esac
 }

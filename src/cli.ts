@@ -56,6 +56,7 @@ const GROUPS: Group[] = [
   { names: ['config'], load: async () => (await import('./commands/config.js')).registerConfig },
   { names: ['api'], load: async () => (await import('./commands/api.js')).registerApi },
   { names: ['mcp'], load: async () => (await import('./commands/mcp.js')).registerMcp },
+  { names: ['doctor'], load: async () => (await import('./commands/doctor.js')).registerDoctor },
   { names: ['sandbox'], load: async () => (await import('./commands/sandbox.js')).registerSandbox },
   { names: ['completion'], load: async () => (await import('./commands/completion.js')).registerCompletion, wholeTree: true },
   { names: ['help'], load: async () => (await import('./commands/help.js')).registerHelp, wholeTree: true },

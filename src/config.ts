@@ -87,6 +87,16 @@ const DECLARED = [
     description: 'plain numbered questions read line by line, progress as occasional lines, no full screen (docs/accessibility.md)',
     check: (v: string) => (v === 'true' || v === 'false' ? undefined : 'must be true or false'),
   },
+  {
+    key: 'wire-names',
+    env: 'WTS_WIRE_NAMES',
+    description: "a names file: the service's names where they are not wts's (docs/wire-names.md)",
+  },
+  {
+    key: 'openapi-url',
+    description: 'where the service serves its OpenAPI document, for `wts doctor` (default: a few likely places)',
+    check: (v: string) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'must be an http or https URL'),
+  },
 ] as const satisfies readonly (Omit<Setting, 'key'> & { key: string })[];
 
 /** The keys of `wts config`. */
@@ -105,6 +115,19 @@ export const DEFAULT_PROFILE = 'default';
 export function configDir(env: Env): string {
   if (env.WTS_CONFIG_DIR) return env.WTS_CONFIG_DIR;
   return envPaths('wts', { suffix: '' }).config;
+}
+
+/**
+ * WTS_CACHE_DIR, else the platform's cache directory for wts (as bin/wts has it for the code cache);
+ * undefined without a home.
+ */
+export function cacheDir(env: Env): string | undefined {
+  if (env.WTS_CACHE_DIR) return env.WTS_CACHE_DIR;
+  try {
+    return envPaths('wts', { suffix: '' }).cache;
+  } catch {
+    return undefined;
+  }
 }
 
 export class ConfigStore {

@@ -2,7 +2,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
-import { ConfigStore, DEFAULT_PROFILE, configDir, type SettingKey } from './config.js';
+import { cacheDir, ConfigStore, DEFAULT_PROFILE, configDir, type SettingKey } from './config.js';
 import { CliError, ExitCode } from './errors.js';
 import { type Env, type IO, notice } from './io.js';
 import type { OutputTarget } from './output/print.js';
@@ -153,12 +153,25 @@ export function createContext(
         const tokens = tokenSourceFor(ctx);
         tokens.catch(() => undefined);
         await new Promise((resolve) => setImmediate(resolve));
-        const [{ ApiClient, DEFAULT_MAX_ANSWER_BYTES }, { milliseconds }] = await Promise.all([
+        const [{ ApiClient, DEFAULT_MAX_ANSWER_BYTES }, { milliseconds }, { Wire, wireNamesFor }] = await Promise.all([
           import('./api/client.js'),
           import('./auth/settings.js'),
+          import('./api/wire.js'),
         ]);
+        const origin = ctx.origin();
+        // The service's names (a names file over what `wts doctor` learned): one small file read at most.
+        const wireFile = env.WTS_WIRE_NAMES || ctx.setting('wire-names');
+        const wire = Wire.of(
+          wireNamesFor({
+            file: wireFile || undefined,
+            fileFrom: env.WTS_WIRE_NAMES ? 'WTS_WIRE_NAMES' : 'wire-names',
+            cacheDir: cacheDir(env),
+            origin,
+          }),
+        );
         return new ApiClient({
-          origin: ctx.origin(),
+          origin,
+          ...(wire && { wire }),
           rateLimitBudgetMs: milliseconds(env, 'WTS_RATE_LIMIT_WAIT_MS', 60_000),
           timeoutMs: milliseconds(env, 'WTS_REQUEST_TIMEOUT_MS', 30_000),
           maxAnswerBytes: megabytes(env, 'WTS_MAX_ANSWER_MB', DEFAULT_MAX_ANSWER_BYTES),

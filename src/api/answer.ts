@@ -13,6 +13,7 @@ import { isRecord } from '../type-guards.js';
 import { requestName, type RawRequest } from './request.js';
 import type { Answer } from './transport.js';
 import { unknownOutcome } from './unknown-outcome.js';
+import type { Wire } from './wire.js';
 
 /** The check of each operation's result checked so far: compiled once, on its first answer. */
 const checks = new Map<OperationId, ReturnType<typeof compileShape>>();
@@ -70,6 +71,7 @@ export function checkAnswer(
   status: number,
   contentType: string | string[] | undefined,
   body: Buffer,
+  wire?: Wire,
 ): { value: unknown } | { problem: string } {
   if (body.length === 0) {
     if (opId === undefined) return { value: {} };
@@ -88,13 +90,15 @@ export function checkAnswer(
     return { problem: `was ${notJson(text, body.length, err)}` };
   }
   if (opId === undefined) return { value };
+  // In wts's names before it is checked: the check is the catalog's (src/api/wire.ts).
+  if (wire) value = wire.answer(opId, value);
   const wrong = describeMiss(checkOf(opId), value, 'the answer');
   return wrong === undefined ? { value } : { problem: `did not match what ${opId} returns: ${wrong}` };
 }
 
 /** The value of a 2xx answer, checked; else the InvalidAnswerError (not repeated: a write may have been done). */
-export function answerValue(req: RawRequest, res: Answer): unknown {
-  const answer = checkAnswer(req.operation, res.status, res.headers['content-type'], res.body);
+export function answerValue(req: RawRequest, res: Answer, wire?: Wire): unknown {
+  const answer = checkAnswer(req.operation, res.status, res.headers['content-type'], res.body, wire);
   if ('value' in answer) return answer.value;
   throw invalidAnswer(req, res.status, `the service's answer to ${requestName(req)} ${answer.problem}`);
 }

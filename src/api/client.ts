@@ -23,6 +23,7 @@ import { prepareRequest, type RawRequest, type UncheckedArgs } from './request.j
 import { parseRetryAfter, Retries, type RequestHooks } from './retries.js';
 import { AnswerFault, type Answer, DEFAULT_MAX_ANSWER_BYTES, Transport } from './transport.js';
 import { unknownOutcome } from './unknown-outcome.js';
+import type { Wire } from './wire.js';
 
 // What callers import from here, wherever it is kept.
 export { bearerChallengeOf } from './answer.js';
@@ -52,6 +53,8 @@ export interface ApiClientOptions {
   /** Waits `ms`, or until `signal` is aborted (close() aborts it). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** The service's names where they are not wts's (src/api/wire.ts); undefined: wts's own. */
+  wire?: Wire;
 }
 
 export interface PagesOptions {
@@ -189,12 +192,15 @@ export class ApiClient {
       },
       options.hooks ?? {},
     );
+    // Renamed once, at the boundary: everything above it keeps wts's names.
+    const { wire } = this.options;
+    const sent = wire ? wire.request(req) : req;
     for (;;) {
       if (this.closed) throw new NetworkError(`${this.options.origin}: wts has finished with this connection`);
       await retries.beforeAttempt(this.closed);
       let res: Answer;
       try {
-        res = await this.transport.exchange(req, renewal.token, options.timeoutMs ?? this.timeoutMs);
+        res = await this.transport.exchange(sent, renewal.token, options.timeoutMs ?? this.timeoutMs);
         options.onAnswer?.(res.status, res.headers);
       } catch (err) {
         // An answer larger than the cap would be as large again: never asked for twice.
@@ -202,7 +208,7 @@ export class ApiClient {
         await retries.afterFailure(err, req);
         continue;
       }
-      if (res.status >= 200 && res.status < 300) return answerValue(req, res);
+      if (res.status >= 200 && res.status < 300) return answerValue(req, res, wire);
       if (res.status === 401) {
         await renewal.after401(res);
         retries.notCounted(); // the renewal is not a retry

@@ -13,7 +13,7 @@ describe('wts config', () => {
     const dir = tempConfigDir();
     const run = (...args: string[]) => runWts(args, { env: { ...sandbox.env, WTS_CONFIG_DIR: dir } });
     expect((await run('config', 'list')).stdout).toBe(
-      'workspace=\neditor=\npager=less -FRX\nbrowser=\ndash.refresh=60\naccessible=false\n',
+      'workspace=\neditor=\npager=less -FRX\nbrowser=\ndash.refresh=60\naccessible=false\nwire-names=\nopenapi-url=\n',
     );
     expect((await run('config', 'get', 'pager')).stdout).toBe('less -FRX\n');
     expect((await run('config', 'get', 'workspace')).stdout).toBe('');
@@ -29,6 +29,8 @@ describe('wts config', () => {
       browser: '',
       'dash.refresh': '60',
       accessible: 'false',
+      'wire-names': '',
+      'openapi-url': '',
     });
     // Another profile has its own settings.
     expect((await run('--profile', 'work', 'config', 'get', 'workspace')).stdout).toBe('');
@@ -42,7 +44,7 @@ describe('wts config', () => {
     const unknown = await runWts(['config', 'get', 'colour']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'wts: KEY: unknown setting "colour"; the settings are workspace, editor, pager, browser, dash.refresh, accessible\n',
+      'wts: KEY: unknown setting "colour"; the settings are workspace, editor, pager, browser, dash.refresh, accessible, wire-names, openapi-url\n',
     );
     const bad = await runWts(['config', 'set', 'dash.refresh', 'soon']);
     expect(bad.code).toBe(2);

@@ -161,6 +161,8 @@ describe.skipIf(!shells.bash)('bash', { timeout: 120_000 }, () => {
       'browser',
       'dash.refresh',
       'accessible',
+      'wire-names',
+      'openapi-url',
     ]);
     expect(bashComplete(['wts', 'config', 'get', 'pa'], dir)).toEqual(['pager']);
     expect(bashComplete(['wts', 'schedule', 'check', '--require', ''], dir)).toEqual(['active', 'paused']);
@@ -201,6 +203,8 @@ describe.skipIf(!shells.zsh)('zsh', { timeout: 120_000 }, () => {
       'browser',
       'dash.refresh',
       'accessible',
+      'wire-names',
+      'openapi-url',
     ]);
     expect(zshCandidates(['wts', 'schedule', 'check', '--require', ''], dir).names).toEqual(['active', 'paused']);
     expect(zshCandidates(['wts', 'task', 'note', 'task_1', '--file', ''], dir).mode).toBe('files');

@@ -69,7 +69,9 @@ describe("the catalog's result types", () => {
 
 describe('names keyed by the catalog', () => {
   it('settings and recorded listings are unions, not strings', () => {
-    expectTypeOf<SettingKey>().toEqualTypeOf<'workspace' | 'editor' | 'pager' | 'browser' | 'dash.refresh' | 'accessible'>();
+    expectTypeOf<SettingKey>().toEqualTypeOf<
+      'workspace' | 'editor' | 'pager' | 'browser' | 'dash.refresh' | 'accessible' | 'wire-names' | 'openapi-url'
+    >();
     expectTypeOf<'list_tasks'>().toExtend<RecordedListing>();
     expectTypeOf<'get_task'>().not.toExtend<RecordedListing>();
   });
