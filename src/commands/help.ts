@@ -24,7 +24,7 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   {
     name: 'WTS_CACHE_DIR',
     description:
-      "where bin/wts keeps its compiled-code caches, one per command, 64 at most, and `wts doctor` the service's OpenAPI document and the names learned from it (default: ~/.cache/wts on Linux, or $XDG_CACHE_HOME/wts; ~/Library/Caches/wts on macOS; %LOCALAPPDATA%\wts\Cache on Windows)",
+      "where bin/wts keeps its compiled-code caches, one per command, 64 at most, and `wts doctor` the service's OpenAPI document and the names learned from it (default: ~/.cache/wts on Linux, or $XDG_CACHE_HOME/wts; ~/Library/Caches/wts on macOS; %LOCALAPPDATA%\\wts\\Cache on Windows)",
   },
   {
     name: 'WTS_WIRE_NAMES',
