@@ -16,7 +16,8 @@ import { expectMode } from '../helpers/platform.js';
 // more in the package for 0.4 MB less read by every other command. Starting programs on Windows, the
 // lock's machine and process facts on macOS and Windows add a few KB (the PowerShell completion script is
 // not packed: `wts completion powershell` prints it).
-const MAX_UNPACKED_BYTES = 4_700_000;
+// wts doctor and the wire names (issue 37) took it to 4.73 MB.
+const MAX_UNPACKED_BYTES = 4_800_000;
 const MAX_PACKAGES = 30;
 
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string };
