@@ -2,8 +2,9 @@
 // and checks each request, so bad input sends nothing), sent with a token (renewed once after a 401:
 // renewal.ts) over one transport with a deadline and a size cap (transport.ts), tried again only when
 // safe and within the 429 budget (retries.ts), every answer checked before it is used and every error
-// answer an ApiError (answer.ts), and pages as async iterators so `--all` streams with flat memory
-// (paging.ts). Each of those has one reason to change; this file only says in which order they run.
+// answer an ApiError (answer.ts; a refusal of a name wts built is the disagreement's: blame.ts), every
+// filtered list checked against its filters (filters.ts), and pages as async iterators so `--all`
+// streams with flat memory (paging.ts). Each of those has one reason to change; this file only says in which order they run.
 import {
   getOperation,
   pageBounds,
@@ -17,6 +18,8 @@ import {
 import { NetworkError } from '../errors.js';
 import { sleep } from '../sleep.js';
 import { answerError, answerValue, invalidAnswer } from './answer.js';
+import { blameOf } from './blame.js';
+import { checkFilters } from './filters.js';
 import { startAhead, walkPages, walkPieces, type PageAsk } from './paging.js';
 import { Renewal, type TokenSource } from './renewal.js';
 import { prepareRequest, type RawRequest, type UncheckedArgs } from './request.js';
@@ -202,7 +205,12 @@ export class ApiClient {
         await retries.afterFailure(err, req);
         continue;
       }
-      if (res.status >= 200 && res.status < 300) return answerValue(req, res);
+      if (res.status >= 200 && res.status < 300) {
+        const value = answerValue(req, res);
+        // A filtered list whose rows do not match the filter: the service ignored it (src/api/filters.ts).
+        checkFilters(req.operation, req.query, value);
+        return value;
+      }
       if (res.status === 401) {
         await renewal.after401(res);
         retries.notCounted(); // the renewal is not a retry
@@ -211,7 +219,9 @@ export class ApiClient {
       const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
       if (await retries.afterRefusal(res.status, retryAfter, req)) continue;
       const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;
-      throw answerError(res, retryAfter, unknown);
+      const refusal = answerError(res, retryAfter, unknown);
+      // A refusal of a name wts built, not of the user's input (src/api/blame.ts).
+      throw blameOf(req, refusal) ?? refusal;
     }
   }
 
