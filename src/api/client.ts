@@ -16,8 +16,9 @@ import {
   type Page,
 } from '../contract/operations.js';
 import { NetworkError } from '../errors.js';
+import { terminalLine } from '../output/sanitize.js';
 import { sleep } from '../sleep.js';
-import { answerError, answerValue, invalidAnswer } from './answer.js';
+import { answerError, answerValue, invalidAnswer, takeUnknownValues } from './answer.js';
 import { blameOf } from './blame.js';
 import { checkFilters } from './filters.js';
 import { startAhead, walkPages, walkPieces, type PageAsk } from './paging.js';
@@ -90,6 +91,8 @@ export class ApiClient {
   /** Aborted by close(): a request waiting out a 429 or a backoff stops waiting, and sends nothing more. */
   private readonly closing = new AbortController();
   private readonly timeoutMs: number;
+  /** The unknown values already noted (noteUnknownValues): each is said once. */
+  private readonly noted = new Set<string>();
 
   constructor(private readonly options: ApiClientOptions) {
     this.transport = new Transport({
@@ -207,6 +210,7 @@ export class ApiClient {
       }
       if (res.status >= 200 && res.status < 300) {
         const value = answerValue(req, res);
+        this.noteUnknownValues();
         // A filtered list whose rows do not match the filter: the service ignored it (src/api/filters.ts).
         checkFilters(req.operation, req.query, value);
         return value;
@@ -222,6 +226,20 @@ export class ApiClient {
       const refusal = answerError(res, retryAfter, unknown);
       // A refusal of a name wts built, not of the user's input (src/api/blame.ts).
       throw blameOf(req, refusal) ?? refusal;
+    }
+  }
+
+  /**
+   * Says once, on a terminal (the `notice` option), that the service sent a value of an open field wts
+   * does not know (a pending action's state, say): it is shown as it came, sanitized.
+   */
+  private noteUnknownValues(): void {
+    for (const { value, known } of takeUnknownValues()) {
+      if (this.noted.has(value)) continue;
+      this.noted.add(value);
+      this.options.notice?.(
+        `note: the service sent "${terminalLine(value)}", a value this version of wts does not know (it knows ${known.join(', ')}): shown as it came`,
+      );
     }
   }
 

@@ -68,7 +68,7 @@ const createReminder: RawRequest = {
   operation: 'create_reminder',
 };
 const refusal = (detail: string, extra: Record<string, unknown> = {}, status = 400): ApiError => {
-  const problem = { title: 'Bad Request', status, detail, code: 'invalid_request', ...extra } as Problem;
+  const problem: Problem = { title: 'Bad Request', status, detail, code: 'invalid_request', ...extra };
   return new ApiError(status, 'invalid_request', detail, problem);
 };
 const refusedLine = (name: string, op: string) =>
