@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
@@ -31,6 +32,27 @@ interface SandboxFlags {
   faultDrop?: number;
   latency?: number;
   rateLimit?: number;
+  wireNames?: string;
+  wireDocument?: 'service' | 'wts';
+  unknownNames?: 'refuse' | 'ignore';
+}
+
+function oneOf<T extends string>(...choices: T[]): (value: string) => T {
+  return (value) => {
+    const choice = choices.find((c) => c === value);
+    if (choice === undefined) throw new InvalidArgumentError(`must be ${choices.join(' or ')}`);
+    return choice;
+  };
+}
+
+/** The names file of --wire-names, read and checked (src/contract/wire-names.ts); a one-line usage error otherwise. */
+async function readWireNames(file: string): Promise<import('../contract/wire-names.js').WireNames> {
+  const { parseWireNames } = await import('../contract/wire-names.js');
+  try {
+    return parseWireNames(JSON.parse(readFileSync(file, 'utf8')), file);
+  } catch (err) {
+    throw new CliError(`--wire-names: ${err instanceof Error ? err.message : String(err)}`, ExitCode.usage);
+  }
 }
 
 export function registerSandbox(program: Command, _deps: CliDeps): void {
@@ -50,6 +72,17 @@ export function registerSandbox(program: Command, _deps: CliDeps): void {
     )
     .option('--latency <ms>', 'delay every API and MCP answer by this many milliseconds', parseCount)
     .option('--rate-limit <n>', 'allow this many API and MCP requests per connection per minute (0: no limit)', parseCount)
+    .option('--wire-names <file>', 'play a service that names things otherwise: a names file (docs/wire-names.md)')
+    .option(
+      '--wire-document <names>',
+      'with --wire-names, what /api/v1/openapi.json names: service (the renamed wire) or wts (a description that does not tell)',
+      oneOf('service', 'wts'),
+    )
+    .option(
+      '--unknown-names <what>',
+      'an unknown query parameter or body field: refuse (a 400 naming it, the default) or ignore',
+      oneOf('refuse', 'ignore'),
+    )
     .addHelpText(
       'after',
       `
@@ -57,12 +90,14 @@ Examples:
   $ wts sandbox --port 8787
   $ wts sandbox --auto-approve ada --data ./sandbox.json
   $ wts sandbox --fault-5xx 0.2 --latency 200
+  $ wts sandbox --wire-names names.json --unknown-names ignore
 
 Test controls (sandbox only): GET/POST /__sandbox/clock, GET /__sandbox/stats,
 GET/POST /__sandbox/faults, POST /__sandbox/auto-approve.`,
     )
     .action(async (opts: SandboxFlags) => {
       const { startSandbox, SandboxStartError } = await import('../sandbox/server.js');
+      const names = opts.wireNames === undefined ? undefined : await readWireNames(opts.wireNames);
       const sandbox = await startSandbox({
         port: opts.port,
         autoApprove: opts.autoApprove ?? null,
@@ -76,6 +111,9 @@ GET/POST /__sandbox/faults, POST /__sandbox/auto-approve.`,
           ...(opts.rateLimit !== undefined && { rateLimit: opts.rateLimit }),
         },
         log: (line) => process.stderr.write(`${line}\n`),
+        ...((names || opts.wireDocument || opts.unknownNames) && {
+          wire: { names: names ?? {}, document: opts.wireDocument ?? 'service', unknown: opts.unknownNames ?? 'refuse' },
+        }),
       }).catch((err: unknown) => {
         if (err instanceof SandboxStartError) throw new CliError(err.message, ExitCode.usage);
         throw err;

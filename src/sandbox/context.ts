@@ -6,6 +6,7 @@ import type { AgentSimulator } from './agent.js';
 import { errnoOf } from '../errors.js';
 import { CREATION_ORDER, keepInOrder } from './api/paging.js';
 import { readSandboxData } from './data-file.js';
+import type { SandboxWire, WireRenamer } from './wire.js';
 
 /** The sandbox's clock: real time plus an offset that /__sandbox/clock moves. */
 export class SandboxClock {
@@ -131,6 +132,8 @@ export interface SandboxOptions {
   seedTasks?: number;
   /** Prints nothing when false (tests). */
   log?: (line: string) => void;
+  /** Plays a service that names things otherwise (`--wire-names`, `--wire-document`, `--unknown-names`: src/sandbox/wire.ts). */
+  wire?: SandboxWire;
 }
 
 /** Everything the sandbox's parts share. `origin` is set once the server listens. */
@@ -144,4 +147,6 @@ export interface SandboxContext {
   tokens: TokenVerifier;
   agent: AgentSimulator;
   log: (line: string) => void;
+  /** The renames of a sandbox playing another service; undefined: wts's own names. */
+  wire?: WireRenamer;
 }

@@ -10,6 +10,7 @@ import { controlRoutes } from './controls.js';
 import { AgentSimulator } from './agent.js';
 import { ServiceError, problemResponse } from './problem.js';
 import { addBulkWorkspace } from './seed.js';
+import { WireRenamer } from './wire.js';
 import { errnoOf, messageOf, stackOf } from '../errors.js';
 
 export interface RunningSandbox {
@@ -55,6 +56,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return agent;
     },
     log: options.log ?? (() => {}),
+    ...(options.wire && { wire: new WireRenamer(options.wire) }),
   };
   const oauth = new OAuthServer(ctx);
   const agent = new AgentSimulator(ctx);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { getOperation, OPERATION_IDS } from '../../contract/operations.js';
 import { readQuery } from '../../contract/validate.js';
+import type { JsonSchema } from '../../contract/json-schema.js';
 import type { SandboxContext } from '../context.js';
 import type { Principal } from '../model.js';
 import { ServiceError } from '../problem.js';
@@ -32,7 +33,11 @@ export function apiRoutes(ctx: SandboxContext): Hono<Env> {
   const app = new Hono<Env>();
   // Built on the first request, not at start-up, and kept: it depends only on the catalog and the origin.
   let openApi: Promise<object> | undefined;
-  app.get('/openapi.json', async (c) => c.json(await (openApi ??= import('../openapi.js').then((m) => m.buildOpenApi(ctx.origin)))));
+  // Playing another service, it describes itself in that service's names (src/sandbox/wire.ts).
+  const describe = (doc: JsonSchema) => (ctx.wire ? ctx.wire.document(doc) : doc);
+  app.get('/openapi.json', async (c) =>
+    c.json(await (openApi ??= import('../openapi.js').then((m) => describe(m.buildOpenApi(ctx.origin))))),
+  );
   app.use('*', faultMiddleware(ctx));
   app.use('*', bearerAuth(ctx, '/api/v1'));
   app.use('*', bodyLimitOf(MAX_BODY_BYTES));
@@ -40,13 +45,14 @@ export function apiRoutes(ctx: SandboxContext): Hono<Env> {
     const def = getOperation(opId);
     const routePath = def.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(def.method, routePath, async (c) => {
-      const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : await readJsonBody(c.req.raw);
+      const sent = def.method === 'GET' || def.method === 'DELETE' ? undefined : await readJsonBody(c.req.raw);
+      const { wire } = ctx;
       const result = await executeOperation(ctx, c.get('principal'), opId, {
         path: c.req.param(),
-        query: readQuery(def.query, c.req.queries()),
-        body,
+        query: readQuery(def.query, wire ? wire.query(opId, c.req.queries()) : c.req.queries()),
+        body: wire ? wire.body(opId, sent) : sent,
       });
-      return c.json(result);
+      return c.json(wire ? wire.answer(opId, result) : result);
     });
   }
   return app;
