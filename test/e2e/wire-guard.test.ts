@@ -55,7 +55,8 @@ describe('a service that ignores `assignee` (it calls it assigneeId) and does no
   it('a list without the filter is still whole, exit 0', async () => {
     const r = await runWts(['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(20);
+    const all: unknown = JSON.parse(r.stdout);
+    expect(Array.isArray(all) && all.length).toBeGreaterThan(20);
   });
 
   it('wts mcp: my_open_tasks answers a tool error with the line, never a wrong list', async () => {
@@ -162,7 +163,8 @@ describe('a service with a state and a kind wts does not know', () => {
   it('the inbox lists everything that waits, as it came, exit 0', async () => {
     const r = await runWts(['inbox', '--json'], { env: sandbox.env });
     expect(r.code, r.stderr).toBe(0);
-    const items = JSON.parse(r.stdout) as PendingAction[];
+    const parsed: unknown = JSON.parse(r.stdout);
+    const items: PendingAction[] = Array.isArray(parsed) ? parsed : [];
     // Everything that waits where this connection looks (not on an archived workspace): each one listed.
     const ids = new Set(waiting().map((a) => a.id));
     expect(items.length).toBeGreaterThan(5);
