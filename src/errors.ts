@@ -71,6 +71,18 @@ export class BulkFailure extends CliError {
   }
 }
 
+/**
+ * wts and the service disagree on a name the spec leaves open: the service ignored a filter wts sent
+ * (src/api/filters.ts: a row of the list does not match it), or refused a parameter or field wts built
+ * (src/api/blame.ts). Not the user's input: exit 1, and the line says to run `wts doctor`.
+ */
+export class DisagreementError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.failure);
+    this.name = 'DisagreementError';
+  }
+}
+
 /** An RFC 9457 problem document, as the service sends with every error. */
 export interface Problem {
   type?: string;

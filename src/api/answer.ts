@@ -2,7 +2,9 @@
 // type the service declares (application/json; a structured-syntax `+json` type as well, RFC 6839, but
 // never application/problem+json, which is an error document whatever the status), and, for a catalog
 // operation, of the shape the catalog says it returns (extra fields allowed: the service may add some),
-// read from src/contract/result-shapes.ts, not from the zod schemas (src/contract/shape.ts says why).
+// read from src/contract/result-shapes.ts, not from the zod schemas (src/contract/shape.ts says why). A
+// value of a field the spec leaves open (a state, a kind) that wts does not know is kept, not refused:
+// takeUnknownValues tells the client of it.
 // Anything else is a one-line InvalidAnswerError naming the operation and what the service answered.
 // An error answer becomes an ApiError: the problem document (RFC 9457) when it is one, else its status.
 import { getOperation, type OperationId } from '../contract/operations.js';
@@ -18,11 +20,25 @@ import type { Wire } from './wire.js';
 /** The check of each operation's result checked so far: compiled once, on its first answer. */
 const checks = new Map<OperationId, ReturnType<typeof compileShape>>();
 
+/**
+ * Values of open fields (a state, a kind) that wts does not know, heard in answers since the last
+ * takeUnknownValues: the answer is used all the same, and they are shown as they came.
+ */
+const unknownValues: { value: string; known: readonly string[] }[] = [];
+
+/** The values of open fields wts does not know heard since the last call (src/api/client.ts notes them once). */
+export function takeUnknownValues(): { value: string; known: readonly string[] }[] {
+  return unknownValues.splice(0);
+}
+
 function checkOf(opId: OperationId): ReturnType<typeof compileShape> {
   let check = checks.get(opId);
   if (!check) {
     const op = getOperation(opId);
-    check = compileShape(resultShape(op.page, RESULT_SHAPES[op.result]), FORMATS);
+    check = compileShape(resultShape(op.page, RESULT_SHAPES[op.result]), FORMATS, (value, known) => {
+      // A page of many: each value once.
+      if (!unknownValues.some((u) => u.value === value)) unknownValues.push({ value, known });
+    });
     checks.set(opId, check);
   }
   return check;

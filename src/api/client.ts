@@ -2,8 +2,9 @@
 // and checks each request, so bad input sends nothing), sent with a token (renewed once after a 401:
 // renewal.ts) over one transport with a deadline and a size cap (transport.ts), tried again only when
 // safe and within the 429 budget (retries.ts), every answer checked before it is used and every error
-// answer an ApiError (answer.ts), and pages as async iterators so `--all` streams with flat memory
-// (paging.ts). Each of those has one reason to change; this file only says in which order they run.
+// answer an ApiError (answer.ts; a refusal of a name wts built is the disagreement's: blame.ts), every
+// filtered list checked against its filters (filters.ts), and pages as async iterators so `--all`
+// streams with flat memory (paging.ts). Each of those has one reason to change; this file only says in which order they run.
 import {
   getOperation,
   pageBounds,
@@ -15,8 +16,11 @@ import {
   type Page,
 } from '../contract/operations.js';
 import { NetworkError } from '../errors.js';
+import { terminalLine } from '../output/sanitize.js';
 import { sleep } from '../sleep.js';
-import { answerError, answerValue, invalidAnswer } from './answer.js';
+import { answerError, answerValue, invalidAnswer, takeUnknownValues } from './answer.js';
+import { blameOf } from './blame.js';
+import { checkFilters } from './filters.js';
 import { startAhead, walkPages, walkPieces, type PageAsk } from './paging.js';
 import { Renewal, type TokenSource } from './renewal.js';
 import { prepareRequest, type RawRequest, type UncheckedArgs } from './request.js';
@@ -90,6 +94,8 @@ export class ApiClient {
   /** Aborted by close(): a request waiting out a 429 or a backoff stops waiting, and sends nothing more. */
   private readonly closing = new AbortController();
   private readonly timeoutMs: number;
+  /** The unknown values already noted (noteUnknownValues): each is said once. */
+  private readonly noted = new Set<string>();
 
   constructor(private readonly options: ApiClientOptions) {
     this.transport = new Transport({
@@ -208,7 +214,13 @@ export class ApiClient {
         await retries.afterFailure(err, req);
         continue;
       }
-      if (res.status >= 200 && res.status < 300) return answerValue(req, res, wire);
+      if (res.status >= 200 && res.status < 300) {
+        const value = answerValue(req, res, wire);
+        this.noteUnknownValues();
+        // A filtered list whose rows do not match the filter: the service ignored it (src/api/filters.ts).
+        checkFilters(req.operation, req.query, value);
+        return value;
+      }
       if (res.status === 401) {
         await renewal.after401(res);
         retries.notCounted(); // the renewal is not a retry
@@ -217,7 +229,24 @@ export class ApiClient {
       const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
       if (await retries.afterRefusal(res.status, retryAfter, req)) continue;
       const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;
-      throw answerError(res, retryAfter, unknown);
+      const refusal = answerError(res, retryAfter, unknown);
+      // A refusal of a name wts built (under the service's name, as sent), not of the user's input
+      // (src/api/blame.ts).
+      throw blameOf(sent, refusal) ?? refusal;
+    }
+  }
+
+  /**
+   * Says once, on a terminal (the `notice` option), that the service sent a value of an open field wts
+   * does not know (a pending action's state, say): it is shown as it came, sanitized.
+   */
+  private noteUnknownValues(): void {
+    for (const { value, known } of takeUnknownValues()) {
+      if (this.noted.has(value)) continue;
+      this.noted.add(value);
+      this.options.notice?.(
+        `note: the service sent "${terminalLine(value)}", a value this version of wts does not know (it knows ${known.join(', ')}): shown as it came`,
+      );
     }
   }
 

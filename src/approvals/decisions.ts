@@ -2,6 +2,7 @@
 // `wts approval` verbs and `wts approval review` both call these, so a decision is sent, checked and
 // reported the same way whichever way it was made.
 import type { ApiClient, CallOptions } from '../api/client.js';
+import { isKnown, KNOWN } from '../contract/open-values.js';
 import type { Resource } from '../contract/resources.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, CliError, ExitCode } from '../errors.js';
@@ -27,6 +28,35 @@ const SETTLED_WITH: Record<PendingAction['kind'], { what: string; command: strin
 };
 
 /**
+ * Why wts does not decide `action`, when it is of a kind or in a state wts does not know (the service's
+ * spec leaves them open): what a decision would mean for it is not wts's to guess, so none is sent.
+ * Undefined when it knows both.
+ */
+export function unknownToDecide(action: PendingAction): string | undefined {
+  const what = !isKnown(KNOWN.actionKind, action.kind)
+    ? `of a kind wts does not know ("${action.kind}")`
+    : !isKnown(KNOWN.actionState, action.state)
+      ? `in a state wts does not know ("${action.state}")`
+      : undefined;
+  return what && `${action.id} is ${what}: wts does not decide it, and sent nothing; \`wts approval view ${action.id}\` shows it`;
+}
+
+/** Throws the line of unknownToDecide, when there is one. */
+export function refuseUnknown(action: PendingAction): void {
+  const why = unknownToDecide(action);
+  if (why !== undefined) throw new CliError(why, ExitCode.failure);
+}
+
+/** The line of an action of another kind than the decision's, naming the command that settles it. */
+function otherKind(action: PendingAction, kind: PendingAction['kind']): CliError {
+  const other = SETTLED_WITH[action.kind] ?? { what: `of a kind wts does not know ("${action.kind}")`, command: 'wts approval view ID' };
+  return new CliError(
+    `conflict: ${action.id} is ${other.what}, not ${SETTLED_WITH[kind]?.what ?? kind}; use \`${other.command.replace('ID', action.id)}\``,
+    ExitCode.conflict,
+  );
+}
+
+/**
  * Sends a decision made for `kind`; when the service refuses it as a conflict and the action is of another
  * kind, says so and names the wts command that settles it (the service can only name its own operations).
  */
@@ -44,27 +74,19 @@ async function settling<T>(
     const api = await ctx.api();
     const action = await api.call('get_pending_action', { path: path(actionId) }, options).catch(() => undefined);
     if (!action || action.kind === kind) throw err;
-    const other = SETTLED_WITH[action.kind];
-    throw new CliError(
-      `conflict: ${action.id} is ${other.what}, not ${SETTLED_WITH[kind].what}; use \`${other.command.replace('ID', action.id)}\``,
-      ExitCode.conflict,
-    );
+    throw otherKind(action, kind);
   }
 }
 
 /**
  * Reads a pending action before a run of decisions changes any (src/framework/verb.ts): it must be
- * there, of the `kind` the decision settles, and still pending, else the run changes nothing.
+ * there, of the `kind` the decision settles (and of a kind and state wts knows), and still pending, else
+ * the run changes nothing.
  */
 export async function undecided(api: ApiClient, actionId: string, kind: PendingAction['kind'], options: CallOptions): Promise<void> {
   const action = await api.call('get_pending_action', { path: path(actionId) }, options);
-  if (action.kind !== kind) {
-    const other = SETTLED_WITH[action.kind];
-    throw new CliError(
-      `conflict: ${action.id} is ${other.what}, not ${SETTLED_WITH[kind].what}; use \`${other.command.replace('ID', action.id)}\``,
-      ExitCode.conflict,
-    );
-  }
+  refuseUnknown(action);
+  if (action.kind !== kind) throw otherKind(action, kind);
   if (action.state !== 'pending') throw new CliError(`conflict: ${action.id} is already ${action.state}`, ExitCode.conflict);
 }
 

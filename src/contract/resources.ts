@@ -3,6 +3,7 @@
 // output all follow them. Each carries one example, shown in the OpenAPI document and checked against
 // its schema by the OpenAPI linters.
 import * as z from 'zod';
+import { KNOWN, type Open } from './open-values.js';
 import type { OperationDef } from './operations.js';
 
 const id = z.string().min(1).max(64);
@@ -11,6 +12,14 @@ const example = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.m
 
 const ada = { id: 'usr_ada', name: 'Ada Lovelace' };
 const at = '2026-11-20T09:30:00Z';
+
+/**
+ * A field the service's spec leaves open (src/contract/open-values.ts): the values wts knows, or any other
+ * text a service sends, which wts shows as it came rather than refuse the whole answer. The OpenAPI
+ * document and the MCP tools' schemas show the known values and that others may come.
+ */
+const open = <const Known extends readonly [string, ...string[]]>(known: Known): z.ZodType<Open<Known[number]>> =>
+  z.union([z.enum(known), z.string().describe('a value this version of wts does not know, shown as it came')]);
 
 export const Person = z.object({ id, name: z.string() });
 export const Author = z.object({ kind: z.enum(['person', 'agent']), id: z.string(), name: z.string() });
@@ -81,7 +90,7 @@ export const Agent = example(z.object({ id, name: z.string(), workspaceId: id })
   name: 'Support Agent',
   workspaceId: 'ws_support',
 });
-export const RunState = z.enum(['running', 'succeeded', 'failed']);
+export const RunState = open(KNOWN.runState);
 export const Run = example(
   z.object({
     id,
@@ -108,8 +117,8 @@ export const PendingAction = example(
   z.object({
     id,
     taskId: id,
-    kind: z.enum(['action', 'human_task', 'question']),
-    state: z.enum(['pending', 'approved', 'rejected', 'completed', 'answered']),
+    kind: open(KNOWN.actionKind),
+    state: open(KNOWN.actionState),
     summary: z.string(),
     draft: z.record(z.string(), z.unknown()).describe("the action's fields, as the agent drafted them"),
     createdAt: dateTime,
@@ -128,16 +137,13 @@ export const PendingAction = example(
     createdAt: at,
   },
 );
-export const Reminder = example(
-  z.object({ id, taskId: id, message: z.string(), remindAt: dateTime, state: z.enum(['scheduled', 'fired', 'cancelled']) }),
-  {
-    id: 'rem_s001',
-    taskId: 'task_s001',
-    message: 'Check whether Lena could sign in',
-    remindAt: '2026-11-21T09:00:00Z',
-    state: 'scheduled',
-  },
-);
+export const Reminder = example(z.object({ id, taskId: id, message: z.string(), remindAt: dateTime, state: open(KNOWN.reminderState) }), {
+  id: 'rem_s001',
+  taskId: 'task_s001',
+  message: 'Check whether Lena could sign in',
+  remindAt: '2026-11-21T09:00:00Z',
+  state: 'scheduled',
+});
 export const HandbookEntry = example(z.object({ id, title: z.string(), position: z.number().int() }), {
   id: 'sec_support_1',
   title: 'Tone of voice',
@@ -171,7 +177,7 @@ export const ScheduledTask = example(
     timezone: z.string().describe("the organization's timezone, in which cron is read"),
     workspaceId: id,
     agentId: id,
-    state: z.enum(['active', 'paused']),
+    state: open(KNOWN.scheduleState),
     nextRunAt: dateTime.nullable(),
     lastRun: z.object({ id, state: RunState, startedAt: dateTime }).nullable(),
   }),

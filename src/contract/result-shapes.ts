@@ -83,7 +83,7 @@ export const RESULT_SHAPES: Record<ResourceName, Shape> = {
       id: { type: 'string', min: 1, max: 64 },
       taskId: { type: 'string', min: 1, max: 64 },
       agentId: { type: 'string', min: 1, max: 64 },
-      state: { type: 'oneOf', values: ['running', 'succeeded', 'failed'] },
+      state: { type: 'open', values: ['running', 'succeeded', 'failed'] },
       output: { type: 'string' },
       proposedActionIds: { type: 'array', of: { type: 'string', min: 1, max: 64 } },
       startedAt: { type: 'string', format: 'datetime' },
@@ -95,8 +95,8 @@ export const RESULT_SHAPES: Record<ResourceName, Shape> = {
     fields: {
       id: { type: 'string', min: 1, max: 64 },
       taskId: { type: 'string', min: 1, max: 64 },
-      kind: { type: 'oneOf', values: ['action', 'human_task', 'question'] },
-      state: { type: 'oneOf', values: ['pending', 'approved', 'rejected', 'completed', 'answered'] },
+      kind: { type: 'open', values: ['action', 'human_task', 'question'] },
+      state: { type: 'open', values: ['pending', 'approved', 'rejected', 'completed', 'answered'] },
       summary: { type: 'string' },
       draft: { type: 'record', of: { type: 'any' } },
       createdAt: { type: 'string', format: 'datetime' },
@@ -109,7 +109,7 @@ export const RESULT_SHAPES: Record<ResourceName, Shape> = {
       taskId: { type: 'string', min: 1, max: 64 },
       message: { type: 'string' },
       remindAt: { type: 'string', format: 'datetime' },
-      state: { type: 'oneOf', values: ['scheduled', 'fired', 'cancelled'] },
+      state: { type: 'open', values: ['scheduled', 'fired', 'cancelled'] },
     },
   },
   HandbookEntry: {
@@ -145,7 +145,7 @@ export const RESULT_SHAPES: Record<ResourceName, Shape> = {
       timezone: { type: 'string' },
       workspaceId: { type: 'string', min: 1, max: 64 },
       agentId: { type: 'string', min: 1, max: 64 },
-      state: { type: 'oneOf', values: ['active', 'paused'] },
+      state: { type: 'open', values: ['active', 'paused'] },
       nextRunAt: { type: 'nullable', of: { type: 'string', format: 'datetime' } },
       lastRun: {
         type: 'nullable',
@@ -153,7 +153,7 @@ export const RESULT_SHAPES: Record<ResourceName, Shape> = {
           type: 'object',
           fields: {
             id: { type: 'string', min: 1, max: 64 },
-            state: { type: 'oneOf', values: ['running', 'succeeded', 'failed'] },
+            state: { type: 'open', values: ['running', 'succeeded', 'failed'] },
             startedAt: { type: 'string', format: 'datetime' },
           },
         },

@@ -20,6 +20,8 @@ export type Shape =
   | { type: 'boolean' }
   | { type: 'null' }
   | { type: 'oneOf'; values: readonly unknown[] }
+  /** A field the spec leaves open (src/contract/open-values.ts): any string, `values` those wts knows. */
+  | { type: 'open'; values: readonly string[] }
   | { type: 'nullable'; of: Shape }
   | { type: 'optional'; of: Shape }
   | { type: 'any' };
@@ -85,6 +87,8 @@ export function shapeOf(schema: unknown, formats: Formats): Shape {
       return { type: 'oneOf', values: Object.values(isRecord(def.entries) ? def.entries : {}) };
     case 'literal':
       return { type: 'oneOf', values: Array.isArray(def.values) ? def.values : [] };
+    case 'union':
+      return openShape(def.options) ?? { type: 'any' };
     case 'nullable':
       return { type: 'nullable', of: shapeOf(def.innerType, formats) };
     case 'optional':
@@ -92,6 +96,14 @@ export function shapeOf(schema: unknown, formats: Formats): Shape {
     default:
       return { type: 'any' };
   }
+}
+
+/** The shape of an open field (resources.ts's `open`: the known values, or any string), else undefined. */
+function openShape(options: unknown): Shape | undefined {
+  if (!Array.isArray(options) || options.length !== 2) return undefined;
+  const [known, other] = options.map(defOf);
+  if (known?.type !== 'enum' || other?.type !== 'string' || !isRecord(known.entries)) return undefined;
+  return { type: 'open', values: Object.values(known.entries).filter((v) => typeof v === 'string') };
 }
 
 /** What an operation answers: its resource's shape, or for `list` and `cursor` a page of them (as resultSchema). */
@@ -116,6 +128,9 @@ interface Miss {
 }
 
 type Check = (value: unknown) => Miss | undefined;
+
+/** Told of each value of an open field that wts does not know (the value and the ones it knows). */
+export type Heard = (value: string, known: readonly string[]) => void;
 
 const miss = (problem: string): Miss => ({ path: [], problem });
 
@@ -154,9 +169,9 @@ function compileNumber({ whole, min, max }: Extract<Shape, { type: 'number' }>):
   };
 }
 
-function compileObject(shape: Extract<Shape, { type: 'object' }>, formats: Formats): Check {
+function compileObject(shape: Extract<Shape, { type: 'object' }>, formats: Formats, heard?: Heard): Check {
   const keys = Object.keys(shape.fields);
-  const checks = Object.values(shape.fields).map((field) => compileShape(field, formats));
+  const checks = Object.values(shape.fields).map((field) => compileShape(field, formats, heard));
   return (value) => {
     if (!isRecord(value)) return wrongType('object', value);
     // Indexed, not for-of over pairs: run for every field of every item of a page, mostly before V8
@@ -173,8 +188,8 @@ function compileObject(shape: Extract<Shape, { type: 'object' }>, formats: Forma
   };
 }
 
-function compileArray(shape: Extract<Shape, { type: 'array' }>, formats: Formats): Check {
-  const element = compileShape(shape.of, formats);
+function compileArray(shape: Extract<Shape, { type: 'array' }>, formats: Formats, heard?: Heard): Check {
+  const element = compileShape(shape.of, formats, heard);
   const { min, max } = shape;
   return (value) => {
     if (!Array.isArray(value)) return wrongType('array', value);
@@ -191,8 +206,8 @@ function compileArray(shape: Extract<Shape, { type: 'array' }>, formats: Formats
   };
 }
 
-function compileRecord(shape: Extract<Shape, { type: 'record' }>, formats: Formats): Check {
-  const element = compileShape(shape.of, formats);
+function compileRecord(shape: Extract<Shape, { type: 'record' }>, formats: Formats, heard?: Heard): Check {
+  const element = compileShape(shape.of, formats, heard);
   return (value) => {
     if (!isRecord(value)) return wrongType('object', value);
     for (const [key, member] of Object.entries(value)) {
@@ -212,15 +227,28 @@ function compileOneOf(values: readonly unknown[]): Check {
   return (value) => (allowed.has(value) ? undefined : value === undefined ? miss('is required') : miss(said));
 }
 
-/** Compiles a shape into a check of a value in place; `formats` holds the patterns of its string formats. */
-export function compileShape(shape: Shape, formats: Formats): Check {
+/** Any string; one wts does not know is told to `heard` (shown as it came, never refused). */
+function compileOpen(values: readonly string[], heard?: Heard): Check {
+  const known = new Set(values);
+  return (value) => {
+    if (typeof value !== 'string') return wrongType('string', value);
+    if (!known.has(value)) heard?.(value, values);
+    return undefined;
+  };
+}
+
+/**
+ * Compiles a shape into a check of a value in place; `formats` holds the patterns of its string formats,
+ * and `heard` is told of each value of an open field that wts does not know.
+ */
+export function compileShape(shape: Shape, formats: Formats, heard?: Heard): Check {
   switch (shape.type) {
     case 'object':
-      return compileObject(shape, formats);
+      return compileObject(shape, formats, heard);
     case 'array':
-      return compileArray(shape, formats);
+      return compileArray(shape, formats, heard);
     case 'record':
-      return compileRecord(shape, formats);
+      return compileRecord(shape, formats, heard);
     case 'string':
       return compileString(shape, formats);
     case 'number':
@@ -231,12 +259,14 @@ export function compileShape(shape: Shape, formats: Formats): Check {
       return (value) => (value === null ? undefined : value === undefined ? miss('is required') : miss('must be null'));
     case 'oneOf':
       return compileOneOf(shape.values);
+    case 'open':
+      return compileOpen(shape.values, heard);
     case 'nullable': {
-      const inner = compileShape(shape.of, formats);
+      const inner = compileShape(shape.of, formats, heard);
       return (value) => (value === null ? undefined : inner(value));
     }
     case 'optional': {
-      const inner = compileShape(shape.of, formats);
+      const inner = compileShape(shape.of, formats, heard);
       return (value) => (value === undefined ? undefined : inner(value));
     }
     case 'any':

@@ -3,7 +3,7 @@
 // review`), the rest through the operations catalog as `wts task …` and `wts schedule …` send them. Each
 // asks for its text first when it needs one, then for a confirmation; only then is anything sent.
 import type { Resource } from '../contract/resources.js';
-import { answerQuestion, approveAction, completeHumanTask, rejectAction } from '../approvals/decisions.js';
+import { answerQuestion, approveAction, completeHumanTask, rejectAction, unknownToDecide } from '../approvals/decisions.js';
 import { collectItems } from '../framework/listing.js';
 import type { CommandContext } from '../context.js';
 import { requiredText } from '../input/text.js';
@@ -34,7 +34,9 @@ export function taskOf(item: Item): { id: string; title: string; workspaceId: st
   return undefined;
 }
 
-const pendingOf = (item: Item, ...kinds: string[]) => item.kind === 'pending' && kinds.includes(item.waiting.action.kind);
+/** A pending action of one of `kinds`, in a state wts knows: an unknown one is shown, never decided (nothing applies). */
+const pendingOf = (item: Item, ...kinds: string[]) =>
+  item.kind === 'pending' && kinds.includes(item.waiting.action.kind) && unknownToDecide(item.waiting.action) === undefined;
 const options = (item: Item): string[] => {
   const o: unknown = item.kind === 'pending' ? item.waiting.action.draft.options : undefined;
   return Array.isArray(o) && o.every((v): v is string => typeof v === 'string') ? o : [];

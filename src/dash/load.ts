@@ -74,9 +74,12 @@ export function buildSections(input: {
   boardNote?: string;
   schedules: Schedule[];
 }): Record<SectionKey, Section> {
-  const inbox: Item[] = [...input.waiting]
-    .sort(byKindThenAge)
-    .map((waiting) => ({ kind: 'pending', id: waiting.action.id, group: INBOX_GROUPS[waiting.action.kind], waiting }));
+  const inbox: Item[] = [...input.waiting].sort(byKindThenAge).map((waiting) => ({
+    kind: 'pending',
+    id: waiting.action.id,
+    group: INBOX_GROUPS[waiting.action.kind] ?? waiting.action.kind,
+    waiting,
+  }));
 
   // One order with `wts task list` and `wts task board`: workspace by workspace, columns in board order
   // (a column the workspace does not list last), each column in the service's order (the tasks' order).

@@ -25,10 +25,17 @@ export interface WaitingItem {
   task: { id: string; title: string; workspaceId: string; dueDate: string | null; status: string };
 }
 
-/** Grouped by kind (KIND_ORDER), oldest first within a kind. */
+/** Where a kind is shown: KIND_ORDER's, a kind wts does not know after them. */
+function kindRank(kind: PendingKind): number {
+  const at = KIND_ORDER.indexOf(kind);
+  return at === -1 ? KIND_ORDER.length : at;
+}
+
+/** Grouped by kind (KIND_ORDER, then kinds wts does not know), oldest first within a kind. */
 export function byKindThenAge(a: WaitingItem, b: WaitingItem): number {
   return (
-    KIND_ORDER.indexOf(a.action.kind) - KIND_ORDER.indexOf(b.action.kind) ||
+    kindRank(a.action.kind) - kindRank(b.action.kind) ||
+    a.action.kind.localeCompare(b.action.kind) ||
     a.action.createdAt.localeCompare(b.action.createdAt) ||
     a.action.id.localeCompare(b.action.id)
   );

@@ -93,18 +93,20 @@ export async function printItems<T>(
     }
     return printTable(out, columns, rows, options.empty);
   }
-  const list = textList(out.io, mode);
+  // Begun with the first item: a list that fails before it (the filter guard's first page, a refusal)
+  // prints nothing, not even JSON's `[`.
+  let list: TextList | undefined;
   try {
     for await (const item of items) {
       see(out, item);
-      list.item(itemText(mode, columns, item));
+      (list ??= textList(out.io, mode)).item(itemText(mode, columns, item));
     }
   } catch (err) {
     // What was read is printed, also when a later page fails.
-    list.flush();
+    list?.flush();
     throw err;
   }
-  return list.end();
+  return (list ?? textList(out.io, mode)).end();
 }
 
 /** Tells `out.shown` of an item printed (for shell completion of ids). */

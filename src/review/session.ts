@@ -9,7 +9,15 @@
 //
 // In accessible mode (docs/accessibility.md) the same questions are plain lines read line by line
 // (src/input/plain-prompt.ts): the choices numbered, a number or the word typed, nothing redrawn.
-import { answerQuestion, approveAction, completeHumanTask, editDraft, rejectAction, type Decided } from '../approvals/decisions.js';
+import {
+  answerQuestion,
+  approveAction,
+  completeHumanTask,
+  editDraft,
+  rejectAction,
+  unknownToDecide,
+  type Decided,
+} from '../approvals/decisions.js';
 import type { CommandContext } from '../context.js';
 import { CliError, describeFailure, ExitCode } from '../errors.js';
 import { gatherWaiting, type PendingKind, type WaitingItem } from '../inbox/gather.js';
@@ -192,7 +200,7 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
     // A rule drawn with box characters is noise read aloud: accessible mode says "Item" instead.
     if (plain) say(`${gap}Item ${heading}`);
     else say(`${gap}${chalk.dim('──')} ${chalk.bold(heading)} ${chalk.dim('─'.repeat(Math.max(2, io.columns - heading.length - 4)))}`);
-    say(chalk.bold(`${TITLES[item.action.kind]}: ${terminalLine(item.action.summary)}`));
+    say(chalk.bold(`${TITLES[item.action.kind] ?? terminalLine(item.action.kind)}: ${terminalLine(item.action.summary)}`));
     // The heading already says the kind and the summary, and everything here is pending.
     const rows = pendingActionRows(ctx, item.action, `${item.task.id} ${item.task.title}`).filter(
       ([label]) => !['Kind', 'State', 'Summary'].includes(label),
@@ -284,10 +292,14 @@ export async function reviewWaiting(ctx: CommandContext, options: { workspaceId?
     for (const [index, item] of waiting.entries()) {
       current = index;
       show(item, index);
+      // Of a kind or in a state wts does not know: shown, never decided (only skip or quit are offered).
+      const unknown = unknownToDecide(item.action);
+      if (unknown !== undefined) say(chalk.dim(terminalLine(unknown)));
+      const choices = (unknown === undefined && CHOICES[item.action.kind]) || [SKIP, QUIT];
       let outcome: Outcome | undefined;
       while (outcome === undefined) {
         try {
-          const choice = await ask.decide(CHOICES[item.action.kind]);
+          const choice = await ask.decide(choices);
           if (choice === 'quit') {
             say(`\n${summary(index)}`);
             return;

@@ -131,8 +131,9 @@ const pendingAction = z.object({
   id: str,
   taskId: str,
   runId: nullableStr,
-  kind: z.enum(['action', 'human_task', 'question']),
-  state: z.enum(['pending', 'approved', 'rejected', 'completed', 'answered']),
+  // Open (src/contract/open-values.ts): a service's data may hold a kind or state wts does not know.
+  kind: z.string().min(1),
+  state: z.string().min(1),
   summary: str,
   draft: z.record(z.string(), z.unknown()).default({}),
   createdAt: time,

@@ -1,5 +1,6 @@
 // The sandbox's state: plain JSON records, so `--data FILE` can persist it as is.
 // Wire shapes (what the API returns) are built from these records in src/sandbox/api/views.ts.
+import type { Open } from '../contract/open-values.js';
 import type { OAuthState } from './oauth/state.js';
 
 export interface User {
@@ -118,8 +119,9 @@ export interface PendingActionRec {
   id: string;
   taskId: string;
   runId: string | null;
-  kind: PendingKind;
-  state: PendingState;
+  /** Open, as the spec leaves it: a --data file may hold a kind or state the sandbox never makes (one wts does not know). */
+  kind: Open<PendingKind>;
+  state: Open<PendingState>;
   summary: string;
   draft: Record<string, unknown>;
   createdAt: string;

@@ -112,7 +112,7 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux): the decisions'
         action: '(a approve · r reject · e edit · s skip · q quit · ? help)',
         human_task: '(d done · r reject · s skip · q quit · ? help)',
         question: '(t answer · r reject · s skip · q quit · ? help)',
-      }[item.kind];
+      }[String(item.kind)];
       expect(block).toContain(keysShown);
 
       switch (plan[i]!) {

@@ -106,7 +106,7 @@ describe.skipIf(!TMUX || !SCRIPT)('wts approval review in accessible mode (tmux,
     };
     for (const [i, item] of items.entries()) {
       const heading = `Item ${i + 1} of ${items.length}`;
-      const names = choices[item.kind];
+      const names = choices[item.kind] ?? [];
       const shown = await review.waitFor(heading, (t) => new RegExp(`^${names.length}\\. quit: `, 'm').test(after(t, heading)));
       const block = after(shown, heading);
       expect(block).toMatch(new RegExp(`^ID:\\s+${item.id}$`, 'm'));

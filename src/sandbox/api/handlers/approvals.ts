@@ -17,7 +17,7 @@ type ApprovalOps =
   | 'answer_agent_question';
 
 /** How each kind of pending action is settled, for error details that say what to do instead. */
-const SETTLED_BY: Record<PendingKind, { what: string; verb: string }> = {
+const SETTLED_BY: Partial<Record<string, { what: string; verb: string }>> = {
   action: { what: 'a proposed action', verb: 'approve_pending_action' },
   human_task: { what: 'a task for a person', verb: 'complete_human_task' },
   question: { what: 'a question from the agent', verb: 'answer_agent_question' },
@@ -30,8 +30,9 @@ function requirePending(action: PendingActionRec, doing: string): void {
 
 function requireKind(action: PendingActionRec, kind: PendingKind): void {
   if (action.kind === kind) return;
-  const { what, verb } = SETTLED_BY[action.kind];
-  throw new ServiceError('conflict', `pending action ${action.id} is ${what}, not ${SETTLED_BY[kind].what}; use \`${verb}\``);
+  // A kind the sandbox never makes (held in a --data file) is settled by none of these.
+  const { what, verb } = SETTLED_BY[action.kind] ?? { what: `of kind ${action.kind}`, verb: 'get_pending_action' };
+  throw new ServiceError('conflict', `pending action ${action.id} is ${what}, not ${SETTLED_BY[kind]?.what ?? kind}; use \`${verb}\``);
 }
 
 /** Settles a pending action as the calling user, logs it on the task and lets the agent react. */
