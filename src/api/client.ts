@@ -14,7 +14,8 @@ import {
   type Operations,
   type Page,
 } from '../contract/operations.js';
-import { NetworkError } from '../errors.js';
+import { redirectedOrigin } from '../net/redirect.js';
+import { CliError, ExitCode, NetworkError } from '../errors.js';
 import { sleep } from '../sleep.js';
 import { answerError, answerValue, invalidAnswer } from './answer.js';
 import { startAhead, walkPages, walkPieces, type PageAsk } from './paging.js';
@@ -208,6 +209,9 @@ export class ApiClient {
         retries.notCounted(); // the renewal is not a retry
         continue;
       }
+      const location = res.headers.location;
+      const to = redirectedOrigin(res.status, Array.isArray(location) ? location[0] : location, this.options.origin);
+      if (to) throw new CliError(`${this.options.origin} redirects to ${to}: use that as the origin`, ExitCode.usage);
       const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
       if (await retries.afterRefusal(res.status, retryAfter, req)) continue;
       const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;

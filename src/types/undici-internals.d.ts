@@ -8,3 +8,11 @@ declare module 'undici/lib/core/util.js' {
   /** An answer's raw header lines as an object: lower-case names, a repeated header's values in an array. */
   export function parseHeaders(headers: Buffer[]): Record<string, string | string[] | undefined>;
 }
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import type { ProxyAgent } from 'undici';
+  const ProxyAgentClass: typeof ProxyAgent;
+  export default ProxyAgentClass;
+}
+declare module 'undici/lib/web/fetch/index.js' {
+  export const fetch: typeof import('undici').fetch;
+}
