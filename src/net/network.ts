@@ -9,7 +9,7 @@ import AgentClass from 'undici/lib/dispatcher/agent.js';
 import { MAX_TIMER_MS } from '../sleep.js';
 import { codeOf, explainFailure, type NetFailure, type PeerCertificate } from './failure.js';
 import { type Env, routeOf, type Route, routeText } from './proxy.js';
-import { UNKNOWN_ISSUER, widenedTrust } from './trust.js';
+import { loadTls, UNKNOWN_ISSUER, widenedTrust } from './trust.js';
 
 /** What fetch() takes: a request's method, headers, body, redirect and signal. */
 export type FetchInit = Omit<NonNullable<Parameters<typeof import('undici').fetch>[1]>, 'dispatcher'>;
@@ -108,7 +108,7 @@ class Network {
 
 /** The certificate a server shows, not verified (only to say why it was refused); undefined when none came in 3 s. */
 async function peerCertificate(url: URL): Promise<PeerCertificate | undefined> {
-  const tls = await import('node:tls');
+  const tls = loadTls();
   return new Promise((resolve) => {
     const port = Number(url.port || 443);
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');

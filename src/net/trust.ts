@@ -5,7 +5,8 @@
 // pay for parsing a few hundred certificates.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as tls from 'node:tls';
+import { createRequire } from 'node:module';
+import type * as Tls from 'node:tls';
 import { CliError, errnoOf, ExitCode, messageOf } from '../errors.js';
 import type { Env } from './proxy.js';
 
@@ -40,8 +41,15 @@ function dirCertificates(dir: string): string[] {
     .filter((t): t is string => t?.includes('-----BEGIN CERTIFICATE-----') === true);
 }
 
+/** node:tls, loaded when first needed: undici loads it only for an https connection, and most runs make none before this. */
+export function loadTls(): typeof Tls {
+  const tls: typeof Tls = createRequire(import.meta.url)('node:tls');
+  return tls;
+}
+
 /** tls.getCACertificates, on the Node lines that have it (22.15 and later). */
 function nodeSystemStore(): string[] | undefined {
+  const tls = loadTls();
   const get: unknown = Reflect.get(tls, 'getCACertificates');
   if (typeof get !== 'function') return undefined;
   const certs: unknown = get.call(tls, 'system');
@@ -75,7 +83,7 @@ function wtsCaFile(env: Env): string[] {
 /** Every authority to trust after an unknown-issuer failure: Node's roots, the system's, the extra files. */
 export function widenedTrust(env: Env): string[] {
   const extra = env.NODE_EXTRA_CA_CERTS ? readText(env.NODE_EXTRA_CA_CERTS) : undefined;
-  return [...tls.rootCertificates, ...systemStore(env), ...(extra ? [extra] : []), ...wtsCaFile(env)];
+  return [...loadTls().rootCertificates, ...systemStore(env), ...(extra ? [extra] : []), ...wtsCaFile(env)];
 }
 
 /** Whether WTS_CA_FILE or a system store could add anything to Node's defaults (always: the store). */
