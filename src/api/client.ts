@@ -22,7 +22,7 @@ import { startAhead, walkPages, walkPieces, type PageAsk } from './paging.js';
 import { Renewal, type TokenSource } from './renewal.js';
 import { prepareRequest, type RawRequest, type UncheckedArgs } from './request.js';
 import { parseRetryAfter, Retries, type RequestHooks } from './retries.js';
-import { AnswerFault, type Answer, DEFAULT_MAX_ANSWER_BYTES, Transport } from './transport.js';
+import { AnswerFault, type Answer, DEFAULT_MAX_ANSWER_BYTES, refusePlainHttp, Transport } from './transport.js';
 import { unknownOutcome } from './unknown-outcome.js';
 
 // What callers import from here, wherever it is kept.
@@ -175,6 +175,7 @@ export class ApiClient {
    * (src/api/answer.ts). A failure to a write that may have been done carries the unknown-outcome sentence.
    */
   async send(req: RawRequest, options: CallOptions = {}): Promise<unknown> {
+    refusePlainHttp(new URL(this.options.origin));
     const renewal = await Renewal.start(this.options.tokens);
     const maxRetries = options.maxRetries ?? this.options.maxRetries ?? 3;
     const retries = new Retries(

@@ -136,12 +136,6 @@ export class Transport {
   /** Sends `req` with `token` and reads its answer whole by `timeoutMs`; rejects with an AnswerFault or undici's error. */
   async exchange(req: RawRequest, token: string, timeoutMs: number): Promise<Answer> {
     const url = new URL(`${this.options.base}${req.path}${wireQuery(req.query)}`);
-    // A bearer token is never sent in clear, whatever its source (a profile, WTS_TOKEN, wts mcp, wts api).
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-      throw new CliError(
-        `refusing to send a token over plain http to ${url.host}: use https (plain http is allowed only on loopback: 127.0.0.1, [::1], localhost)`,
-        ExitCode.usage,
-      );
     try {
       return await this.exchangeOnce(url, req, token, timeoutMs);
     } catch (err) {
@@ -309,6 +303,15 @@ export class Transport {
     if (this.writesInFlight === 0) await d?.destroy(stackless('wts has finished with this connection'));
     else await d?.close();
   }
+}
+
+/** A bearer token is never sent in clear, whatever its source (a profile, WTS_TOKEN, wts mcp, wts api): exit 2. */
+export function refusePlainHttp(url: URL): void {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new CliError(
+      `refusing to send a token over plain http to ${url.host}: use https (plain http is allowed only on loopback: 127.0.0.1, [::1], localhost)`,
+      ExitCode.usage,
+    );
 }
 
 /** An answer whose headers came but whose body did not arrive in full: late (the deadline), or cut off. */

@@ -47,7 +47,13 @@ class Network {
     const tls = { timeout, allowH2: true, ...(this.ca !== undefined && { ca: this.ca }) };
     const common = { keepAliveTimeout: 10_000, connections: options.connections ?? null, allowH2: true };
     if (route.kind === 'direct') return new AgentClass({ ...common, connect: tls });
-    const { default: ProxyAgent } = await import('undici/lib/dispatcher/proxy-agent.js');
+    const [{ default: ProxyAgent }, { default: DispatcherClass }, { default: connect }] = await Promise.all([
+      import('undici/lib/dispatcher/proxy-agent.js'),
+      import('undici/lib/dispatcher/dispatcher.js'),
+      import('undici/lib/api/api-connect.js'),
+    ]);
+    // undici's entry point gives every dispatcher its API methods; the proxy's tunnel needs connect().
+    if (!('connect' in DispatcherClass.prototype)) Object.assign(DispatcherClass.prototype, { connect });
     return new ProxyAgent({ ...common, uri: route.proxy.href, requestTls: tls, proxyTls: { timeout } });
   }
 

@@ -16,3 +16,12 @@ declare module 'undici/lib/dispatcher/proxy-agent.js' {
 declare module 'undici/lib/web/fetch/index.js' {
   export const fetch: typeof import('undici').fetch;
 }
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import type { Dispatcher } from 'undici';
+  const DispatcherClass: typeof Dispatcher;
+  export default DispatcherClass;
+}
+declare module 'undici/lib/api/api-connect.js' {
+  const connect: (this: unknown, ...args: unknown[]) => unknown;
+  export default connect;
+}
