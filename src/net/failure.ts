@@ -77,11 +77,26 @@ export function proxyStatusOf(err: unknown): number | undefined {
 
 /** A certificate as the peer showed it, the parts said. */
 export interface PeerCertificate {
-  subjectaltname?: string;
-  valid_from?: string;
-  valid_to?: string;
-  issuer?: { CN?: string | string[]; O?: string | string[] };
-  subject?: { CN?: string | string[] };
+  subjectaltname?: string | undefined;
+  valid_from?: string | undefined;
+  valid_to?: string | undefined;
+  issuer?: { CN?: string | string[] | undefined; O?: string | string[] | undefined } | undefined;
+  subject?: { CN?: string | string[] | undefined } | undefined;
+}
+
+const textOf = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const namesOfPart = (v: unknown) => (isRecord(v) ? { CN: textOf(v.CN), O: textOf(v.O) } : undefined);
+
+/** The parts said of a certificate as Node gives it (an error's `cert`, getPeerCertificate()); undefined when none. */
+export function certificateOf(value: unknown): PeerCertificate | undefined {
+  if (!isRecord(value) || Object.keys(value).length === 0) return undefined;
+  return {
+    subjectaltname: textOf(value.subjectaltname),
+    valid_from: textOf(value.valid_from),
+    valid_to: textOf(value.valid_to),
+    issuer: namesOfPart(value.issuer),
+    subject: namesOfPart(value.subject),
+  };
 }
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -133,7 +148,7 @@ export function explainFailure(err: unknown, url: URL, route: Route, cert?: Peer
   }
   if (!isNotSent(err) || code === undefined) return undefined;
   const via = route.kind === 'proxy' ? ` (via the proxy ${proxyText(route.proxy)})` : '';
-  const errCert = isRecord(err) && isRecord(err.cert) ? (err.cert as PeerCertificate) : undefined;
+  const errCert = isRecord(err) ? certificateOf(err.cert) : undefined;
   const words = certificateWords(code, host, cert ?? errCert);
   if (words) return wrap(words);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL')

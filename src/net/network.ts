@@ -7,7 +7,7 @@
 import type { Dispatcher } from 'undici';
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import { MAX_TIMER_MS } from '../sleep.js';
-import { codeOf, explainFailure, type NetFailure, type PeerCertificate } from './failure.js';
+import { certificateOf, codeOf, explainFailure, type NetFailure, type PeerCertificate } from './failure.js';
 import { type Env, routeOf, type Route, routeText } from './proxy.js';
 import { loadTls, UNKNOWN_ISSUER, widenedTrust } from './trust.js';
 
@@ -85,8 +85,9 @@ class Network {
         this.fetchers.set(key, dispatcher);
       }
       try {
-        const res = await fetch(url, { ...init, dispatcher });
-        return res as unknown as Response;
+        const res: unknown = await fetch(url, { ...init, dispatcher });
+        if (!isResponse(res)) throw new Error('fetch gave no Response');
+        return res;
       } catch (err) {
         if (attempt === 0 && this.widenTrustAfter(err)) {
           this.fetchers.clear();
@@ -112,6 +113,10 @@ class Network {
   }
 }
 
+/** undici's Response, which is the Fetch standard's (its types are undici's own copy of them). */
+const isResponse = (value: unknown): value is Response =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value)?.[Symbol.toStringTag] === 'Response';
+
 /** The certificate a server shows, not verified (only to say why it was refused); undefined when none came in 3 s. */
 async function peerCertificate(url: URL): Promise<PeerCertificate | undefined> {
   const tls = loadTls();
@@ -126,8 +131,7 @@ async function peerCertificate(url: URL): Promise<PeerCertificate | undefined> {
     };
     const timer = setTimeout(() => done(undefined), 3000);
     socket.once('secureConnect', () => {
-      const cert = socket.getPeerCertificate();
-      done(cert && Object.keys(cert).length > 0 ? cert : undefined);
+      done(certificateOf(socket.getPeerCertificate()));
     });
     socket.once('error', () => done(undefined));
   });

@@ -58,7 +58,12 @@ function makeCertificates(): void {
 }
 
 const listen = (server: Server | ReturnType<typeof createNetServer>): Promise<number> =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address: AddressInfo | string | null = server.address();
+      resolve(typeof address === 'object' && address !== null ? address.port : 0);
+    }),
+  );
 
 let frontPort = 0;
 let proxyPort = 0;

@@ -60,8 +60,13 @@ describe('failures before sending', () => {
     );
     const unknown = Object.assign(new Error('x'), { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' });
     expect(explainFailure(unknown, u('https://a.test'), direct)?.message).toMatch(/does not trust .*WTS_CA_FILE/);
-    const names = Object.assign(new Error('x'), { code: 'ERR_TLS_CERT_ALTNAME_INVALID', cert: { subjectaltname: 'DNS:b.test, DNS:c.test' } });
-    expect(explainFailure(names, u('https://a.test'), direct)?.message).toBe('the certificate of a.test is issued for b.test, c.test, not a.test');
+    const names = Object.assign(new Error('x'), {
+      code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+      cert: { subjectaltname: 'DNS:b.test, DNS:c.test' },
+    });
+    expect(explainFailure(names, u('https://a.test'), direct)?.message).toBe(
+      'the certificate of a.test is issued for b.test, c.test, not a.test',
+    );
   });
   it('takes a reset connection for one that may have carried the request', () => {
     expect(isNotSent(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe(false);
