@@ -162,6 +162,7 @@ export class Transport {
       // undici compiles its HTTP parser (WebAssembly) on the first connection.
       keepWebAssemblyOnLiftoff();
       this.dispatcher = await network.dispatcherFor(url, { connections: MAX_CONNECTIONS, connectTimeoutMs: timeoutMs });
+      this.options.debug?.(`* ${url.host}: ${network.routeText(url)}`);
     }
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = {

@@ -181,6 +181,16 @@ describe('through a TLS front and a CONNECT proxy', () => {
     expect(connects.length).toBeGreaterThan(0);
     const after = await sandbox.stats();
     expect(after.refreshes - before.refreshes).toBe(1);
+    // --debug names the proxy, never a password; logout's revocation goes the same way.
+    const debug = await run(['workspace', 'list', '--debug'], {
+      HTTPS_PROXY: `http://me:pw@127.0.0.1:${proxyPort}`,
+      SSL_CERT_FILE: file('ca.pem'),
+    });
+    expect(debug.stderr).toContain(`via the proxy http://me:***@127.0.0.1:${proxyPort} (HTTPS_PROXY)`);
+    expect(debug.stderr).not.toContain('me:pw');
+    const logout = await run(['logout'], { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, SSL_CERT_FILE: file('ca.pem') });
+    expect(logout.code).toBe(0);
+    expect((await sandbox.stats()).revocations - after.revocations).toBe(1);
   });
 
   it('works with https_proxy and credentials in its URL; says what a 407 wants', async () => {
