@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect as netConnect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,8 +70,12 @@ let frontPort = 0;
 let proxyPort = 0;
 let authProxyPort = 0;
 let stallPort = 0;
+let h2Port = 0;
+/** Requests the HTTP/2-only front answered. */
+let h2Requests = 0;
 const servers: { close(): void }[] = [];
 const sockets: Socket[] = [];
+const sessions: { destroy(): void }[] = [];
 /** What the proxies were asked to CONNECT to. */
 const connects: string[] = [];
 
@@ -121,6 +126,34 @@ beforeAll(async () => {
   proxyPort = await listen(proxy);
   const authProxy = connectProxy('me:s3cret');
   authProxyPort = await listen(authProxy);
+  // An HTTP/2-only front (no HTTP/1.1 in its ALPN), passing requests on the same way.
+  const h2 = createSecureServer(
+    { key: readFileSync(file('server.key')), cert: readFileSync(file('server.pem')), allowHTTP1: false },
+    (req, res) => {
+      h2Requests++;
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':')));
+      const up = httpRequest(
+        { host: '127.0.0.1', port: sandboxUrl.port, method: req.method, path: req.url, headers: { ...headers, host: sandboxUrl.host } },
+        (answer) => {
+          const kept = Object.fromEntries(
+            Object.entries(answer.headers).filter(([name]) => !['connection', 'keep-alive', 'transfer-encoding'].includes(name)),
+          );
+          res.writeHead(answer.statusCode ?? 502, kept);
+          answer.pipe(res);
+        },
+      );
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    },
+  );
+  h2.on('session', (session) => sessions.push(session));
+  h2Port = await new Promise((resolve) =>
+    h2.listen(0, '127.0.0.1', () => {
+      const address: AddressInfo | string | null = h2.address();
+      resolve(typeof address === 'object' && address !== null ? address.port : 0);
+    }),
+  );
+  servers.push(h2);
   // Accepts TCP and never says a word: a TLS handshake that never completes.
   const stall = createNetServer((s) => sockets.push(s));
   stallPort = await listen(stall);
@@ -129,6 +162,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   for (const s of sockets) s.destroy();
+  for (const s of sessions) s.destroy();
   for (const s of servers) s.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -191,6 +225,23 @@ describe('through a TLS front and a CONNECT proxy', () => {
     const logout = await run(['logout'], { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, SSL_CERT_FILE: file('ca.pem') });
     expect(logout.code).toBe(0);
     expect((await sandbox.stats()).revocations - after.revocations).toBe(1);
+  });
+
+  it('speaks HTTP/2 to a front that offers nothing else', async () => {
+    changeStoredCredentials(w.credentialsFile, 'default', (c) => {
+      const moved = (url: string) => url.replace(`:${frontPort}`, `:${h2Port}`);
+      c.origin = moved(c.origin);
+      c.server.tokenEndpoint = moved(c.server.tokenEndpoint);
+    });
+    h2Requests = 0;
+    const r = await run(['workspace', 'list'], {
+      WTS_ORIGIN: `https://tasks.test:${h2Port}`,
+      HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`,
+      WTS_CA_FILE: file('ca.pem'),
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(h2Requests).toBeGreaterThan(1);
   });
 
   it('works with https_proxy and credentials in its URL; says what a 407 wants', async () => {

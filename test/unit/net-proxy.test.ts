@@ -72,3 +72,12 @@ describe('failures before sending', () => {
     expect(isNotSent(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe(false);
   });
 });
+
+describe('a redirecting origin', () => {
+  it('is named with where it points', async () => {
+    const { redirectedOrigin } = await import('../../src/net/redirect.js');
+    expect(redirectedOrigin(301, 'https://tasks.test/api/v1/workspaces', 'http://old.test')).toBe('https://tasks.test');
+    expect(redirectedOrigin(308, '/elsewhere', 'https://tasks.test')).toBe('https://tasks.test');
+    expect(redirectedOrigin(200, 'https://x.test', 'https://tasks.test')).toBeUndefined();
+  });
+});
