@@ -11,8 +11,75 @@ import { certificateOf, codeOf, explainFailure, type NetFailure, type PeerCertif
 import { type Env, routeOf, type Route, routeText } from './proxy.js';
 import { loadTls, UNKNOWN_ISSUER, widenedTrust } from './trust.js';
 
-/** What fetch() takes: a request's method, headers, body, redirect and signal. */
-export type FetchInit = Omit<NonNullable<Parameters<typeof import('undici').fetch>[1]>, 'dispatcher'>;
+/** What fetch() takes: a request's method, headers, body and signal. */
+export interface FetchInit {
+  method: string;
+  headers?: ConstructorParameters<typeof Headers>[0] | undefined;
+  body?: string | Uint8Array | ArrayBuffer | URLSearchParams | ReadableStream | null | undefined;
+  signal?: AbortSignal | null | undefined;
+  redirect?: string | undefined;
+}
+
+/** One request on `dispatcher`, its answer read whole into a Response; rejects with undici's error, or the signal's reason. */
+function sendOn(dispatcher: Dispatcher, url: URL, init: FetchInit): Promise<Response> {
+  const { body } = init;
+  if (body instanceof ReadableStream) return Promise.reject(new Error('wts sends no streamed body'));
+  const payload = body instanceof URLSearchParams ? body.toString() : body instanceof ArrayBuffer ? Buffer.from(body) : (body ?? undefined);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  return new Promise((resolve, reject) => {
+    let abort: ((reason: Error) => void) | undefined;
+    // The body as it comes: the Response resolves with the headers, and its body fails if the rest is cut.
+    let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let headed = false;
+    const signal = init.signal ?? undefined;
+    const onAbort = () => {
+      const reason = signal?.reason instanceof Error ? signal.reason : new Error('aborted');
+      if (abort) abort(reason);
+      else reject(reason);
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    dispatcher.dispatch(
+      { origin: url.origin, path: `${url.pathname}${url.search}`, method: init.method, headers, body: payload },
+      {
+        onConnect(abortRequest) {
+          abort = abortRequest;
+        },
+        onHeaders(statusCode, rawHeaders) {
+          if (statusCode < 200) return true;
+          const answerHeaders: [string, string][] = [];
+          for (let i = 0; i + 1 < rawHeaders.length; i += 2) answerHeaders.push([String(rawHeaders[i]), String(rawHeaders[i + 1])]);
+          const nullBody = statusCode === 204 || statusCode === 205 || statusCode === 304;
+          const stream = new ReadableStream<Uint8Array>({
+            start(controller) {
+              body = controller;
+            },
+          });
+          headed = true;
+          resolve(new Response(nullBody ? null : stream, { status: statusCode, headers: answerHeaders }));
+          return true;
+        },
+        onData(chunk) {
+          body?.enqueue(new Uint8Array(chunk));
+          return true;
+        },
+        onComplete() {
+          done();
+          body?.close();
+        },
+        onError(err) {
+          done();
+          if (headed) body?.error(err);
+          else reject(err);
+        },
+      },
+    );
+  });
+}
 
 export interface DispatcherOptions {
   /** Connections kept per origin, at most. */
@@ -70,13 +137,13 @@ class Network {
   }
 
   /**
-   * fetch through this stack (undici's own fetch with undici's own dispatcher: never one with the other's
-   * Node-bundled copy), for the OAuth requests: the connection's own deadline a little inside the
-   * request's, so a connection that never completes is a failure before sending, not a lost answer.
+   * fetch through this stack, for the OAuth requests: sent on undici's dispatcher (never Node's bundled
+   * copy of undici, nor its fetch: one stack), the answer read whole into a standard Response. The
+   * connection's own deadline is a little inside the request's, so a connection that never completes is
+   * a failure before sending, not a lost answer. Redirects are never followed.
    */
   async fetch(input: string | URL, init: FetchInit, timeoutMs: number): Promise<Response> {
     const url = new URL(String(input));
-    const { fetch } = await import('undici/lib/web/fetch/index.js');
     for (let attempt = 0; ; attempt++) {
       const key = url.origin;
       let dispatcher = this.fetchers.get(key);
@@ -85,10 +152,9 @@ class Network {
         this.fetchers.set(key, dispatcher);
       }
       try {
-        const res: unknown = await fetch(url, { ...init, dispatcher });
-        if (!isResponse(res)) throw new Error('fetch gave no Response');
-        return res;
+        return await sendOn(dispatcher, url, init);
       } catch (err) {
+        if (init.signal?.aborted) throw err;
         if (attempt === 0 && this.widenTrustAfter(err)) {
           this.fetchers.clear();
           continue;
@@ -112,10 +178,6 @@ class Network {
     return explainFailure(err, url, route, cert);
   }
 }
-
-/** undici's Response, which is the Fetch standard's (its types are undici's own copy of them). */
-const isResponse = (value: unknown): value is Response =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value)?.[Symbol.toStringTag] === 'Response';
 
 /** The certificate a server shows, not verified (only to say why it was refused); undefined when none came in 3 s. */
 async function peerCertificate(url: URL): Promise<PeerCertificate | undefined> {

@@ -13,9 +13,6 @@ declare module 'undici/lib/dispatcher/proxy-agent.js' {
   const ProxyAgentClass: typeof ProxyAgent;
   export default ProxyAgentClass;
 }
-declare module 'undici/lib/web/fetch/index.js' {
-  export const fetch: typeof import('undici').fetch;
-}
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   import type { Dispatcher } from 'undici';
   const DispatcherClass: typeof Dispatcher;
