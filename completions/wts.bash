@@ -200,6 +200,7 @@ _wts_value() {
     'api|--input') _wts_v='<' ;;
     'mcp|--tools') _wts_v='-' ;;
     'sandbox|--port') _wts_v='-' ;;
+    'sandbox|--public-origin') _wts_v='-' ;;
     'sandbox|--auto-approve') _wts_v='-' ;;
     'sandbox|--data') _wts_v='<' ;;
     'sandbox|--seed-tasks') _wts_v='-' ;;
@@ -316,7 +317,7 @@ _wts_spec() {
     'api') _wts_flags=(--raw-field --field --method --header --include --input --paginate --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('-' '-') ;;
     'mcp') _wts_flags=(--allow-writes --tools --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'doctor') _wts_flags=(--refresh --print-names --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
-    'sandbox') _wts_flags=(--port --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --wire-names --wire-document --unknown-names --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
+    'sandbox') _wts_flags=(--port --public-origin --auto-approve --data --seed-tasks --fault-429 --fault-5xx --fault-drop --latency --rate-limit --wire-names --wire-document --unknown-names --profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;
     'completion') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('=bash zsh fish powershell') ;;
     'help') _wts_subs=(environment) _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) _wts_args=('*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp doctor sandbox completion help') ;;
     'help environment') _wts_flags=(--profile --origin --json --jq --no-color --debug --verbose --quiet --no-pager --accessible --help) ;;

@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
 import { cacheDir, ConfigStore, DEFAULT_PROFILE, configDir, type SettingKey } from './config.js';
+import { refusePath } from './auth/origin.js';
 import { CliError, ExitCode } from './errors.js';
 import { type Env, type IO, notice } from './io.js';
 import type { OutputTarget } from './output/print.js';
@@ -142,6 +143,13 @@ export function createContext(
     origin() {
       const origin = globals.origin ?? env.WTS_ORIGIN ?? config.profile(ctx.profileName())?.origin;
       if (!origin) throw new CliError('no service origin: run `wts login --origin URL`, or set WTS_ORIGIN', ExitCode.signIn);
+      let url: URL | undefined;
+      try {
+        url = new URL(origin);
+      } catch {
+        // said by the command that uses it (login's checkedOrigin, or the first request)
+      }
+      if (url) refusePath(url);
       return origin.replace(/\/+$/, '');
     },
     api() {

@@ -179,6 +179,12 @@ function mainPage(program: Command, groups: Command[], version: string): ManPage
   out.push('.SH OPTIONS', ...globalOptions(help, program));
   out.push('.SH ENVIRONMENT');
   for (const v of ENVIRONMENT_VARIABLES) out.push('.TP', `.B ${roff(v.name)}`, roff(v.description));
+  out.push(
+    '.PP',
+    roff(
+      'Proxies (HTTPS_PROXY, NO_PROXY, credentials in the proxy URL) and certificates (the system store, a company CA in WTS_CA_FILE): see docs/networks.md, "Networks: proxies and certificates".',
+    ),
+  );
   out.push('.SH EXIT STATUS');
   for (const [code, meaning] of EXIT_CODES) out.push('.TP', `.B ${code}`, roff(meaning));
   out.push('.SH SEE ALSO', groups.map((g) => `\\fB${roff(`wts-${g.name()}`)}\\fR(1)`).join(', '));

@@ -15,7 +15,8 @@ import {
   type Operations,
   type Page,
 } from '../contract/operations.js';
-import { NetworkError } from '../errors.js';
+import { redirectedOrigin } from '../net/redirect.js';
+import { CliError, ExitCode, NetworkError } from '../errors.js';
 import { terminalLine } from '../output/sanitize.js';
 import { sleep } from '../sleep.js';
 import { answerError, answerValue, invalidAnswer, takeUnknownValues } from './answer.js';
@@ -25,7 +26,7 @@ import { startAhead, walkPages, walkPieces, type PageAsk } from './paging.js';
 import { Renewal, type TokenSource } from './renewal.js';
 import { prepareRequest, type RawRequest, type UncheckedArgs } from './request.js';
 import { parseRetryAfter, Retries, type RequestHooks } from './retries.js';
-import { AnswerFault, type Answer, DEFAULT_MAX_ANSWER_BYTES, Transport } from './transport.js';
+import { AnswerFault, type Answer, DEFAULT_MAX_ANSWER_BYTES, refusePlainHttp, Transport } from './transport.js';
 import { unknownOutcome } from './unknown-outcome.js';
 import type { Wire } from './wire.js';
 
@@ -183,6 +184,7 @@ export class ApiClient {
    * (src/api/answer.ts). A failure to a write that may have been done carries the unknown-outcome sentence.
    */
   async send(req: RawRequest, options: CallOptions = {}): Promise<unknown> {
+    refusePlainHttp(new URL(this.options.origin));
     const renewal = await Renewal.start(this.options.tokens);
     const maxRetries = options.maxRetries ?? this.options.maxRetries ?? 3;
     const retries = new Retries(
@@ -226,6 +228,9 @@ export class ApiClient {
         retries.notCounted(); // the renewal is not a retry
         continue;
       }
+      const location = res.headers.location;
+      const to = redirectedOrigin(res.status, Array.isArray(location) ? location[0] : location, this.options.origin);
+      if (to) throw new CliError(`${this.options.origin} redirects to ${to}: use that as the origin`, ExitCode.usage);
       const retryAfter = parseRetryAfter(res.headers['retry-after'], Date.now());
       if (await retries.afterRefusal(res.status, retryAfter, req)) continue;
       const unknown = res.status >= 500 && req.method !== 'GET' ? unknownOutcome(req.method, req.path) : undefined;

@@ -2,6 +2,7 @@
 // on (only what never left this machine, or what is safe to repeat), a few times with backoff after a
 // lost answer or a 5xx, and after 429s for as long as a time budget lasts, as Retry-After says.
 import { messageOf, NetworkError } from '../errors.js';
+import { isNotSent, NetFailure } from '../net/failure.js';
 import type { RawRequest } from './request.js';
 import { AnswerFault, errorCode } from './transport.js';
 import { unknownOutcome } from './unknown-outcome.js';
@@ -36,9 +37,6 @@ export interface RetryPolicy {
  * longer ones fire at once).
  */
 const MAX_RETRY_AFTER_S = 24 * 60 * 60;
-
-// Errors undici raises before the request left this machine: always safe to try again.
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 // The HTTP-date forms a Retry-After may take (RFC 9110, 5.6.7): IMF-fixdate, the obsolete RFC 850 form and
 // asctime's. Anything else (a signed or fractional number, "-3600", a bare year) is not a date here,
@@ -106,10 +104,18 @@ export class Retries {
    */
   async afterFailure(err: unknown, req: RawRequest): Promise<void> {
     const code = errorCode(err);
-    const notSent = code !== undefined && NOT_SENT.has(code);
-    const what = err instanceof AnswerFault ? err.message : `cannot reach ${this.policy.origin}: ${code ?? messageOf(err)}`;
-    if (this.canRetry && (notSent || req.idempotent)) {
-      if (err instanceof AnswerFault && err.kind !== 'cut')
+    // Before the request left this machine (DNS, connect, a proxy, TLS, a certificate: src/net/failure.ts):
+    // always safe to try again, and a write so refused did nothing.
+    const notSent = (err instanceof AnswerFault && err.kind === 'not-connected') || (!(err instanceof AnswerFault) && isNotSent(err));
+    const what =
+      err instanceof AnswerFault
+        ? err.message
+        : `cannot reach ${this.policy.origin}: ${err instanceof NetFailure ? err.message : (code ?? messageOf(err))}`;
+    // A refused certificate or a proxy's refusal is the same the next time: said at once.
+    const again =
+      !(err instanceof NetFailure) || /^(UND_ERR_CONNECT_TIMEOUT|ECONNREFUSED|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/.test(err.code ?? '');
+    if (this.canRetry && again && (notSent || req.idempotent)) {
+      if ((err instanceof AnswerFault && err.kind !== 'cut') || (err instanceof NetFailure && err.code === 'UND_ERR_CONNECT_TIMEOUT'))
         this.policy.notice?.(`wts: ${what}; trying again (${this.attempt + 2} of ${this.policy.maxRetries + 1})…`);
       await this.backoff(err instanceof AnswerFault ? what : `network error ${code ?? messageOf(err)}`, 'network');
       return;

@@ -4,11 +4,13 @@
 // what to do about it (try again, or not) is src/api/retries.ts's business.
 import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
-// undici's entry point loads all of it (fetch, WebSocket, caches, mocks), ~60 ms more than these two
-// modules. Internal paths: the e2e tests load them, so a move in an undici upgrade fails there.
-import AgentClass from 'undici/lib/dispatcher/agent.js';
+// undici's entry point loads all of it (fetch, WebSocket, caches, mocks), ~60 ms more than the modules
+// used (here and in src/net/network.ts). Internal paths: the e2e tests load them, so a move in an undici
+// upgrade fails there.
 import { parseHeaders } from 'undici/lib/core/util.js';
-import { errnoOf, messageOf } from '../errors.js';
+import { CliError, errnoOf, ExitCode, messageOf } from '../errors.js';
+import { isLoopbackHost } from '../auth/origin.js';
+import { network } from '../net/network.js';
 import { isRecord } from '../type-guards.js';
 import { MAX_TIMER_MS } from '../sleep.js';
 import { traceAnswer, traceRequest } from './debug-trace.js';
@@ -80,7 +82,7 @@ function megabytes(bytes: number): string {
  */
 export class AnswerFault extends Error {
   constructor(
-    readonly kind: 'no-answer' | 'late' | 'cut' | 'too-large',
+    readonly kind: 'not-connected' | 'no-answer' | 'late' | 'cut' | 'too-large',
     message: string,
     /** The status, when the headers had come. */
     readonly status?: number,
@@ -135,13 +137,35 @@ export class Transport {
 
   /** Sends `req` with `token` and reads its answer whole by `timeoutMs`; rejects with an AnswerFault or undici's error. */
   async exchange(req: RawRequest, token: string, timeoutMs: number): Promise<Answer> {
+    const url = new URL(`${this.options.base}${req.path}${wireQuery(req.query)}`);
+    try {
+      return await this.exchangeOnce(url, req, token, timeoutMs);
+    } catch (err) {
+      if (err instanceof AnswerFault) throw err;
+      // A certificate from an unknown authority: once, again with the system's store (src/net/network.ts).
+      if (network.widenTrustAfter(err)) {
+        const old = this.dispatcher;
+        this.dispatcher = undefined;
+        void old?.destroy(stackless('wts has finished with this connection'));
+        try {
+          return await this.exchangeOnce(url, req, token, timeoutMs);
+        } catch (again) {
+          if (again instanceof AnswerFault) throw again;
+          throw (await network.explain(again, url)) ?? again;
+        }
+      }
+      throw (await network.explain(err, url)) ?? err;
+    }
+  }
+
+  private async exchangeOnce(url: URL, req: RawRequest, token: string, timeoutMs: number): Promise<Answer> {
     // As many connections as requests in flight at most (src/api/pool.ts); opened only as needed.
     if (this.dispatcher === undefined) {
       // undici compiles its HTTP parser (WebAssembly) on the first connection.
       keepWebAssemblyOnLiftoff();
-      this.dispatcher = new AgentClass({ keepAliveTimeout: 10_000, connections: MAX_CONNECTIONS });
+      this.dispatcher = await network.dispatcherFor(url, { connections: MAX_CONNECTIONS, connectTimeoutMs: timeoutMs });
+      this.options.debug?.(`* ${url.host}: ${network.routeText(url)}`);
     }
-    const url = new URL(`${this.options.base}${req.path}${wireQuery(req.query)}`);
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = {
       ...req.headers,
@@ -200,7 +224,12 @@ export class Transport {
       let bytes = 0;
       let declared = Number.NaN;
       let settled = false;
-      const onDeadline = () => abort?.(deadline.reason ?? new Error('the deadline passed'));
+      const onDeadline = () => {
+        if (abort) abort(deadline.reason ?? new Error('the deadline passed'));
+        // Not connected yet (DNS, TCP, a proxy's tunnel or TLS still under way): nothing was sent. The
+        // connection is aborted once it comes (onConnect below), or fails on its own timeout.
+        else finish(new AnswerFault('not-connected', `could not connect to ${at.host} in ${secondsText(at.timeoutMs)}`));
+      };
       deadline.once('abort', onDeadline);
       const tooLarge = (size: string) =>
         new AnswerFault(
@@ -277,6 +306,15 @@ export class Transport {
     if (this.writesInFlight === 0) await d?.destroy(stackless('wts has finished with this connection'));
     else await d?.close();
   }
+}
+
+/** A bearer token is never sent in clear, whatever its source (a profile, WTS_TOKEN, wts mcp, wts api): exit 2. */
+export function refusePlainHttp(url: URL): void {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new CliError(
+      `refusing to send a token over plain http to ${url.host}: use https (plain http is allowed only on loopback: 127.0.0.1, [::1], localhost)`,
+      ExitCode.usage,
+    );
 }
 
 /** An answer whose headers came but whose body did not arrive in full: late (the deadline), or cut off. */

@@ -42,7 +42,7 @@ export function clientFromFlags(flags: ClientFlags, service: DiscoveredService):
     throw new CliError(`--client-auth ${method} needs the secret in WTS_CLIENT_SECRET`, ExitCode.usage);
   }
   if (isDocument) {
-    checkedOrigin(flags.clientId, 'the client ID URL');
+    checkedOrigin(flags.clientId, 'the client ID URL', true);
     if (!service.clientIdMetadataDocumentSupported)
       throw new CliError(
         `the authorization server ${service.server.issuer} does not accept client ID metadata documents; leave out --client-id`,

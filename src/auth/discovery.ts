@@ -6,6 +6,7 @@ import { isRecord } from '../type-guards.js';
 import type { ServerEndpoints } from './credentials.js';
 import { tracedFetch, transportFailureOf, type OAuthOptions } from './oauth-client.js';
 import { isLoopbackHost } from './origin.js';
+import { redirectedOrigin } from '../net/redirect.js';
 
 export const API_PATH = '/api/v1';
 
@@ -35,7 +36,7 @@ function checkedEndpoint(url: unknown, name: string): string {
 
 /** A GET for JSON metadata, never following a redirect; a failure to connect is the caller's error. */
 async function getMetadata(url: string, options: OAuthOptions): Promise<Response> {
-  return tracedFetch(options.debug)(url, {
+  return tracedFetch(options.debug, options.timeoutSeconds)(url, {
     method: 'GET',
     headers: { accept: 'application/json' },
     redirect: 'manual',
@@ -66,6 +67,8 @@ async function protectedResourceMetadata(
   } catch (err) {
     throw new CliError(`cannot reach ${origin}: ${transportFailureOf(err).reason}`, ExitCode.failure);
   }
+  const to = redirectedOrigin(res.status, res.headers.get('location'), url);
+  if (to) throw new CliError(`${origin} redirects to ${to}: use that as the origin`, ExitCode.usage);
   if (res.status !== 200) throw new CliError(`${origin} is not a Workspace Task Service: ${url} answered ${res.status}`, ExitCode.failure);
   const metadata = await jsonObjectOf(res);
   if (!metadata) throw new CliError(`${origin} is not a Workspace Task Service: ${url} is not a JSON object`, ExitCode.failure);

@@ -8,6 +8,8 @@ import { CliError, errnoOf, ExitCode, messageOf } from '../errors.js';
 import { isRecord } from '../type-guards.js';
 import type { ClientAuthMethod, ClientIdentity, ServerEndpoints } from './credentials.js';
 import { isLoopbackHttp } from './origin.js';
+import { isNotSent, NetFailure } from '../net/failure.js';
+import { network } from '../net/network.js';
 
 export type OpenidClient = typeof Oidc;
 
@@ -17,12 +19,21 @@ export const loadOpenidClient = (): Promise<OpenidClient> => (openidModule ??= i
 
 export type DebugLine = (line: string) => void;
 
-/** fetch, tracing the method, URL and status on --debug; never headers or bodies. */
-export function tracedFetch(debug: DebugLine | undefined): Oidc.CustomFetch {
+/**
+ * fetch through the one HTTP stack (src/net/network.ts: the proxy, the trusted authorities), tracing the
+ * method, URL, route and status on --debug; never headers or bodies. `timeoutSeconds`: the request's
+ * deadline (openid-client's signal), which the connection's own stays inside.
+ */
+export function tracedFetch(debug: DebugLine | undefined, timeoutSeconds = 30): Oidc.CustomFetch {
   return async (url, options) => {
     const started = Date.now();
     debug?.(`> ${options.method} ${url}`);
-    const res = await fetch(url, options as RequestInit);
+    if (debug) debug(`* ${network.routeText(url)}`);
+    const res = await network.fetch(
+      url,
+      { method: options.method, headers: options.headers, body: options.body ?? null, redirect: options.redirect, signal: options.signal },
+      timeoutSeconds * 1000,
+    );
     debug?.(`< ${res.status} (${Date.now() - started} ms)`);
     return res;
   };
@@ -98,8 +109,8 @@ function withoutBadLifetime(status: number, contentType: string, body: Uint8Arra
  * whether the body arrived complete: whether any answer arrived, and which, is what decides a failed
  * refresh's consequences (lifecycle.ts). A token response's unusable expires_in is dropped here.
  */
-export function answerReadingFetch(debug: DebugLine | undefined, watch: AnswerWatch): Oidc.CustomFetch {
-  const traced = tracedFetch(debug);
+export function answerReadingFetch(debug: DebugLine | undefined, watch: AnswerWatch, timeoutSeconds = 30): Oidc.CustomFetch {
+  const traced = tracedFetch(debug, timeoutSeconds);
   return async (url, options) => {
     watch.last = undefined;
     const res = await traced(url, options);
@@ -122,7 +133,7 @@ export async function discoveryOptions(issuer: string, options: OAuthOptions): P
   return {
     algorithm: 'oauth2',
     execute: isLoopbackHttp(issuer) ? [oidc.allowInsecureRequests] : [],
-    [oidc.customFetch]: tracedFetch(options.debug),
+    [oidc.customFetch]: tracedFetch(options.debug, options.timeoutSeconds),
     timeout: options.timeoutSeconds,
   };
 }
@@ -228,7 +239,7 @@ export async function oauthConfiguration(
     await clientAuthentication(client),
   );
   if (isLoopbackHttp(server.issuer)) oidc.allowInsecureRequests(config);
-  config[oidc.customFetch] = answerReadingFetch(options.debug, options.watch ?? {});
+  config[oidc.customFetch] = answerReadingFetch(options.debug, options.watch ?? {}, options.timeoutSeconds);
   config.timeout = options.timeoutSeconds;
   return config;
 }
@@ -254,16 +265,25 @@ export function oauthErrorOf(err: unknown): OAuthErrorAnswer | undefined {
   return { error, description, status: typeof err.status === 'number' ? err.status : undefined };
 }
 
-// Failures that happen before a request leaves this machine: safe to try again with the same token.
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** The NetFailure (src/net/failure.ts) an error is or was caused by. */
+function netFailureIn(err: unknown): NetFailure | undefined {
+  for (let e = err, depth = 0; isRecord(e) && depth < 4; e = e.cause, depth++) if (e instanceof NetFailure) return e;
+  return undefined;
+}
 
-/** Why a request to the authorization server failed without an OAuth answer, and whether it may have been sent. */
+/**
+ * Why a request to the authorization server failed without an OAuth answer, and whether it may have been
+ * sent: a failure before sending (DNS, connect, proxy, TLS, a certificate) never was, so it never counts
+ * toward ending a sign-in.
+ */
 export function transportFailureOf(err: unknown): { reason: string; maybeSent: boolean } {
   const e = isRecord(err) ? err : {};
   const cause = isRecord(e.cause) ? e.cause : {};
   const code = errnoOf(cause) ?? errnoOf(cause.cause) ?? errnoOf(e);
+  const net = netFailureIn(err);
+  if (net) return { reason: net.message, maybeSent: false };
   if (e.name === 'TimeoutError' || e.name === 'AbortError') return { reason: 'no answer in time', maybeSent: true };
-  if (code && NOT_SENT.has(code)) return { reason: code, maybeSent: false };
+  if (isNotSent(err)) return { reason: code ?? String(err), maybeSent: false };
   const message = typeof cause.message === 'string' ? cause.message : typeof e.message === 'string' ? e.message : undefined;
   return { reason: code ?? message ?? String(err), maybeSent: true };
 }

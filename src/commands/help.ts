@@ -76,12 +76,37 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   {
     name: 'WTS_REQUEST_TIMEOUT_MS',
     description:
-      'the deadline of each request to the service as a whole (connecting, the headers and the whole answer), in milliseconds (default 30000); a read that reaches it is tried again, a change is not',
+      'the deadline of each request to the service as a whole (DNS, connecting, the proxy, TLS, the headers and the whole answer), in milliseconds (default 30000); a read that reaches it is tried again, a change is not (unless it never connected)',
   },
   {
     name: 'WTS_MAX_ANSWER_MB',
     description:
       'the largest answer from the service that wts reads, in megabytes (default 64); a larger one is refused, not asked for again',
+  },
+  {
+    name: 'HTTPS_PROXY',
+    description:
+      'the proxy for https requests, as http://[user:pass@]host:port (https_proxy first, as curl; then ALL_PROXY); loopback is never proxied (see docs/networks.md)',
+  },
+  { name: 'HTTP_PROXY', description: 'the proxy for plain-http requests (http_proxy first; then ALL_PROXY)' },
+  { name: 'ALL_PROXY', description: 'the proxy for any request that HTTPS_PROXY or HTTP_PROXY does not cover (all_proxy first)' },
+  {
+    name: 'NO_PROXY',
+    description:
+      'hosts reached without the proxy: comma-separated names (each with every name under it), addresses, :PORT, or * (no_proxy first)',
+  },
+  {
+    name: 'WTS_CA_FILE',
+    description:
+      'a PEM file of certificate authorities to trust besides the system store (a company CA that inspects TLS); read only after a certificate was refused',
+  },
+  {
+    name: 'SSL_CERT_FILE',
+    description: 'the system certificate bundle, as OpenSSL reads it (else the platform file; SSL_CERT_DIR: a directory of them)',
+  },
+  {
+    name: 'NODE_EXTRA_CA_CERTS',
+    description: 'a PEM file of extra certificate authorities Node trusts at start (costs every run: prefer WTS_CA_FILE)',
   },
   { name: 'VISUAL', description: 'the editor for editing commands on a terminal (before EDITOR)' },
   {

@@ -22,8 +22,22 @@ function parseCount(value: string): number {
   return n;
 }
 
+/** --public-origin: an http(s) origin, no path. */
+function parsePublicOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('must be a URL such as https://tasks.test:8443');
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash)
+    throw new InvalidArgumentError('must be an http(s) origin without a path, such as https://tasks.test:8443');
+  return url.origin;
+}
+
 interface SandboxFlags {
   port?: number;
+  publicOrigin?: string;
   autoApprove?: string;
   data?: string;
   seedTasks?: number;
@@ -60,6 +74,11 @@ export function registerSandbox(program: Command, _deps: CliDeps): void {
     .command('sandbox')
     .description('run a local Workspace Task Service (OAuth server, /api/v1 and /mcp) with demo data')
     .option('--port <n>', 'port to listen on (default: a free one)', parsePort)
+    .option(
+      '--public-origin <url>',
+      'the origin the sandbox is reached at behind a TLS front or proxy: its issuer, resources and URLs',
+      parsePublicOrigin,
+    )
     .option('--auto-approve <user>', 'approve every sign-in as this demo user (ada or ben), with no pages to click')
     .option('--data <file>', 'keep state in this file across restarts (written atomically)')
     .option('--seed-tasks <n>', 'add a workspace "Bulk" holding this many more tasks', parseCount)
@@ -100,6 +119,7 @@ GET/POST /__sandbox/faults, POST /__sandbox/auto-approve.`,
       const names = opts.wireNames === undefined ? undefined : await readWireNames(opts.wireNames);
       const sandbox = await startSandbox({
         port: opts.port,
+        ...(opts.publicOrigin !== undefined && { publicOrigin: opts.publicOrigin }),
         autoApprove: opts.autoApprove ?? null,
         dataFile: opts.data,
         seedTasks: opts.seedTasks,

@@ -134,6 +134,11 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Plays a service that names things otherwise (`--wire-names`, `--wire-document`, `--unknown-names`: src/sandbox/wire.ts). */
   wire?: SandboxWire;
+  /**
+   * The origin the sandbox is reached at when it sits behind a TLS front or a proxy (https://tasks.test:8443):
+   * its issuer, resources and every URL it prints or serves, and a Host it answers besides its own.
+   */
+  publicOrigin?: string;
 }
 
 /** Everything the sandbox's parts share. `origin` is set once the server listens. */

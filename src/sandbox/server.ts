@@ -100,8 +100,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // A TCP server that listens has an address; a string is a pipe's name.
   if (address === null || typeof address === 'string') throw new SandboxStartError(`cannot listen on ${host}: no TCP address`);
   const { port } = address;
-  ctx.origin = `http://${host}:${port}`;
+  ctx.origin = options.publicOrigin === undefined ? `http://${host}:${port}` : new URL(options.publicOrigin).origin;
   allowedHosts = new Set([`${host}:${port}`, `localhost:${port}`]);
+  if (options.publicOrigin !== undefined) allowedHosts.add(new URL(options.publicOrigin).host);
   agent.start();
 
   return {

@@ -277,7 +277,7 @@ describe('wts logout', () => {
     const unreachable = await runWts(['logout', '--json'], { env });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toBe(
-      "wts: signed out here, but the service could not be told to end the connection (ECONNREFUSED), so it may still work there: disconnect wts in the service's settings\n",
+      `wts: signed out here, but the service could not be told to end the connection (cannot connect to 127.0.0.1:${port} (ECONNREFUSED)), so it may still work there: disconnect wts in the service's settings\n`,
     );
     expect(existsSync(w.credentialsFile) && readCredentialsFile(w.credentialsFile).credentials.default).toBeFalsy();
   });
