@@ -2,6 +2,7 @@
 import type { CommandContext } from '../context.js';
 import { notice } from '../io.js';
 import type { StoredCredentials } from './credentials.js';
+import { endedSignIn, endedSignInError } from './ended.js';
 import { notSignedIn, TokenLifecycle, type ConnectionHandle } from './lifecycle.js';
 import { connectionLockPath, lockOptions, openStore, profileAuth, type ProfileAuth } from './profile-auth.js';
 import { authTimings } from './settings.js';
@@ -61,7 +62,11 @@ export function openProfileStore(ctx: CommandContext): {
 export async function openConnection(ctx: CommandContext): Promise<OpenConnection> {
   const { profile, origin, auth, store } = openProfileStore(ctx);
   const credentials: StoredCredentials | undefined = await store.read();
-  if (!credentials || credentials.origin !== origin) throw notSignedIn(origin);
   const handle = connectionHandle(ctx, profile, origin, store);
+  if (!credentials || credentials.origin !== origin) {
+    // A sign-in the service ended says so on every command, until the next `wts login`.
+    const ended = endedSignIn(handle.lockPath, origin);
+    throw ended ? endedSignInError(profile, ended, ctx.now()) : notSignedIn(origin);
+  }
   return { profile, origin, auth, store, handle, lifecycle: new TokenLifecycle(handle, credentials) };
 }
