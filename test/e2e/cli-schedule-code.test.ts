@@ -315,3 +315,34 @@ describe('wts schedule apply', () => {
     expect(titles).not.toContain('Third');
   });
 });
+
+describe('file errors in GitHub Actions (GITHUB_ACTIONS=true)', () => {
+  it('are also printed as ::error annotations with the file and line', async () => {
+    const env = { ...sandbox.env, GITHUB_ACTIONS: 'true' };
+    const refs = file('references-gh.yaml', {
+      schedules: [
+        { title: 'Fine', prompt: 'One.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_ops' },
+        { title: 'Nowhere', prompt: 'Two.', cron: '0 5 * * *', workspace: 'ws_nope', agent: 'agt_ops' },
+        { title: 'Wrong agent', prompt: 'Three.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_sales' },
+      ],
+    });
+    const r = await runWts(['schedule', 'diff', '-f', refs], { env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe(
+      `::error file=${refs}::schedules[1].workspace: no workspace ws_nope here (\`wts workspace list\` shows them)\n` +
+        `::error file=${refs}::schedules[2].agent: agt_sales is the agent of ws_sales, not of ws_ops; its agent is agt_ops\n`,
+    );
+    const bad = join(dir, 'bad-cron.yaml');
+    writeFileSync(
+      bad,
+      'schedules:\n  - title: Nightly\n    prompt: Go.\n    cron: "61 * * * *"\n    workspace: ws_ops\n    agent: agt_ops\n',
+    );
+    for (const verb of ['diff', 'apply']) {
+      const b = await runWts(['schedule', verb, '-f', bad, '--yes'].slice(0, verb === 'apply' ? 5 : 4), { env });
+      expect(b.code, b.stderr).toBe(2);
+      expect(b.stdout).toMatch(new RegExp(`^::error file=${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')},line=4::`, 'm'));
+    }
+    // Outside GitHub Actions, nothing on stdout.
+    expect((await runWts(['schedule', 'diff', '-f', bad], { env: sandbox.env })).stdout).toBe('');
+  });
+});

@@ -64,7 +64,13 @@ async function checkReferences(ctx: CommandContext, api: ApiClient, specs: reado
   }
   const last = problems.pop();
   if (last === undefined) return;
-  for (const problem of problems) ctx.io.stderr.write(`wts: ${terminalLine(problem)}\n`);
+  const { annotates, annotation } = await import('../../output/annotations.js');
+  for (const problem of problems) {
+    ctx.io.stderr.write(`wts: ${terminalLine(problem)}\n`);
+    // The last one is annotated where every error is (src/cli.ts).
+    const line = annotates(ctx.env, ['schedule', 'diff']) ? annotation(problem, [fileName]) : undefined;
+    if (line) ctx.io.stdout.write(line);
+  }
   throw new CliError(last, ExitCode.usage);
 }
 
