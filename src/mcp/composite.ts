@@ -268,7 +268,7 @@ export function compositeTools(): CompositeTool[] {
         const maxLateMs = args.maxLate === undefined ? undefined : parseDuration(args.maxLate);
         if (args.maxLate !== undefined && maxLateMs === undefined)
           throw new InputError('maxLate', `must be a duration such as 15m, 2h, 1d or 1h30m, not "${args.maxLate}"`);
-        const options = { require: args.require, maxLateMs, lastRun: args.lastRun };
+        const options = { require: args.require, maxLateMs, lastRun: args.lastRun, times: 'iso' as const };
         const reports = await checkScheduledTasks(
           await ctx.api(),
           { ids: args.scheduledTaskIds ?? [], ...(args.workspaceId !== undefined && { workspaceId: args.workspaceId }) },
