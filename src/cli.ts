@@ -232,6 +232,18 @@ export async function main(given: string[], deps: CliDeps = { env: process.env }
     const { message, exitCode } = await describeFailure(err);
     const out = deps.io ? deps.io({ json: false, color: false, debug: false }).stderr : process.stderr;
     out.write(`wts: ${await withSignInAdvice(message, deps.env, argv)}\n`);
+    await annotateFailure(deps, argv, message);
     return exitCode;
   }
+}
+
+/** In GitHub Actions, a file error of `schedule diff|apply|check` also as an annotation (src/output/annotations.ts). */
+async function annotateFailure(deps: CliDeps, argv: readonly string[], message: string): Promise<void> {
+  const args = argv.slice(2);
+  if (deps.env.GITHUB_ACTIONS !== 'true') return;
+  const { annotates, annotation, fileArguments } = await import('./output/annotations.js');
+  if (!annotates(deps.env, args)) return;
+  const line = annotation(message, fileArguments(args));
+  if (line === undefined) return;
+  (deps.io ? deps.io({ json: false, color: false, debug: false }).stdout : process.stdout).write(line);
 }

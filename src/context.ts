@@ -2,6 +2,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
+import { originInCredentialsFile } from './auth/file-origin.js';
 import { cacheDir, ConfigStore, DEFAULT_PROFILE, configDir, type SettingKey } from './config.js';
 import { refusePath } from './auth/origin.js';
 import { CliError, ExitCode } from './errors.js';
@@ -141,7 +142,9 @@ export function createContext(
       return env.WTS_WORKSPACE || ctx.setting('workspace') || undefined;
     },
     origin() {
-      const origin = globals.origin ?? env.WTS_ORIGIN ?? config.profile(ctx.profileName())?.origin;
+      // A file named by WTS_CREDENTIALS_FILE is a sign-in of its own (`wts login` leaves the profile as it was).
+      const fromFile = env.WTS_CREDENTIALS_FILE ? originInCredentialsFile(env.WTS_CREDENTIALS_FILE, ctx.profileName()) : undefined;
+      const origin = globals.origin ?? env.WTS_ORIGIN ?? fromFile ?? config.profile(ctx.profileName())?.origin;
       if (!origin) throw new CliError('no service origin: run `wts login --origin URL`, or set WTS_ORIGIN', ExitCode.signIn);
       let url: URL | undefined;
       try {

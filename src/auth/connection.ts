@@ -4,6 +4,7 @@ import { messageOf } from '../errors.js';
 import { notice } from '../io.js';
 import { withLock } from './lock.js';
 import type { StoredCredentials } from './credentials.js';
+import { endedSignIn, endedSignInError } from './ended.js';
 import { notSignedIn, TokenLifecycle, type ConnectionHandle } from './lifecycle.js';
 import { connectionLockPath, lockOptions, openStore, profileAuth, type ProfileAuth } from './profile-auth.js';
 import { authTimings } from './settings.js';
@@ -77,8 +78,12 @@ async function migrateStore(handle: ConnectionHandle, migrate: () => Promise<boo
 export async function openConnection(ctx: CommandContext): Promise<OpenConnection> {
   const { profile, origin, auth, store } = openProfileStore(ctx);
   const credentials: StoredCredentials | undefined = await store.read();
-  if (!credentials || credentials.origin !== origin) throw notSignedIn(origin);
   const handle = connectionHandle(ctx, profile, origin, store);
+  if (!credentials || credentials.origin !== origin) {
+    // A sign-in the service ended says so on every command, until the next `wts login`.
+    const ended = endedSignIn(handle.lockPath, origin);
+    throw ended ? endedSignInError(profile, ended, ctx.now()) : notSignedIn(origin);
+  }
   if (store.oldShape && store.migrate) await migrateStore(handle, store.migrate.bind(store));
   return { profile, origin, auth, store, handle, lifecycle: new TokenLifecycle(handle, credentials) };
 }

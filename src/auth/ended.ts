@@ -3,6 +3,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import * as z from 'zod';
 import { writeFileAtomic } from '../atomic-file.js';
+import { CliError, ExitCode } from '../errors.js';
+import { localAndRelative } from '../output/format.js';
 import { checkStored } from '../stored-file.js';
 import type { SignedInUser } from './credentials.js';
 
@@ -49,4 +51,16 @@ export function endedSignIn(lockPath: string, origin: string): EndedSignIn | und
   }
   const checked = checkStored(text, endedSchema());
   return 'value' in checked && checked.value.origin === origin ? checked.value : undefined;
+}
+
+/**
+ * What every command says once the service ended a sign-in, until the next `wts login`: who was signed
+ * in, with which profile, to where, until when, and why.
+ */
+export function endedSignInError(profile: string, ended: EndedSignIn, nowMs: number): CliError {
+  const who = ended.user ? `${ended.user.name} (${ended.user.login})` : 'someone (the service did not say who)';
+  return new CliError(
+    `not signed in: ${who} was signed in to profile ${profile} at ${ended.origin} until ${localAndRelative(ended.endedAt, nowMs)}, when the service refused the refresh token (${ended.why}: it expired or was revoked) — run \`wts login\``,
+    ExitCode.signIn,
+  );
 }

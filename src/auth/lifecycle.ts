@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import type { TokenSource } from '../api/client.js';
 import { type ApiError, CliError, ExitCode, messageOf, refusalText } from '../errors.js';
 import { isExpiring, withTokenResponse, type StoredCredentials } from './credentials.js';
-import { recordEndedSignIn } from './ended.js';
+import { endedSignInError, recordEndedSignIn, type EndedSignIn } from './ended.js';
 import { clockTime, withLock, type LockOwner } from './lock.js';
 import {
   loadOpenidClient,
@@ -33,8 +33,6 @@ import {
 } from './refresh-intent.js';
 import { DetailsNotSaved } from './stores/keychain.js';
 import type { CredentialStore } from './stores/store.js';
-
-export const REVOKED_MESSAGE = 'the connection was revoked or has expired — run `wts login`';
 
 export interface ConnectionHandle {
   profile: string;
@@ -170,15 +168,16 @@ async function failedRefresh(
       const { answer } = failure;
       if (answer.error === 'invalid_grant') {
         // Kept so `wts auth status` can say who was signed in and why it stopped.
-        recordEndedSignIn(conn.lockPath, {
+        const ended: EndedSignIn = {
           origin: conn.origin,
           user: latest.user ?? null,
           endedAt: new Date(conn.now()).toISOString(),
           why: answer.description ? `${answer.error}: ${answer.description}` : answer.error,
-        });
+        };
+        recordEndedSignIn(conn.lockPath, ended);
         await conn.store.remove();
         clearRefreshIntent(intentPath);
-        return intent.retryOf === undefined ? new CliError(REVOKED_MESSAGE, ExitCode.signIn) : lostThenRotatedError(intent.retryOf);
+        return intent.retryOf === undefined ? endedSignInError(conn.profile, ended, conn.now()) : lostThenRotatedError(intent.retryOf);
       }
       // The service answered: it refused, so the refresh token did not rotate.
       clearRefreshIntent(intentPath);

@@ -9,6 +9,7 @@ import { clientFromFlags, registerClient, registrationStillKnown, type ClientFla
 import { connectionHandle } from './connection.js';
 import { withTokenResponse, type StoredCredentials } from './credentials.js';
 import { discoverService, type DiscoveredService } from './discovery.js';
+import { forgetEndedSignIn } from './ended.js';
 import { withLock } from './lock.js';
 import { revokeConnection } from './logout.js';
 import { startLoopbackListener, type CallbackPage, type LoopbackCallback } from './loopback.js';
@@ -30,6 +31,12 @@ export interface LoginRequest extends ClientFlags {
   openBrowser: boolean;
   port?: number;
   store: StoreChoice;
+  /**
+   * This sign-in is for the runs that name its credentials file (WTS_CREDENTIALS_FILE, say a CI secret):
+   * the profile in the configuration is left as it was, and the profile's own sign-in is neither
+   * replaced, removed nor revoked.
+   */
+  thisFileOnly: boolean;
 }
 
 export interface LoginOutcome {
@@ -248,9 +255,10 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
     debug: ctx.globals.debug ? (line) => ctx.debug(line) : undefined,
     timeoutSeconds: timings.oauthTimeoutSeconds,
   };
-  // A damaged record is as none: this sign-in writes it anew.
-  const before = profileAuthIfReadable(ctx, req.profile);
-  const earlierOrigin = ctx.config.profile(req.profile)?.origin;
+  // A damaged record is as none: this sign-in writes it anew. A sign-in for one file alone replaces
+  // only what that file holds.
+  const before = req.thisFileOnly ? undefined : profileAuthIfReadable(ctx, req.profile);
+  const earlierOrigin = req.thisFileOnly ? undefined : ctx.config.profile(req.profile)?.origin;
   // Signing in again to the same origin keeps the name of the keychain entry.
   const credentialId = (earlierOrigin === req.origin && before?.credentialId) || randomBytes(6).toString('hex');
   const store = openStore(ctx, req.store, req.profile, req.origin, credentialId);
@@ -310,8 +318,10 @@ export async function runLogin(ctx: CommandContext, req: LoginRequest): Promise<
     answered({ ok: true, title: 'Signed in', message: `wts is signed in to ${req.origin}. You can close this tab.` });
     answered = undefined;
     if (previous && previous.refreshToken !== credentials.refreshToken) await retirePrevious(ctx, previous, options);
-    if (earlierStore && earlierStore.entryId !== store.entryId)
+    if (earlierStore && earlierStore.entryId !== store.entryId) {
       await earlierStore.remove().catch((e: Error) => ctx.debug(`* could not remove the earlier credentials: ${e.message}`));
+      forgetEndedSignIn(connectionHandle(ctx, req.profile, earlierOrigin ?? req.origin, earlierStore).lockPath);
+    }
     return { credentials, store, notGranted: notGranted(req.scopes, credentials) };
   } catch (err) {
     answered?.({ ok: false, title: 'Sign-in failed', message: `${messageOf(err).replace(/`/g, '')}. You can close this tab.` });
@@ -335,6 +345,9 @@ async function saveSignIn(
   } catch (err) {
     throw new CliError(`signed in, but the credentials could not be saved in ${store.description}: ${messageOf(err)}`, ExitCode.failure);
   }
+  // A new sign-in: what was kept of an ended one no longer applies.
+  forgetEndedSignIn(handle.lockPath);
+  if (req.thisFileOnly) return;
   const { secret: _secret, ...client } = credentials.client;
   const auth: ProfileAuth = {
     server: credentials.server,

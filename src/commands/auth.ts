@@ -148,9 +148,8 @@ function authStatus(group: Command, deps: CliDeps): Command {
         return;
       }
       const [{ openConnection }, intent] = await Promise.all([import('../auth/connection.js'), import('../auth/refresh-intent.js')]);
-      const conn = await openConnection(ctx).catch(async (err: unknown) => {
-        throw await endedSignInError(ctx, err);
-      });
+      // A sign-in the service ended is said by openConnection (who, where, when and why).
+      const conn = await openConnection(ctx);
       // A refresh interrupted with this refresh token: the connection cannot be kept, whatever the API says
       // now — unless its answer was only lost, when the next refresh presents the token once more.
       const interrupted = intent.interruptedRefresh(
@@ -165,31 +164,6 @@ function authStatus(group: Command, deps: CliDeps): Command {
       if (check.problem) throw new CliError(check.problem, check.exitCode ?? ExitCode.failure);
     },
   });
-}
-
-/**
- * Not signed in, after the service ended the sign-in (its refresh token refused): who was signed in,
- * until when and why, from what was kept (src/auth/ended.ts); any other error as it is.
- */
-async function endedSignInError(ctx: CommandContext, err: unknown): Promise<unknown> {
-  if (!(err instanceof CliError) || err.exitCode !== ExitCode.signIn) return err;
-  const [{ openProfileStore, connectionHandle }, { endedSignIn }] = await Promise.all([
-    import('../auth/connection.js'),
-    import('../auth/ended.js'),
-  ]);
-  let ended;
-  try {
-    const { profile, origin, store } = openProfileStore(ctx);
-    ended = endedSignIn(connectionHandle(ctx, profile, origin, store).lockPath, origin);
-  } catch {
-    return err;
-  }
-  if (!ended) return err;
-  const who = ended.user ? `${ended.user.name} (${ended.user.login})` : 'someone (the service did not say who)';
-  return new CliError(
-    `not signed in: ${who} was signed in to profile ${ctx.profileName()} at ${ended.origin} until ${localAndRelative(ended.endedAt, ctx.now())}, when the service refused the refresh token (${ended.why}: it expired or was revoked) — run \`wts login\``,
-    ExitCode.signIn,
-  );
 }
 
 function authToken(group: Command, deps: CliDeps): Command {

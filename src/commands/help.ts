@@ -33,7 +33,8 @@ export const ENVIRONMENT_VARIABLES: EnvironmentVariable[] = [
   { name: 'WTS_TOKEN', description: 'an access token used as is: never refreshed or stored' },
   {
     name: 'WTS_CREDENTIALS_FILE',
-    description: 'keep credentials in this file instead of the keychain; rotated tokens are written back atomically (servers, CI)',
+    description:
+      'keep credentials in this file instead of the keychain; rotated tokens are written back atomically (servers, CI); a `wts login` with it set signs in for this file alone, leaving the profile as it was',
   },
   { name: 'WTS_CREDENTIAL_STORE', description: 'where `wts login` keeps tokens: keychain or file' },
   { name: 'WTS_WORKSPACE', description: 'the workspace of commands that take WS when none is given (before `wts config get workspace`)' },

@@ -33,7 +33,10 @@ system's default browser. The sign-in must be completed within 5 minutes (WTS_LO
 
 Credentials go to the OS keychain. Where none is available, login says so and stops: choose
 --store file (or WTS_CREDENTIAL_STORE=file) for a file readable only by you, or set
-WTS_CREDENTIALS_FILE to name the file (servers, CI).`;
+WTS_CREDENTIALS_FILE to name the file (servers, CI).
+
+With WTS_CREDENTIALS_FILE set, the sign-in is kept in that file alone, for the commands that set the
+same variable: the profile's own sign-in is not changed, removed or revoked (see docs/ci.md).`;
 
 export function registerLogin(program: Command, deps: CliDeps): void {
   const login = verb(program, deps, {
@@ -85,6 +88,10 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       const { DEFAULT_SCOPES, parseScopes } = await import('../auth/scopes.js');
       const scopes = opts.scopes ? parseScopes(opts.scopes) : DEFAULT_SCOPES;
       const profile = ctx.profileName();
+      const store = storeChoiceForLogin(ctx, opts.store);
+      // WTS_CREDENTIALS_FILE names a file for the runs that set it (a CI secret): the sign-in goes there
+      // alone, and the profile (and the sign-in it points at) stays as it was.
+      const thisFileOnly = store.kind === 'file' && Boolean(ctx.env.WTS_CREDENTIALS_FILE) && store.file === ctx.env.WTS_CREDENTIALS_FILE;
       const outcome = await runLogin(ctx, {
         origin,
         profile,
@@ -95,9 +102,10 @@ export function registerLogin(program: Command, deps: CliDeps): void {
         clientKey: opts.clientKey,
         clientAuth: opts.clientAuth,
         clientSecret: ctx.env.WTS_CLIENT_SECRET || undefined,
-        store: storeChoiceForLogin(ctx, opts.store),
+        store,
+        thisFileOnly,
       });
-      const { credentials, store, notGranted } = outcome;
+      const { credentials, notGranted } = outcome;
       if (notGranted.length > 0) {
         const offline = notGranted.includes('offline_access')
           ? '; without offline_access the sign-in ends when the access token expires'
@@ -111,8 +119,10 @@ export function registerLogin(program: Command, deps: CliDeps): void {
       const where = credentials.organization ? ` in ${credentials.organization.name}` : '';
       printDone(
         ctx,
-        statusObject(profile, credentials, store, true),
-        `Signed in to ${origin}${who}${where}; the credentials are in ${store.description}`,
+        statusObject(profile, credentials, outcome.store, true),
+        thisFileOnly
+          ? `Signed in to ${origin}${who}${where}; the credentials are in ${outcome.store.description}, used only where WTS_CREDENTIALS_FILE names it (profile ${profile} is unchanged)`
+          : `Signed in to ${origin}${who}${where}; the credentials are in ${outcome.store.description}`,
       );
     },
   });

@@ -261,7 +261,7 @@ export const operations = {
     tag: 'Workspaces',
     effect: 'read',
     description:
-      'Lists the people in a workspace, with their names and email addresses; their ids are what assign_task and the assignee filter of list_tasks take.',
+      'Lists the people in a workspace, with their names and email addresses; their ids are what the assignee of a task and the assignee filter of list_tasks take.',
     schemas: () => ({ pathParams: ws() }),
   }),
   list_workspace_statuses: op({
@@ -275,7 +275,7 @@ export const operations = {
     tag: 'Workspaces',
     effect: 'read',
     description:
-      "Lists the columns of a workspace's task board in board order. Each key is a task status; new tasks start in todo, and complete_task moves a task to done.",
+      "Lists the columns of a workspace's task board in board order. Each key is a task status; new tasks start in todo, and a completed task is in done.",
     schemas: () => ({ pathParams: ws() }),
   }),
   create_workspace: op({

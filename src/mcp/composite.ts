@@ -9,11 +9,14 @@ import { PendingAction, ScheduledTask, Task } from '../contract/resources.js';
 import { toolSchemaOf, type OperationTool } from '../contract/tools.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode, InputError } from '../errors.js';
+import { isRecord } from '../type-guards.js';
 
 /** A tool of the bridge's own: its definition, and what a call does. */
 export interface CompositeTool extends Pick<OperationTool, 'title' | 'description' | 'jsonSchema' | 'outputSchema' | 'annotations'> {
   name: string;
   inputSchema: z.ZodObject;
+  /** The tools that act on what this one answers: its description names those the server offers. */
+  followUps?: readonly string[];
   call(args: Record<string, unknown>, ctx: CommandContext): Promise<Record<string, unknown>>;
 }
 
@@ -21,7 +24,7 @@ export interface CompositeTool extends Pick<OperationTool, 'title' | 'descriptio
 export const DEFAULT_ITEMS = 25;
 export const MAX_ITEMS = 100;
 
-/** Wholes kept for their cursors (the latest ones): a cursor to an older one asks the caller to start again. */
+/** Wholes kept for their cursors (the latest ones): a cursor to an older one gathers its whole again. */
 const KEPT_WHOLES = 16;
 
 const READ_ONLY = (title: string): ToolAnnotations => ({
@@ -44,7 +47,7 @@ const cursor = () =>
   z
     .string()
     .min(1)
-    .max(200)
+    .max(8000)
     .optional()
     .describe('nextCursor of the previous answer, to read on in the same result (its other arguments are then ignored); omit to start');
 const workspaceId = (what: string) =>
@@ -78,24 +81,51 @@ class Wholes {
     return id;
   }
 
-  /** The whole a cursor points into, and where; throws InputError for one not given here or no longer kept. */
-  resume(tool: string, cursorText: string): { id: string; whole: Whole; offset: number } {
-    const [, id = '', at = ''] = /^([a-z_]+:[A-Za-z0-9_-]+)\.(\d+)$/.exec(cursorText) ?? [];
-    const whole = this.kept.get(id);
-    if (!id.startsWith(`${tool}:`) || !whole)
-      throw new InputError(
-        'cursor',
-        `not a cursor of ${tool} that is still kept (the latest ${KEPT_WHOLES} results are); call ${tool} again without it`,
-      );
-    return { id, whole, offset: Math.min(Number(at), whole.items.length) };
+  /** The whole kept under `id` in this process, if it still is. */
+  get(id: string): Whole | undefined {
+    return this.kept.get(id);
+  }
+
+  /** Keeps `whole` under an id a cursor named (read on after a new process gathered it again). */
+  keepAs(id: string, whole: Whole): void {
+    this.kept.set(id, whole);
+    for (const old of this.kept.keys()) if (this.kept.size > KEPT_WHOLES) this.kept.delete(old);
   }
 }
 
+/**
+ * A cursor: the whole's id, the offset, and the arguments that gathered it, so that a cursor outlives
+ * the process that gave it (an MCP client may start `wts mcp` once per call): where the whole is no
+ * longer kept, it is gathered again with those arguments.
+ */
+function cursorOf(id: string, offset: number, args: Record<string, unknown>): string {
+  return `${id}.${offset}.${Buffer.from(JSON.stringify(args)).toString('base64url')}`;
+}
+
+function readCursor(tool: string, text: string): { id: string; offset: number; args: Record<string, unknown> } {
+  const [, id = '', at = '', encoded = ''] = /^([a-z_]+:[A-Za-z0-9_-]+)\.(\d+)\.([A-Za-z0-9_-]*)$/.exec(text) ?? [];
+  let args: unknown;
+  try {
+    args = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    args = undefined;
+  }
+  if (!id.startsWith(`${tool}:`) || !isRecord(args))
+    throw new InputError('cursor', `not a cursor of ${tool}; call ${tool} again without it`);
+  return { id, offset: Number(at), args: args };
+}
+
 /** The part of `whole` from `offset`: its summary, `size` items, how many there are in all and the cursor to the rest. */
-function partAt(id: string, whole: Whole, offset: number, size: number): Record<string, unknown> {
-  const end = offset + size;
+function partAt(id: string, whole: Whole, offset: number, size: number, args: Record<string, unknown>): Record<string, unknown> {
+  const start = Math.min(offset, whole.items.length);
+  const end = start + size;
   const { items, summary } = whole;
-  return { ...summary, items: items.slice(offset, end), total: items.length, nextCursor: end < items.length ? `${id}.${end}` : null };
+  return {
+    ...summary,
+    items: items.slice(start, end),
+    total: items.length,
+    nextCursor: end < items.length ? cursorOf(id, end, args) : null,
+  };
 }
 
 /** Reads a tool's arguments with its input schema; a refusal names the argument. */
@@ -112,6 +142,7 @@ interface Spec<S extends z.ZodObject, O extends z.ZodRawShape> {
   description: string;
   input: S;
   output: O;
+  followUps?: readonly string[];
   /** The whole result's items, and any summary of the whole to answer beside each part. */
   gather(args: z.output<S>, ctx: CommandContext): Promise<{ items: unknown[]; summary?: Record<string, unknown> }>;
 }
@@ -125,16 +156,26 @@ function composite<S extends z.ZodObject, O extends z.ZodRawShape>(wholes: Whole
     jsonSchema: toolSchemaOf(spec.input, 'input'),
     outputSchema: toolSchemaOf(z.object(spec.output), 'output'),
     annotations: READ_ONLY(spec.title),
+    ...(spec.followUps ? { followUps: spec.followUps } : {}),
     async call(raw, ctx) {
-      const args = parseArgs(spec.input, raw);
-      const size = typeof args.limit === 'number' ? args.limit : DEFAULT_ITEMS;
-      if (typeof args.cursor === 'string') {
-        const { id, whole, offset } = wholes.resume(spec.name, args.cursor);
-        return partAt(id, whole, offset, size);
+      const given = parseArgs(spec.input, raw);
+      const size = typeof given.limit === 'number' ? given.limit : DEFAULT_ITEMS;
+      if (typeof given.cursor === 'string') {
+        const { id, offset, args: kept } = readCursor(spec.name, given.cursor);
+        const args = parseArgs(spec.input, kept);
+        let whole = wholes.get(id);
+        if (!whole) {
+          // Gathered by another process (or long ago): gathered again, with the arguments the cursor carries.
+          const { items, summary = {} } = await spec.gather(args, ctx);
+          whole = { items, summary };
+          wholes.keepAs(id, whole);
+        }
+        return partAt(id, whole, offset, size, kept);
       }
-      const { items, summary = {} } = await spec.gather(args, ctx);
+      const { cursor: _cursor, limit: _limit, ...gathering } = given;
+      const { items, summary = {} } = await spec.gather(given, ctx);
       const whole = { items, summary };
-      return partAt(wholes.keep(spec.name, whole), whole, 0, size);
+      return partAt(wholes.keep(spec.name, whole), whole, 0, size, gathering);
     },
   };
 }
@@ -157,7 +198,8 @@ export function compositeTools(): CompositeTool[] {
       name: 'waiting_items',
       title: 'What waits for a decision',
       description:
-        'Everything waiting for a person across tasks, in every workspace this connection can open (or one): actions an agent proposes, tasks for people and questions, grouped by kind, oldest first, each with its task. What `wts inbox` shows; settle them with approve_pending_action, reject_pending_action, complete_human_task or answer_question.',
+        'Everything waiting for a person across tasks, in every workspace this connection can open (or one): actions an agent proposes, tasks for people and questions, grouped by kind, oldest first, each with its task. What `wts inbox` shows.',
+      followUps: ['approve_pending_action', 'reject_pending_action', 'complete_human_task', 'answer_agent_question'],
       input: z
         .object({
           workspaceId: workspaceId('what waits in the tasks'),
@@ -226,7 +268,7 @@ export function compositeTools(): CompositeTool[] {
         const maxLateMs = args.maxLate === undefined ? undefined : parseDuration(args.maxLate);
         if (args.maxLate !== undefined && maxLateMs === undefined)
           throw new InputError('maxLate', `must be a duration such as 15m, 2h, 1d or 1h30m, not "${args.maxLate}"`);
-        const options = { require: args.require, maxLateMs, lastRun: args.lastRun };
+        const options = { require: args.require, maxLateMs, lastRun: args.lastRun, times: 'iso' as const };
         const reports = await checkScheduledTasks(
           await ctx.api(),
           { ids: args.scheduledTaskIds ?? [], ...(args.workspaceId !== undefined && { workspaceId: args.workspaceId }) },

@@ -27,13 +27,20 @@ export interface ServedTool {
   listed: Tool;
   /** It changes something (not readOnlyHint): offered only with --allow-writes or by name. */
   write: boolean;
+  /** The tools that act on what this one answers (named in its description when offered). */
+  followUps?: readonly string[];
   call(args: Record<string, unknown>, ctx: CommandContext): Promise<Record<string, unknown>>;
 }
 
 /** Every tool the bridge knows: its own first (one call instead of many), then the catalog's in its order. */
 export function allTools(): ServedTool[] {
   const own = compositeTools().map(
-    (tool): ServedTool => ({ listed: listedTool(tool), write: false, call: (args, ctx) => tool.call(args, ctx) }),
+    (tool): ServedTool => ({
+      listed: listedTool(tool),
+      write: false,
+      ...(tool.followUps ? { followUps: tool.followUps } : {}),
+      call: (args, ctx) => tool.call(args, ctx),
+    }),
   );
   const catalog = operationTools().map(
     (tool): ServedTool => ({
@@ -95,11 +102,39 @@ function refusedTool(name: string, write: boolean): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ code: 'tool_not_offered', message: why }) }] };
 }
 
-const INSTRUCTIONS =
-  'Tools act as the user signed in to `wts` (the Workspace Task Service CLI), within the scopes and workspaces that sign-in was granted. ' +
-  'Start with waiting_items (what waits for a decision), my_open_tasks and check_schedules; identifiers come from list and search tools. ' +
-  'A failed call has isError, and its text is a JSON object { code, message } with the status and detail the service gave when it refused; ' +
-  'a message that says to run `wts login` means the person must sign in again in a terminal.';
+/** A list of names as prose: "a", "a and b", "a, b and c" (`last` the word before the last). */
+function spoken(names: readonly string[], last: string): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${last} ${names.at(-1)}`;
+}
+
+/** The server's instructions, naming only tools it offers. */
+export function instructionsFor(offered: ReadonlySet<string>): string {
+  const starts = [
+    ['waiting_items', 'waiting_items (what waits for a decision)'],
+    ['my_open_tasks', 'my_open_tasks'],
+    ['check_schedules', 'check_schedules'],
+  ]
+    .filter(([name = '']) => offered.has(name))
+    .map(([, words = '']) => words);
+  return (
+    'Tools act as the user signed in to `wts` (the Workspace Task Service CLI), within the scopes and workspaces that sign-in was granted. ' +
+    (starts.length > 0 ? `Start with ${spoken(starts, 'and')}; identifiers` : 'Identifiers') +
+    ' come from list and search tools. ' +
+    'A failed call has isError, and its text is a JSON object { code, message } with the status and detail the service gave when it refused; ' +
+    'a message that says to run `wts login` means the person must sign in again in a terminal.'
+  );
+}
+
+/** A tool as listed: its description names the follow-up tools this server offers, and no other. */
+export function listedFor(tool: ServedTool, offered: ReadonlySet<string>): Tool {
+  if (!tool.followUps) return tool.listed;
+  const named = tool.followUps.filter((name) => offered.has(name));
+  const next =
+    named.length > 0
+      ? ` Act on them with ${spoken(named, 'or')}.`
+      : ' Acting on them takes tools this server does not offer (start `wts mcp` with --allow-writes).';
+  return { ...tool.listed, description: `${tool.listed.description ?? ''}${next}` };
+}
 
 /**
  * One call as the current context. A call refused for the sign-in is tried once more on a fresh context,
@@ -144,8 +179,10 @@ export async function serveStdio(
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
   const offered = new Map(tools.map((t) => [t.listed.name, t]));
-  const server = new Server(info, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((t) => t.listed) }));
+  const names = new Set(offered.keys());
+  const server = new Server(info, { capabilities: { tools: {} }, instructions: instructionsFor(names) });
+  const listed = tools.map((t) => listedFor(t, names));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const { name, arguments: args = {} } = request.params;
     const tool = offered.get(name);

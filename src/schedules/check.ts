@@ -28,6 +28,13 @@ export interface CheckOptions {
   maxLateMs?: number;
   /** --last-run: the outcome the latest finished run must have. */
   lastRun?: 'succeeded';
+  /** How a detail says when: relative ("ran 2 hours ago", for a person), or ISO 8601 (piped output, MCP). */
+  times?: 'relative' | 'iso';
+}
+
+/** A time in a detail, as the options ask. */
+function whenText(iso: string, nowMs: number, times: CheckOptions['times']): string {
+  return times === 'iso' ? `at ${new Date(iso).toISOString()}` : relativeTime(iso, nowMs);
 }
 
 export interface ScheduleReport {
@@ -87,7 +94,7 @@ function atOccurrence(cron: string, timezone: string, startedMs: number): boolea
  * keeps it as its next run), the occurrence came before the change and is not held against it: it is
  * judged from its first run under the new cron, `nextRunAt`, as a new schedule is.
  */
-export function lateCheck(s: Schedule, maxLateMs: number, nowMs: number): CheckResult {
+export function lateCheck(s: Schedule, maxLateMs: number, nowMs: number, times?: CheckOptions['times']): CheckResult {
   const facts: Record<string, unknown> = { maxLateSeconds: Math.round(maxLateMs / 1000) };
   if (s.state !== 'active') return skip(`${s.state}: not expected to run`, facts);
   if (!checkCron(s.cron).ok) return skip('unsupported cron: no occurrences to check', facts);
@@ -98,12 +105,12 @@ export function lateCheck(s: Schedule, maxLateMs: number, nowMs: number): CheckR
   const { lastRun } = s;
   Object.assign(facts, { dueAt: due, lastRunStartedAt: lastRun?.startedAt ?? null });
   if (lastRun && Date.parse(lastRun.startedAt) >= dueMs)
-    return pass(`ran ${relativeTime(lastRun.startedAt, nowMs)}`, { ...facts, lateSeconds: 0 });
+    return pass(`ran ${whenText(lastRun.startedAt, nowMs, times)}`, { ...facts, lateSeconds: 0 });
   if (!lastRun && s.nextRunAt && Date.parse(s.nextRunAt) > dueMs) {
-    return pass(`first run ${relativeTime(s.nextRunAt, nowMs)}`, { ...facts, lateSeconds: 0 });
+    return pass(`first run ${whenText(s.nextRunAt, nowMs, times)}`, { ...facts, lateSeconds: 0 });
   }
   if (lastRun && s.nextRunAt && Date.parse(s.nextRunAt) > dueMs && !atOccurrence(s.cron, timezone, Date.parse(lastRun.startedAt))) {
-    return pass(`cron changed since the last run; first run ${relativeTime(s.nextRunAt, nowMs)}`, {
+    return pass(`cron changed since the last run; first run ${whenText(s.nextRunAt, nowMs, times)}`, {
       ...facts,
       lateSeconds: 0,
       cronChanged: true,
@@ -120,10 +127,16 @@ export function lateCheck(s: Schedule, maxLateMs: number, nowMs: number): CheckR
 }
 
 /** The latest finished run must have the outcome wanted; `finished` is it (undefined: none yet). */
-export function lastRunCheck(s: Schedule, finished: RunSummary | undefined, wanted: 'succeeded', nowMs: number): CheckResult {
+export function lastRunCheck(
+  s: Schedule,
+  finished: RunSummary | undefined,
+  wanted: 'succeeded',
+  nowMs: number,
+  times?: CheckOptions['times'],
+): CheckResult {
   if (!finished) return skip(s.lastRun ? 'no run has finished yet' : 'never ran', { runId: null });
   const facts = { runId: finished.id, state: finished.state, startedAt: finished.startedAt };
-  const when = relativeTime(finished.startedAt, nowMs);
+  const when = whenText(finished.startedAt, nowMs, times);
   return finished.state === wanted ? pass(`${finished.state} ${when}`, facts) : fail(`${finished.state} ${when} (${finished.id})`, facts);
 }
 
@@ -131,8 +144,8 @@ export function lastRunCheck(s: Schedule, finished: RunSummary | undefined, want
 export function checkSchedule(s: Schedule, options: CheckOptions, nowMs: number, finished?: RunSummary): ScheduleReport {
   const checks: ScheduleReport['checks'] = { cron: cronCheck(s) };
   if (options.require) checks.state = stateCheck(s, options.require);
-  if (options.maxLateMs !== undefined) checks.late = lateCheck(s, options.maxLateMs, nowMs);
-  if (options.lastRun) checks.lastRun = lastRunCheck(s, finished, options.lastRun, nowMs);
+  if (options.maxLateMs !== undefined) checks.late = lateCheck(s, options.maxLateMs, nowMs, options.times);
+  if (options.lastRun) checks.lastRun = lastRunCheck(s, finished, options.lastRun, nowMs, options.times);
   return {
     id: s.id,
     title: s.title,

@@ -333,3 +333,19 @@ describe('a bridge and ten wts processes sharing one connection', { timeout: 120
     expect(b.errors).toEqual([]);
   });
 });
+
+describe('waiting_items cursors', () => {
+  it('survive a new `wts mcp` process (a client may start one per call)', async () => {
+    const first = await bridge();
+    const whole = structured(await call(first, 'waiting_items', { limit: 100 }));
+    const page = structured(await call(first, 'waiting_items', { limit: 1 }));
+    expect(typeof page.nextCursor).toBe('string');
+    await first.client.close();
+    const second = await bridge();
+    const next = await call(second, 'waiting_items', { cursor: page.nextCursor, limit: 1 });
+    expect(next.isError, JSON.stringify(next.content)).toBeFalsy();
+    const items = (list: unknown) => (Array.isArray(list) ? list : []);
+    expect(items(structured(next).items)).toEqual(items(whole.items).slice(1, 2));
+    expect(structured(next).total).toBe(whole.total);
+  });
+});

@@ -155,7 +155,9 @@ describe('wts schedule check: failing', () => {
     const r = await runWts(['schedule', 'check', id, '--last-run', 'succeeded'], sandbox.piped({ now }));
     expect(r.code).toBe(8);
     expect(r.stdout).toMatch(
-      new RegExp(`^${id}\\tfail\\tNightly fail drill\\tpass: daily at 03:00\\tfail: failed (now|\\d+ seconds? ago) \\(run_\\w+\\)\\n$`),
+      new RegExp(
+        `^${id}\\tfail\\tNightly fail drill\\tpass: daily at 03:00\\tfail: failed at \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z \\(run_\\w+\\)\\n$`,
+      ), // piped: an ISO time
     );
     expect(r.stderr).toBe(`wts: 1 of 1 scheduled tasks failed a check: ${id} (last run)\n`);
     expect((await runWts(['schedule', 'delete', id, '--yes'], sandbox.piped({ now }))).code).toBe(0);

@@ -76,7 +76,8 @@ describe('wts schedule diff', () => {
     const matching = { schedules: seeded.filter((s) => s.workspaceId === 'ws_ops' || s.workspaceId === 'ws_sales').map((s) => entryOf(s)) };
     for (const path of [file('same.yaml', matching), file('same.json', matching)]) {
       const piped = await runWts(['schedule', 'diff', '-f', path], { env: sandbox.env });
-      expect(piped).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      // Piped too, without the mark: a CI log shows that it ran.
+      expect(piped).toMatchObject({ code: 0, stdout: `No drift: the 3 scheduled tasks in ws_ops, ws_sales match ${path}\n`, stderr: '' });
       const onTty = await runWts(['schedule', 'diff', '--file', path], sandbox.tty());
       expect(onTty).toMatchObject({ code: 0, stdout: `✓ No drift: the 3 scheduled tasks in ws_ops, ws_sales match ${path}\n` });
     }
@@ -284,14 +285,18 @@ describe('wts schedule apply', () => {
         .map((s) => s.id)
         .sort(),
     ).toEqual(['sched_support_status', 'sched_support_weekly']);
-    expect(await runWts(['schedule', 'diff', '-f', drifted], { env: sandbox.env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runWts(['schedule', 'diff', '-f', drifted], { env: sandbox.env })).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^No drift: /),
+      stderr: '',
+    });
     expect(await runWts(['schedule', 'apply', '-f', drifted, '--prune'], sandbox.tty())).toMatchObject({
       code: 0,
       stdout: `✓ Nothing to change: the scheduled tasks in ws_ops, ws_sales match ${drifted}\n`,
     });
   });
 
-  it('stops at the first change the service refuses, saying how far it got', async () => {
+  it('runs every reference check before its first change: a wrong agent stops it before anything is created', async () => {
     const path = file('refused.yaml', {
       schedules: [
         { title: 'First', prompt: 'One.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_ops' },
@@ -300,14 +305,44 @@ describe('wts schedule apply', () => {
       ],
     });
     const r = await runWts(['schedule', 'apply', '-f', path, '--yes'], { env: sandbox.env });
-    expect(r.code).toBe(2); // the service's 400
-    expect(r.stdout).toMatch(/^Created sch_\w+ "First" in ws_ops$/m);
-    expect(r.stderr).toBe(
-      `wts: stopped after 1 of 3 changes; what was done stays done — \`wts schedule diff -f ${path}\` shows what is left\n` +
-        'wts: invalid input: agentId: agt_sales is not the agent of workspace ws_ops; its agent is agt_ops\n',
-    );
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `wts: ${path}: schedules[1].agent: agt_sales is the agent of ws_sales, not of ws_ops; its agent is agt_ops\n`,
+    });
     const titles = (await list()).map((s) => s.title);
-    expect(titles).toContain('First');
+    expect(titles).not.toContain('First');
     expect(titles).not.toContain('Third');
+  });
+});
+
+describe('file errors in GitHub Actions (GITHUB_ACTIONS=true)', () => {
+  it('are also printed as ::error annotations with the file and line', async () => {
+    const env = { ...sandbox.env, GITHUB_ACTIONS: 'true' };
+    const refs = file('references-gh.yaml', {
+      schedules: [
+        { title: 'Fine', prompt: 'One.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_ops' },
+        { title: 'Nowhere', prompt: 'Two.', cron: '0 5 * * *', workspace: 'ws_nope', agent: 'agt_ops' },
+        { title: 'Wrong agent', prompt: 'Three.', cron: '0 5 * * *', workspace: 'ws_ops', agent: 'agt_sales' },
+      ],
+    });
+    const r = await runWts(['schedule', 'diff', '-f', refs], { env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe(
+      `::error file=${refs}::schedules[1].workspace: no workspace ws_nope here (\`wts workspace list\` shows them)\n` +
+        `::error file=${refs}::schedules[2].agent: agt_sales is the agent of ws_sales, not of ws_ops; its agent is agt_ops\n`,
+    );
+    const bad = join(dir, 'bad-cron.yaml');
+    writeFileSync(
+      bad,
+      'schedules:\n  - title: Nightly\n    prompt: Go.\n    cron: "61 * * * *"\n    workspace: ws_ops\n    agent: agt_ops\n',
+    );
+    for (const verb of ['diff', 'apply']) {
+      const b = await runWts(['schedule', verb, '-f', bad, '--yes'].slice(0, verb === 'apply' ? 5 : 4), { env });
+      expect(b.code, b.stderr).toBe(2);
+      expect(b.stdout).toMatch(new RegExp(`^::error file=${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')},line=4::`, 'm'));
+    }
+    // Outside GitHub Actions, nothing on stdout.
+    expect((await runWts(['schedule', 'diff', '-f', bad], { env: sandbox.env })).stdout).toBe('');
   });
 });

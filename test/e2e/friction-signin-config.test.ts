@@ -53,11 +53,38 @@ describe('wts auth status after the service ended the sign-in', () => {
     };
     await refreshTokens(sandbox.origin, client, stored.refreshToken!);
     changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now()));
-    expect((await runWts(['workspace', 'list'], { env })).code).toBe(4);
-    const status = await runWts(['auth', 'status'], { env });
-    expect(status.code).toBe(4);
-    expect(status.stderr).toMatch(
-      /^wts: not signed in: Ada Lovelace \(ada\) was signed in to profile default at http:\/\/127\.0\.0\.1:\d+ until .+, when the service refused the refresh token \(invalid_grant.*: it expired or was revoked\) — run `wts login`\n$/,
-    );
+    const ended =
+      /^wts: not signed in: Ada Lovelace \(ada\) was signed in to profile default at http:\/\/127\.0\.0\.1:\d+ until .+, when the service refused the refresh token \(invalid_grant.*: it expired or was revoked\) — run `wts login`\n$/;
+    // The command that met the refusal, every later command, and `auth status` all say who, where, when and why.
+    for (const args of [
+      ['workspace', 'list'],
+      ['task', 'list', 'ws_support'],
+      ['auth', 'status'],
+    ]) {
+      const r = await runWts(args, { env });
+      expect(r.code, args.join(' ')).toBe(4);
+      expect(r.stderr, args.join(' ')).toMatch(ended);
+    }
+  });
+
+  it('until the next `wts login`, which forgets the record', async () => {
+    const w = workdir();
+    await expectLoggedIn(sandbox.origin, w);
+    const env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, NO_COLOR: '1' };
+    const stored = storedCredentials(w.credentialsFile);
+    const client: RegisteredClient = {
+      client_id: stored.client.id,
+      redirect_uris: ['http://127.0.0.1/callback'],
+      token_endpoint_auth_method: stored.client.authMethod,
+    };
+    await refreshTokens(sandbox.origin, client, stored.refreshToken ?? '');
+    changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now()));
+    expect((await runWts(['workspace', 'list'], { env })).stderr).toContain('was signed in to profile default');
+    await expectLoggedIn(sandbox.origin, w);
+    // Signed in again, then the credentials go (not the service's doing): a plain "not signed in".
+    changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.origin = 'https://elsewhere.example'));
+    const r = await runWts(['workspace', 'list'], { env: { ...env, WTS_ORIGIN: sandbox.origin } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(`wts: not signed in to ${sandbox.origin} — run \`wts login\`\n`);
   });
 });

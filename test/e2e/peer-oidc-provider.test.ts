@@ -85,7 +85,9 @@ describe.skipIf(!hasChromium).each([
     const r = await runWtsProcess(['login', '--origin', peer.origin], { env: { ...env, BROWSER: peerBrowserCommand(record) } });
     expect(r.stderr.split('\n').filter((l) => l.startsWith('wts: '))).toEqual([]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Signed in to ${peer.origin}; the credentials are in the file ${w.credentialsFile}\n`);
+    expect(r.stdout).toBe(
+      `Signed in to ${peer.origin}; the credentials are in the file ${w.credentialsFile}, used only where WTS_CREDENTIALS_FILE names it (profile default is unchanged)\n`,
+    );
 
     await until(() => existsSync(record), 'the browser record');
     const browser = JSON.parse(readFileSync(record, 'utf8')) as PeerBrowserRecord;
@@ -163,7 +165,9 @@ describe.skipIf(!hasChromium).each([
     wts.child.stdin.write(`${ended}\n`);
     const r = await wts.done;
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Signed in to ${peer.origin}; the credentials are in the file ${other.credentialsFile}\n`);
+    expect(r.stdout).toBe(
+      `Signed in to ${peer.origin}; the credentials are in the file ${other.credentialsFile}, used only where WTS_CREDENTIALS_FILE names it (profile default is unchanged)\n`,
+    );
     expect(r.stderr).not.toMatch(/^wts: /m);
     const stored = storedCredentials(other.credentialsFile);
     expect(stored.refreshToken).toEqual(expect.any(String));

@@ -122,7 +122,10 @@ describe('a connection closed before any answer', () => {
     expect(signIn.proxy.count(isRefresh)).toBeGreaterThanOrEqual(2);
     const third = await workspaceList();
     expect(third.code).toBe(4);
-    expect(third.stderr).toMatch(/^wts: not signed in to .* — run `wts login`\n$/);
+    // Every later command says who was signed in, where, until when and why (until the next `wts login`).
+    expect(third.stderr).toMatch(
+      /^wts: not signed in: .+ was signed in to profile \S+ at .+ until .+ \(invalid_grant.*\) — run `wts login`\n$/,
+    );
     expect((await sandbox.stats()).refreshes).toBe(after.refreshes);
   });
 

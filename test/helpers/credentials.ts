@@ -25,7 +25,9 @@ export function workdir(): Workdir {
   return {
     dir,
     configDir: join(dir, 'config'),
-    credentialsFile: join(dir, 'secrets', 'credentials.json'),
+    // The file store's own file in the configuration directory (`wts login --store file`): a sign-in
+    // made with WTS_CREDENTIALS_FILE is for the runs that set it alone, and leaves the profile as it was.
+    credentialsFile: join(dir, 'config', 'credentials.json'),
     browserRecord,
     browser: fakeBrowserCommand(browserRecord),
   };
@@ -48,7 +50,10 @@ export async function browserRecordWritten(w: Workdir): Promise<BrowserRecord> {
   return browserRecord(w);
 }
 
-/** `wts login` with the fake browser, as `user` (auto-approved), credentials in the workdir's file. */
+/**
+ * `wts login` with the fake browser, as `user` (auto-approved), into the profile, with the credentials in
+ * the workdir's file (WTS_CREDENTIAL_STORE=file; options.env may name WTS_CREDENTIALS_FILE instead).
+ */
 export async function loginWithFakeBrowser(
   origin: string,
   w: Workdir,
@@ -59,7 +64,7 @@ export async function loginWithFakeBrowser(
   rmSync(w.browserRecord, { force: true });
   try {
     const result = await runWts(['login', '--origin', origin, ...args], {
-      env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, BROWSER: w.browser, ...options.env },
+      env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIAL_STORE: 'file', BROWSER: w.browser, ...options.env },
       tty: options.tty,
     });
     if (result.code === 0) await browserRecordWritten(w);

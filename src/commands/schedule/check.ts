@@ -83,7 +83,9 @@ export function registerCheck(group: Command, deps: CliDeps): void {
       const maxLateMs = opts.maxLate === undefined ? undefined : parseDuration(opts.maxLate);
       if (opts.maxLate !== undefined && maxLateMs === undefined)
         throw new CliError(`--max-late: must be a duration such as 15m, 2h, 1d or 1h30m, not "${opts.maxLate}"`, ExitCode.usage);
-      const options = { require: required, maxLateMs, lastRun };
+      // Piped output and --json promise ISO times; relative ones are for a person at a terminal.
+      const times = ctx.io.isStdoutTTY && !ctx.json ? ('relative' as const) : ('iso' as const);
+      const options = { require: required, maxLateMs, lastRun, times };
 
       const api = await ctx.api();
       const reports = await checkScheduledTasks(

@@ -14,7 +14,7 @@ import type { ScheduleSpec } from '../../schedules/file.js';
 
 interface FileFlags {
   file?: string;
-  /** Check the file's workspaces and agents against the service before planning (diff). */
+  /** Check the file's workspaces and agents against the service before planning (diff, apply). */
   checkReferences?: boolean;
   prune?: boolean;
   yes?: boolean;
@@ -64,7 +64,13 @@ async function checkReferences(ctx: CommandContext, api: ApiClient, specs: reado
   }
   const last = problems.pop();
   if (last === undefined) return;
-  for (const problem of problems) ctx.io.stderr.write(`wts: ${terminalLine(problem)}\n`);
+  const { annotates, annotation } = await import('../../output/annotations.js');
+  for (const problem of problems) {
+    ctx.io.stderr.write(`wts: ${terminalLine(problem)}\n`);
+    // The last one is annotated where every error is (src/cli.ts).
+    const line = annotates(ctx.env, ['schedule', 'diff']) ? annotation(problem, [fileName]) : undefined;
+    if (line) ctx.io.stdout.write(line);
+  }
   throw new CliError(last, ExitCode.usage);
 }
 
@@ -151,9 +157,10 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       const drift = hasDrift(plan);
       if (ctx.json) printJson(ctx, planJson(plan));
       else if (drift) ctx.io.stdout.write(renderPlan(plan, ctx.chalk, ctx.io.isStdoutTTY ? ctx.io.columns : Infinity));
-      else if (ctx.io.isStdoutTTY)
+      // Piped too: a CI log shows that the check ran and found nothing.
+      else
         ctx.io.stdout.write(
-          `${ctx.chalk.green('✓')} ${terminalLine(`No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}`)}\n`,
+          `${ctx.io.isStdoutTTY ? `${ctx.chalk.green('✓')} ` : ''}${terminalLine(`No drift: the ${plan.unchanged.length} scheduled tasks in ${scope(plan.workspaces)} match ${fileName}`)}\n`,
         );
       if (drift) {
         const extra = plan.steps.some((s) => s.action === 'extra');
@@ -182,7 +189,8 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       'wts schedule apply -f schedules.yaml --yes --json',
     ],
     async run({ ctx, opts }) {
-      const { api, fileName, plan } = await planFromFile(ctx, opts);
+      // Every reference check diff makes, before the first change: nothing is half applied for a bad agent.
+      const { api, fileName, plan } = await planFromFile(ctx, { ...opts, checkReferences: true });
       const { renderPlan, changingSteps } = await import('../../schedules/plan.js');
       const changes = changingSteps(plan);
       const extras = plan.steps.filter((s) => s.action === 'extra').length;
