@@ -28,8 +28,8 @@ function differenceLine(d: DoctorLine): string {
 
 function reportLines(report: DoctorReport): string[] {
   const lines = [`origin     ${report.origin} (from ${report.originFrom})`];
-  // NETWORK/PROXY: how the origin is reached (direct, or through a proxy) goes here, as `report.network`.
-  if (report.network !== null) lines.push(`network    ${report.network}`);
+  // How the origin is reached: direct, or through which proxy (from HTTPS_PROXY and the rest; src/net/proxy.ts).
+  lines.push(`network    ${report.network}`);
   lines.push(`sign-in    ${report.signIn.line}`);
   const doc = report.document;
   if (doc.url === null) {

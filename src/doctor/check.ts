@@ -11,6 +11,7 @@ import { getOperation, OPERATION_IDS } from '../contract/operations.js';
 import { compareWithCatalog, pageDifference, type Difference } from '../contract/wire-learn.js';
 import { mergeWireNames, operationNames, type WireNames } from '../contract/wire-names.js';
 import { describeFailure } from '../errors.js';
+import { network } from '../net/network.js';
 import { isRecord } from '../type-guards.js';
 
 /** What settles a difference: the document (wts adapts), the names file, or nothing yet. */
@@ -29,8 +30,8 @@ export interface DoctorLine {
 export interface DoctorReport {
   origin: string;
   originFrom: string;
-  /** Reserved for how the service is reached (proxies); null until that check is wired. */
-  network: string | null;
+  /** How the origin is reached: "direct", or "via the proxy … (HTTPS_PROXY)" (src/net/proxy.ts). */
+  network: string;
   signIn: { ok: boolean; line: string };
   document: { url: string; fetchedAt: string; cached: boolean } | { url: null; tried: string[] };
   names: { file: string | null; learnedCache: string | null };
@@ -109,7 +110,7 @@ export async function runDoctor(ctx: CommandContext, options: { refresh: boolean
   return {
     origin,
     originFrom: originFrom(ctx),
-    network: null,
+    network: network.routeText(origin),
     signIn,
     document: 'tried' in doc ? { url: null, tried: doc.tried } : { url: doc.url, fetchedAt: doc.fetchedAt, cached: doc.cached },
     names: { file: fileName ?? null, learnedCache },

@@ -46,6 +46,7 @@ describe('wts doctor on the plain sandbox', () => {
     const r = await runWts(['doctor'], { env: { ...sandbox.env, WTS_CACHE_DIR: cache } });
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).toContain(`origin     ${sandbox.origin} (from WTS_ORIGIN)`);
+    expect(r.stdout).toContain('network    direct (loopback is never proxied)');
     expect(r.stdout).toContain('sign-in    signed in');
     expect(r.stdout).toContain(`document   ${sandbox.origin}/api/v1/openapi.json (fetched now)`);
     expect(r.stdout).toContain('contract   the document matches what wts sends and expects');

@@ -222,6 +222,10 @@ describe('through a TLS front and a CONNECT proxy', () => {
     });
     expect(debug.stderr).toContain(`via the proxy http://me:***@127.0.0.1:${proxyPort} (HTTPS_PROXY)`);
     expect(debug.stderr).not.toContain('me:pw');
+    // wts doctor says how the origin is reached, the password hidden there too.
+    const doctor = await run(['doctor'], { HTTPS_PROXY: `http://me:pw@127.0.0.1:${proxyPort}`, SSL_CERT_FILE: file('ca.pem') });
+    expect(doctor.stdout).toContain(`network    via the proxy http://me:***@127.0.0.1:${proxyPort} (HTTPS_PROXY)`);
+    expect(doctor.stdout + doctor.stderr).not.toContain('me:pw');
     const logout = await run(['logout'], { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, SSL_CERT_FILE: file('ca.pem') });
     expect(logout.code).toBe(0);
     expect((await sandbox.stats()).revocations - after.revocations).toBe(1);
