@@ -15,7 +15,7 @@ const sandbox = useSandbox({ signIn: false });
 
 function startLogin(w: Workdir, args: string[] = []) {
   return spawnWts(['login', '--origin', sandbox.origin, '--no-browser', ...args], {
-    env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile },
+    env: { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIAL_STORE: 'file' },
   });
 }
 

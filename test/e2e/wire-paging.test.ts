@@ -60,11 +60,12 @@ const FAULTS: Record<string, { fault: Fault; says: RegExp }> = {
 };
 
 /**
- * A rule that answers every GET of `pathname` with `fault`, from the real first page (read once, without
- * the faulty cursor, by the first request: walks at once, as the inbox's two per workspace, share it).
+ * A rule that answers every GET of `pathname` with `fault`, from the real first page (read once per query,
+ * without the faulty cursor, by its first request: walks of one query at once share it; the inbox's two
+ * per workspace ask different filters, and each gets rows that match its own, as wts checks).
  */
 function pagedRule(pathname: string, fault: Fault): Rule {
-  let real: Promise<Item[]> | undefined;
+  const reals = new Map<string, Promise<Item[]>>();
   let n = 0;
   return async (ex: Exchange) => {
     if (ex.method !== 'GET' || ex.url.pathname !== pathname) return;
@@ -73,7 +74,11 @@ function pagedRule(pathname: string, fault: Fault): Rule {
     const clean = new URL(ex.url);
     clean.searchParams.delete('cursor');
     clean.searchParams.delete('limit');
-    real ??= ex.forward(`${clean.pathname}${clean.search}`).then((answer) => (answer.json() as Page).items);
+    let real = reals.get(clean.search);
+    if (real === undefined) {
+      real = ex.forward(`${clean.pathname}${clean.search}`).then((answer) => (answer.json() as Page).items);
+      reals.set(clean.search, real);
+    }
     const items = await real;
     n++;
     ex.json(200, fault({ cursor, limit: limitText === null ? undefined : Number(limitText), n, real: items }));
