@@ -86,7 +86,7 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     expect(lines.length).toBeLessThanOrEqual(24);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     expect(first).toContain(`[1 Inbox (${total})]`);
-    expect(first).toMatch(/2 My tasks \(0\)\s+3 Board \(\d+\)\s+4 Schedules \(\d+\)/);
+    expect(first).toMatch(/2 My tasks \(0\)\s+3 Board ws_\w+ \(\d+\)\s+4 Schedules \(\d+\)/);
     expect(first).toContain(`Actions to approve (${actions.length})`);
     // The oldest action is selected, its draft in the pane.
     expect(first).toContain(`› ${actions[0]!.id} `);
@@ -100,7 +100,7 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     dash.keys('3');
     const board = await dash.waitFor(
       'the board with a task pane',
-      (t) => /\[3 Board \(\d+\)\]/.test(t) && t.includes('To do (') && /│ Status:\s+\S+/.test(t) && /│ Chat:/.test(t),
+      (t) => /\[3 Board ws_support \(\d+\)\]/.test(t) && t.includes('To do (') && /│ Status:\s+\S+/.test(t) && /│ Chat:/.test(t),
     );
     expect(board).toMatch(/│ Assignees:/);
     // Schedules: the cron in words and the next runs.

@@ -40,7 +40,7 @@ export function startDash(term: Terminal, sandbox: SandboxFixture, args: string[
     async select(id) {
       pane.keys('Escape');
       // No filter: the tab counts all items, not "shown/total".
-      await pane.waitFor('no filter', (t) => !/\[\d [A-Za-z ]+ \(\d+\/\d+\)\]/.test(t));
+      await pane.waitFor('no filter', (t) => !/\[\d [^\]()]+ \(\d+\/\d+\)\]/.test(t));
       pane.keys('/');
       await pane.waitFor('the filter line', (t) => /^\/_?$/m.test(t));
       pane.type(id);
