@@ -228,6 +228,15 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux): what its keys do', () => 
         t.includes('did you mean in_progress (In progress)?') &&
         t.includes('Move to column (todo, in_progress, waiting, done): in progres_'),
     );
+    // The whole error reads at 80 columns: wrapped above the typed line, its list of columns not cut.
+    const above = dash
+      .screen()
+      .replace(/\n$/, '')
+      .split('\n')
+      .slice(-5, -2)
+      .map((l) => l.trim())
+      .join(' ');
+    expect(above).toContain('The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)');
     dash.keys('C-u');
     dash.type('In progress');
     dash.keys('Enter');

@@ -85,6 +85,8 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     const lines = first.replace(/\n$/, '').split('\n');
     expect(lines.length).toBeLessThanOrEqual(24);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    // The key line fits, the help key at its end (issue 39).
+    expect(lines.at(-1)).toMatch(/ · \? help · q quit\s*$/);
     expect(first).toContain(`[1 Inbox (${total})]`);
     expect(first).toMatch(/2 My tasks \(0\)\s+3 Board ws_\w+ \(\d+\)\s+4 Schedules \(\d+\)/);
     expect(first).toContain(`Actions to approve (${actions.length})`);
@@ -107,6 +109,9 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     dash.keys('Tab');
     const schedules = await dash.waitFor('the schedules', (t) => /\[4 Schedules \(\d+\)\]/.test(t) && /│ Schedule:\s+\S+/.test(t));
     expect(schedules).toMatch(/│ Next runs:|none while paused/);
+    // The ids give way to the titles (cut with …), as in the tables.
+    expect(schedules).toContain('sched_s…  Check the status pag');
+    expect(schedules).not.toContain('sched_support_status  ');
     // The filter narrows the list as it is typed; Esc clears it.
     dash.keys('1');
     await dash.waitFor('the inbox again', (t) => t.includes('[1 Inbox ('));

@@ -44,9 +44,12 @@ export function startDash(term: Terminal, sandbox: SandboxFixture, args: string[
       pane.keys('/');
       await pane.waitFor('the filter line', (t) => /^\/_?$/m.test(t));
       pane.type(id);
-      await pane.waitFor(`only ${id} listed`, (t) => t.includes(`› ${id} `) && t.includes(`/${id}_`));
+      // Selected: its row (a schedule's id may be cut there, before its title) and its ID in the pane.
+      const selected = (t: string) =>
+        /^› \S/m.test(t) && (t.includes(`› ${id} `) || t.split('\n').some((l) => /│ ID:\s+(\S+)\s*$/.exec(l)?.[1] === id));
+      await pane.waitFor(`only ${id} listed`, (t) => selected(t) && t.includes(`/${id}_`));
       pane.keys('Enter');
-      await pane.waitFor('the filter kept', (t) => !t.includes(`/${id}_`) && t.includes(`› ${id} `));
+      await pane.waitFor('the filter kept', (t) => !t.includes(`/${id}_`) && selected(t));
     },
     async exit() {
       const { code, sttyRestored } = await pane.done();
