@@ -51,7 +51,9 @@ export function screenLines(ctx: CommandContext, input: ScreenInput): string[] {
   const { state, prompt, refreshedAt, arrived } = input;
   const width = Math.max(20, input.size.columns);
   const height = Math.max(8, input.size.rows);
-  const bodyHeight = height - 5;
+  // The lines above the keys: two, or more when a result needs them (the list gives them up).
+  const bottomLines = promptLines(chalk, input, width);
+  const bodyHeight = height - 3 - bottomLines.length;
 
   const updated = refreshedAt === undefined ? '' : `refreshed ${new Date(refreshedAt).toTimeString().slice(0, 8)}`;
   const title = `wts dash · ${terminalLine(input.title)}`;
@@ -64,8 +66,7 @@ export function screenLines(ctx: CommandContext, input: ScreenInput): string[] {
           .map((l) => padToWidth(truncateToWidth(l, width), width))
       : listAndPane(ctx, input, width, bodyHeight);
   while (body.length < bodyHeight) body.push('');
-  const [above, bottom] = promptLines(chalk, input, width);
-  return [chalk.bold(header), tabsLine(chalk, state, width, arrived), ...body, above, bottom, keysLine(chalk, state, width)];
+  return [chalk.bold(header), tabsLine(chalk, state, width, arrived), ...body, ...bottomLines, keysLine(chalk, state, width)];
 }
 
 /** The list of the section on screen (scrolled to its selection) beside the selected item's detail. */
@@ -105,36 +106,44 @@ function detailLines(ctx: CommandContext, item: Item | undefined, details: Detai
   return 'error' in d ? paneText(terminalLine(`✗ ${d.error}`), width) : taskLines(ctx, d, width);
 }
 
+/** The most lines a result takes above the keys (a longer one is cut, with …, on the last). */
+const RESULT_LINES = 3;
+
 /**
- * The two lines above the keys: a result or a question may take both (wrapped at spaces); a typed line
- * keeps the last result above it, so both show.
+ * The lines above the keys, two or more: a result or a question is wrapped at spaces onto as many as it
+ * needs (up to RESULT_LINES, so an error's list of columns is read whole at 80 columns); a typed line
+ * keeps the last result, wrapped too, above it.
  */
-function promptLines(chalk: ChalkInstance, input: ScreenInput, width: number): [string, string] {
+function promptLines(chalk: ChalkInstance, input: ScreenInput, width: number): string[] {
   const { state, prompt, status } = input;
   const rule = chalk.dim('─'.repeat(width));
   const filtered = state.filters[state.current];
   const filterLine = filtered ? chalk.dim(`filter: ${terminalLine(filtered)} (/ to change, Esc to clear)`) : rule;
   const tone = (text: string) => (status.tone === 'error' ? chalk.red(text) : status.tone === 'ok' ? chalk.green(text) : text);
-  const twoLines = (text: string): [string, string] => {
-    const wrapped = wrapText(terminalLine(text), width).split('\n');
-    const [first = '', ...more] = wrapped;
-    return more.length === 0 ? ['', first] : [first, more.join(' ')];
+  const wrapped = (text: string, most = RESULT_LINES): string[] => {
+    const lines = text ? wrapText(terminalLine(text), width).split('\n') : [];
+    if (lines.length <= most) return lines;
+    return [...lines.slice(0, most - 1), truncateToWidth(`${lines.slice(most - 1).join(' ')}`, width)];
   };
-  const lastResult = status.text ? tone(terminalLine(status.text)) : rule;
+  // The last result, above a typed line (a rule when there is none).
+  const lastResult = (most: number) => {
+    const lines = wrapped(status.text, most).map(tone);
+    return lines.length ? lines : [rule];
+  };
   switch (prompt.mode) {
     case 'filter':
-      return [lastResult, typedLine(chalk, '/', prompt.line, width)];
+      return [...lastResult(1), typedLine(chalk, '/', prompt.line, width)];
     case 'text':
-      return [lastResult, typedLine(chalk, `${prompt.prompt} `, prompt.line, width)];
+      return [...lastResult(RESULT_LINES), typedLine(chalk, `${prompt.prompt} `, prompt.line, width)];
     case 'confirm': {
-      const [first, second] = twoLines(`${prompt.question} (y/N)`);
-      return [first ? chalk.bold(first) : lastResult, chalk.bold(second)];
+      const lines = wrapped(`${prompt.question} (y/N)`).map((l) => chalk.bold(l));
+      return lines.length === 1 ? [...lastResult(1), ...lines] : lines;
     }
     case 'busy':
-      return [lastResult, prompt.what];
+      return [...lastResult(1), prompt.what];
     default: {
-      const [first, second] = twoLines(status.text);
-      return [first ? tone(first) : filterLine, tone(second)];
+      const lines = wrapped(status.text).map(tone);
+      return lines.length >= 2 ? lines : [filterLine, lines[0] ?? ''];
     }
   }
 }

@@ -125,7 +125,12 @@ export function buildSections(input: {
   return {
     inbox: { key: 'inbox', items: inbox, ...optional(note(inbox, 'Nothing is waiting for a decision.')) },
     mine: { key: 'mine', items: mine, ...optional(note(mine, 'No open task is assigned to you.', input.mineNote)) },
-    board: { key: 'board', items: board, ...optional(note(board, 'No tasks on this board.', input.boardNote)) },
+    board: {
+      key: 'board',
+      items: board,
+      ...optional(note(board, 'No tasks on this board.', input.boardNote)),
+      ...(input.board && { workspace: input.board.workspaceId }),
+    },
     schedules: { key: 'schedules', items: schedules, ...optional(note(schedules, 'No scheduled tasks.')) },
   };
 }

@@ -25,6 +25,8 @@ export interface Section {
   note?: string;
   /** Not complete yet: more items may come, and the order may settle (the first load; docs/dash.md). */
   loading?: boolean;
+  /** The workspace the section shows (the board's), named in its tab. */
+  workspace?: string;
 }
 
 /** A line being typed at the bottom of the screen (a reason, an answer, a note, a filter). */

@@ -5,7 +5,9 @@
 import type { ChalkInstance } from 'chalk';
 import { relativeTime } from '../output/format.js';
 import { styled, terminalText, type Text } from '../output/text.js';
-import { padToWidth } from '../output/width.js';
+import { terminalLine } from '../output/sanitize.js';
+import { displayWidth, padToWidth, truncateToWidth } from '../output/width.js';
+import { ID_MIN } from '../output/table.js';
 import { ACTIONS } from './actions.js';
 import { SECTION_KEYS, SECTION_TITLES, selectedItem, visibleItems, type DashState, type Item } from './model.js';
 
@@ -30,8 +32,8 @@ export function listRows(state: DashState): ListRow[] {
   return rows;
 }
 
-/** The text of an item's row, before it is cut: its id, then what it is about. */
-export function itemText(chalk: ChalkInstance, item: Item, nowMs: number): Text {
+/** The text of an item's row, before it is cut: its id (a schedule's cut to `idWidth`), then what it is about. */
+export function itemText(chalk: ChalkInstance, item: Item, nowMs: number, idWidth = Infinity): Text {
   const dim = (t: string) => styled(t, (s) => chalk.dim(s));
   switch (item.kind) {
     case 'pending':
@@ -50,12 +52,22 @@ export function itemText(chalk: ChalkInstance, item: Item, nowMs: number): Text 
     case 'schedule': {
       const s = item.schedule;
       return [
-        `${s.id}  `,
+        `${truncateToWidth(terminalLine(s.id), idWidth)}  `,
         s.title,
         dim(s.state === 'paused' ? '  paused' : s.nextRunAt ? `  next ${relativeTime(s.nextRunAt, nowMs)}` : ''),
       ];
     }
   }
+}
+
+/**
+ * A row's text for `width` columns: a schedule's id gives way (cut with …, to ID_MIN) before its title, as
+ * the tables' id columns do (src/output/table.ts); other rows as itemText.
+ */
+function fittedText(chalk: ChalkInstance, item: Item, nowMs: number, width: number): Text {
+  if (item.kind !== 'schedule') return itemText(chalk, item, nowMs);
+  const room = Math.max(ID_MIN, width - 2 - displayWidth(terminalLine(item.schedule.title)));
+  return itemText(chalk, item, nowMs, room);
 }
 
 /**
@@ -71,7 +83,7 @@ export function rowLine(
 ): string {
   if ('heading' in row) return chalk.bold(padToWidth(terminalText(row.heading, width), width));
   const marker = row.selected ? '› ' : arrived.has(row.item.id) ? '+ ' : '  ';
-  const line = padToWidth(`${marker}${terminalText(itemText(chalk, row.item, nowMs), width - 2)}`, width);
+  const line = padToWidth(`${marker}${terminalText(fittedText(chalk, row.item, nowMs, width - 2), width - 2)}`, width);
   return row.selected ? chalk.inverse(line) : line;
 }
 
@@ -83,18 +95,34 @@ export function tabsLine(chalk: ChalkInstance, state: DashState, width: number, 
     const fresh = key === 'inbox' ? state.sections.inbox.items.filter((item) => arrived.has(item.id)).length : 0;
     // A section still loading counts what it has so far: "(12…)".
     const more = state.sections[key].loading ? '…' : '';
-    const label = `${i + 1} ${SECTION_TITLES[key]} (${shown === total ? total : `${shown}/${total}`}${more}${fresh > 0 ? `, ${fresh} new` : ''})`;
+    // The board names its workspace (cut, so the four tabs still fit 80 columns).
+    const workspace = state.sections[key].workspace;
+    const named = workspace ? `${SECTION_TITLES[key]} ${truncateToWidth(terminalLine(workspace), 16)}` : SECTION_TITLES[key];
+    const label = `${i + 1} ${named} (${shown === total ? total : `${shown}/${total}`}${more}${fresh > 0 ? `, ${fresh} new` : ''})`;
     return key === state.current ? styled(`[${label}]`, (s) => chalk.bold(s)) : ` ${label} `;
   });
   return terminalText(tabs, width);
 }
 
-/** The keys for the selected item, then the general ones, cut to the width. */
+/**
+ * The keys for the selected item, then the general ones, fitted to the width: when they do not all fit,
+ * "R refresh" and "/ filter" give way first, then the item's keys from the last, marked "…" (the help
+ * lists them all); "? help" and "q quit" always show.
+ */
 export function keysLine(chalk: ChalkInstance, state: DashState, width: number): string {
   const item = selectedItem(state);
   const own = item ? ACTIONS.filter((a) => a.applies(item)).map((a) => `${a.key} ${a.label}`) : [];
-  const general = ['/ filter', 'R refresh', '? help', 'q quit'];
-  return chalk.dim(terminalText([...own, ...general].join(' · '), width));
+  const always = ['? help', 'q quit'];
+  const optional = [...own, '/ filter', 'R refresh'];
+  const line = (keys: string[]) => keys.join(' · ');
+  let shown = optional;
+  while (shown.length > 0 && displayWidth(line([...shown, ...(shown.length < optional.length ? ['…'] : []), ...always])) > width) {
+    // The general keys go before the item's own (they are in the help, and R/ / work anyway).
+    const general = shown.findLastIndex((k) => k === 'R refresh' || k === '/ filter');
+    shown = general >= 0 ? shown.filter((_, i) => i !== general) : shown.slice(0, -1);
+  }
+  const keys = [...shown, ...(shown.length < optional.length ? ['…'] : []), ...always];
+  return chalk.dim(terminalText(line(keys), width));
 }
 
 /** The help screen: every key, in 19 lines (the body of an 80×24 terminal). */

@@ -183,7 +183,7 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux): what its keys do', () => 
     await loaded(dash);
 
     dash.keys('3');
-    await dash.waitFor('the board', (t) => /\[3 Board \(\d+\)\]/.test(t));
+    await dash.waitFor('the board', (t) => /\[3 Board ws_support \(\d+\)\]/.test(t));
     await dash.select(noted.id);
     await promptThenConfirm(
       dash,
@@ -228,6 +228,15 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux): what its keys do', () => 
         t.includes('did you mean in_progress (In progress)?') &&
         t.includes('Move to column (todo, in_progress, waiting, done): in progres_'),
     );
+    // The whole error reads at 80 columns: wrapped above the typed line, its list of columns not cut.
+    const above = dash
+      .screen()
+      .replace(/\n$/, '')
+      .split('\n')
+      .slice(-5, -2)
+      .map((l) => l.trim())
+      .join(' ');
+    expect(above).toContain('The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)');
     dash.keys('C-u');
     dash.type('In progress');
     dash.keys('Enter');
@@ -324,7 +333,10 @@ describe.skipIf(!TMUX || !SCRIPT)('wts dash with hostile records (tmux, script)'
     expect(inbox).toContain('FORGED \\u202eevil\\u202c\\x9b31m\\x85end');
     expect(inbox).not.toMatch(/│ FORGED/);
     pane.keys('3');
-    const board = await pane.waitFor('the hostile task', (t) => /\[3 Board \(1\)\]/.test(t) && /│ Chat:/.test(t) && /│ Notes:/.test(t));
+    const board = await pane.waitFor(
+      'the hostile task',
+      (t) => t.includes(`[3 Board ${ws} (1)]`) && /│ Chat:/.test(t) && /│ Notes:/.test(t),
+    );
     expect(board.split('\n').filter((l) => l.includes(SHOWN)).length).toBeGreaterThan(3);
     pane.keys('4');
     await pane.waitFor('the hostile schedule', (t) => /\[4 Schedules \(1\)\]/.test(t) && /│ Prompt:\s+\\x1b\]0;PWNED/.test(t));

@@ -85,8 +85,10 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     const lines = first.replace(/\n$/, '').split('\n');
     expect(lines.length).toBeLessThanOrEqual(24);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    // The key line fits, the help key at its end (issue 39).
+    expect(lines.at(-1)).toMatch(/ · \? help · q quit\s*$/);
     expect(first).toContain(`[1 Inbox (${total})]`);
-    expect(first).toMatch(/2 My tasks \(0\)\s+3 Board \(\d+\)\s+4 Schedules \(\d+\)/);
+    expect(first).toMatch(/2 My tasks \(0\)\s+3 Board ws_\w+ \(\d+\)\s+4 Schedules \(\d+\)/);
     expect(first).toContain(`Actions to approve (${actions.length})`);
     // The oldest action is selected, its draft in the pane.
     expect(first).toContain(`› ${actions[0]!.id} `);
@@ -100,13 +102,16 @@ describe.skipIf(!TMUX)('wts dash on a terminal (tmux)', () => {
     dash.keys('3');
     const board = await dash.waitFor(
       'the board with a task pane',
-      (t) => /\[3 Board \(\d+\)\]/.test(t) && t.includes('To do (') && /│ Status:\s+\S+/.test(t) && /│ Chat:/.test(t),
+      (t) => /\[3 Board ws_support \(\d+\)\]/.test(t) && t.includes('To do (') && /│ Status:\s+\S+/.test(t) && /│ Chat:/.test(t),
     );
     expect(board).toMatch(/│ Assignees:/);
     // Schedules: the cron in words and the next runs.
     dash.keys('Tab');
     const schedules = await dash.waitFor('the schedules', (t) => /\[4 Schedules \(\d+\)\]/.test(t) && /│ Schedule:\s+\S+/.test(t));
     expect(schedules).toMatch(/│ Next runs:|none while paused/);
+    // The ids give way to the titles (cut with …), as in the tables.
+    expect(schedules).toContain('sched_s…  Check the status pag');
+    expect(schedules).not.toContain('sched_support_status  ');
     // The filter narrows the list as it is typed; Esc clears it.
     dash.keys('1');
     await dash.waitFor('the inbox again', (t) => t.includes('[1 Inbox ('));

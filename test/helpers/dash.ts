@@ -40,13 +40,16 @@ export function startDash(term: Terminal, sandbox: SandboxFixture, args: string[
     async select(id) {
       pane.keys('Escape');
       // No filter: the tab counts all items, not "shown/total".
-      await pane.waitFor('no filter', (t) => !/\[\d [A-Za-z ]+ \(\d+\/\d+\)\]/.test(t));
+      await pane.waitFor('no filter', (t) => !/\[\d [^\]()]+ \(\d+\/\d+\)\]/.test(t));
       pane.keys('/');
       await pane.waitFor('the filter line', (t) => /^\/_?$/m.test(t));
       pane.type(id);
-      await pane.waitFor(`only ${id} listed`, (t) => t.includes(`› ${id} `) && t.includes(`/${id}_`));
+      // Selected: its row (a schedule's id may be cut there, before its title) and its ID in the pane.
+      const selected = (t: string) =>
+        /^› \S/m.test(t) && (t.includes(`› ${id} `) || t.split('\n').some((l) => /│ ID:\s+(\S+)\s*$/.exec(l)?.[1] === id));
+      await pane.waitFor(`only ${id} listed`, (t) => selected(t) && t.includes(`/${id}_`));
       pane.keys('Enter');
-      await pane.waitFor('the filter kept', (t) => !t.includes(`/${id}_`) && t.includes(`› ${id} `));
+      await pane.waitFor('the filter kept', (t) => !t.includes(`/${id}_`) && selected(t));
     },
     async exit() {
       const { code, sttyRestored } = await pane.done();

@@ -19,7 +19,8 @@ import {
   visibleItems,
   type DashState,
 } from '../../src/dash/model.js';
-import { helpLines, listRows, rowLine, tabsLine } from '../../src/dash/screen.js';
+import { helpLines, keysLine, listRows, rowLine, tabsLine } from '../../src/dash/screen.js';
+import { screenLines } from '../../src/dash/layout.js';
 import { afterFailure, confirmQuestion, answerFor, ACTIONS } from '../../src/dash/actions.js';
 import { ExitCode } from '../../src/errors.js';
 import type { WaitingItem } from '../../src/inbox/gather.js';
@@ -364,5 +365,109 @@ describe('a typed value after a failure', () => {
     for (const code of [ExitCode.failure, ExitCode.rateLimited, ExitCode.signIn])
       expect(afterFailure('Not this week', code)).toEqual({ keep: 'Not this week', note: '' });
     expect(afterFailure(undefined, ExitCode.conflict)).toEqual({ note: '' });
+  });
+});
+
+describe('the screen at 80 columns (issue 39)', () => {
+  const io: IO = {
+    stdin: Readable.from([]),
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    isStdinTTY: false,
+    isStdoutTTY: true,
+    isStderrTTY: false,
+    colorEnabled: false,
+    canPrompt: false,
+    columns: 80,
+  };
+  const ctx = createContext(io, { WTS_CONFIG_DIR: '/nonexistent' }, { json: false, color: false, debug: false }, () =>
+    Date.parse('2026-01-05T00:00:00Z'),
+  );
+  const statuses: Resource<'Status'>[] = [
+    { key: 'todo', name: 'To do', position: 0 },
+    { key: 'in_progress', name: 'In progress', position: 1 },
+    { key: 'waiting', name: 'Waiting', position: 2 },
+    { key: 'done', name: 'Done', position: 3 },
+  ];
+  const boardState = (): DashState => {
+    const sections = buildSections({
+      waiting: [],
+      tasks: [task('task_support_1', { title: 'Reply to the customer about the refund', workspaceId: 'ws_support' })],
+      myId: undefined,
+      board: { workspaceId: 'ws_support', statuses },
+      schedules: [{ ...schedule('sched_support_weekly', 'active', '2026-01-06T09:00:00Z'), title: 'Weekly support summary for the team' }],
+    });
+    return { ...replaceSections(emptyState(), sections), current: 'board' };
+  };
+  const screen = (state: DashState, status: string, prompt: Parameters<typeof screenLines>[1]['prompt'] = { mode: 'none' }) =>
+    screenLines(ctx, {
+      state,
+      prompt,
+      status: { text: status, tone: 'error' },
+      details: new Map(),
+      scroll: 0,
+      size: { columns: 80, rows: 24 },
+      refreshedAt: undefined,
+      title: 'all workspaces',
+      arrived: new Set(),
+    });
+  const error =
+    '✗ the column: no column "wating"; did you mean waiting (Waiting)? The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)';
+
+  it('shows a long error whole, wrapped above the typed line and alone, and the screen stays 24 lines of 80', () => {
+    const line = { text: 'wating', cursor: 6 };
+    const move = ACTIONS.find((a) => a.name === 'move');
+    const item = selectedItem(boardState());
+    if (!move || !item) throw new Error('no move action, or no task selected');
+    const typing = screen(boardState(), error, {
+      mode: 'text',
+      action: move,
+      item,
+      prompt: 'Move to column (todo, in_progress, waiting, done):',
+      optional: false,
+      line,
+    });
+    for (const lines of [typing, screen(boardState(), error)]) {
+      expect(lines).toHaveLength(24);
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+      const text = lines.join(' ').replace(/\s+/g, ' ');
+      expect(text).toContain('The columns: todo (To do), in_progress (In progress), waiting (Waiting), done (Done)');
+    }
+    expect(typing[22]).toBe('Move to column (todo, in_progress, waiting, done): wating_');
+    expect(typing[23]).toContain('? help');
+  });
+
+  it('fits the key line in 80 columns, the help key always shown', () => {
+    const state = boardState();
+    const keys = keysLine(PLAIN_CHALK, state, 80);
+    expect(displayWidth(keys)).toBeLessThanOrEqual(80);
+    expect(keys).toMatch(/\? help · q quit$/);
+    expect(keys).toContain('v move');
+    // Narrower: the item's keys give way (…), the help key stays.
+    const narrow = keysLine(PLAIN_CHALK, state, 40);
+    expect(displayWidth(narrow)).toBeLessThanOrEqual(40);
+    expect(narrow).toMatch(/… · \? help · q quit$/);
+    // Wide: every key.
+    expect(keysLine(PLAIN_CHALK, state, 200)).toContain('/ filter · R refresh · ? help · q quit');
+  });
+
+  it('names the workspace in the Board tab', () => {
+    const tabs = tabsLine(PLAIN_CHALK, boardState(), 80);
+    expect(tabs).toContain('[3 Board ws_support (1)]');
+    expect(displayWidth(tabs)).toBeLessThanOrEqual(80);
+    expect(tabs).toContain('4 Schedules (1)');
+  });
+
+  it("cuts a schedule's id before its title in the list", () => {
+    const state = { ...boardState(), current: 'schedules' as const };
+    const [, row] = listRows(state);
+    if (!row) throw new Error('no schedule row');
+    const line = rowLine(PLAIN_CHALK, row, 33, Date.parse('2026-01-05T00:00:00Z'));
+    expect(displayWidth(line)).toBe(33);
+    expect(line).toContain('› sched_s…  Weekly support summa…');
+    // With room, the whole id.
+    expect(rowLine(PLAIN_CHALK, row, 80, Date.parse('2026-01-05T00:00:00Z'))).toContain(
+      'sched_support_weekly  Weekly support summary for the team',
+    );
   });
 });
