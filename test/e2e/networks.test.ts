@@ -11,9 +11,12 @@ import { connect as netConnect, createServer as createNetServer, type AddressInf
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { changeStoredCredentials, expectLoggedIn, workdir, type Workdir } from '../helpers/credentials.js';
 import { runMeasured } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { childEnv, WTS_BIN } from '../helpers/wts-process.js';
 
 const sandbox = useSandbox({ signIn: false });
 const dir = mkdtempSync(join(tmpdir(), 'wts-networks-'));
@@ -229,6 +232,31 @@ describe('through a TLS front and a CONNECT proxy', () => {
     const logout = await run(['logout'], { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, SSL_CERT_FILE: file('ca.pem') });
     expect(logout.code).toBe(0);
     expect((await sandbox.stats()).revocations - after.revocations).toBe(1);
+  });
+
+  it('wts mcp refreshes and answers a tool call through HTTPS_PROXY, the CA in SSL_CERT_FILE', async () => {
+    const before = await sandbox.stats();
+    const environment = Object.fromEntries(
+      Object.entries(childEnv(env({ HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, SSL_CERT_FILE: file('ca.pem') }))).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    );
+    const transport = new StdioClientTransport({ command: process.execPath, args: [WTS_BIN, 'mcp'], env: environment, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const client = new Client({ name: 'wts-networks-e2e', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: 'list_workspaces', arguments: {} });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect(JSON.stringify(result.structuredContent)).toContain('ws_support');
+    } finally {
+      await client.close();
+    }
+    expect(stderr).not.toMatch(/^wts: /m);
+    expect(connects.length).toBeGreaterThan(0);
+    expect(connects.every((c) => c === `tasks.test:${frontPort}`)).toBe(true);
+    expect((await sandbox.stats()).refreshes - before.refreshes).toBe(1);
   });
 
   it('speaks HTTP/2 to a front that offers nothing else', async () => {
