@@ -15,6 +15,8 @@ import { errnoOf, messageOf, stackOf } from '../errors.js';
 
 export interface RunningSandbox {
   origin: string;
+  /** Where it listens (http://127.0.0.1:PORT): its origin too, unless started with a public origin. */
+  listening: string;
   ctx: SandboxContext;
   close(): Promise<void>;
 }
@@ -107,6 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   return {
     origin: ctx.origin,
+    listening: `http://${host}:${port}`,
     ctx,
     async close() {
       agent.stop();

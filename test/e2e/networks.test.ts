@@ -1,7 +1,9 @@
 // The networks people work on, with real parts: a certificate authority made at run time with the openssl
 // CLI, a TLS front (a node https server) before the sandbox for the made-up name tasks.test, a CONNECT
 // proxy that alone resolves that name (with and without Basic auth), a server whose TLS handshake never
-// completes, and a plain-http origin. `wts` runs as a child process, with NODE_EXTRA_CA_CERTS unset.
+// completes, and a plain-http origin. `wts` runs as a child process, with NODE_EXTRA_CA_CERTS unset; `wts
+// login` signs in through the proxy to a sandbox started with --public-origin, the fake browser going the
+// same way (--system-network), and `wts mcp` answers a tool call through it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
@@ -16,7 +18,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { changeStoredCredentials, expectLoggedIn, workdir, type Workdir } from '../helpers/credentials.js';
 import { runMeasured } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
-import { childEnv, WTS_BIN } from '../helpers/wts-process.js';
+import { childEnv, fakeBrowserCommand, WTS_BIN } from '../helpers/wts-process.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 
 const sandbox = useSandbox({ signIn: false });
 const dir = mkdtempSync(join(tmpdir(), 'wts-networks-'));
@@ -323,6 +326,58 @@ describe('through a TLS front and a CONNECT proxy', () => {
     expect(r.stderr).toContain('does not trust');
     expect(r.stderr).not.toContain('may or may not');
     expect(r.code).not.toBe(0);
+  });
+});
+
+describe('wts login through a CONNECT proxy to a TLS front', () => {
+  /** A sandbox that knows itself as https://tasks.test:PORT, behind a front that keeps the Host as sent. */
+  let behind: RunningSandbox | undefined;
+  let loginFront = 0;
+  beforeAll(async () => {
+    const front = createHttpsServer({ key: readFileSync(file('server.key')), cert: readFileSync(file('server.pem')) }, (req, res) => {
+      const to = new URL(behind?.listening ?? 'http://127.0.0.1:9');
+      const up = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    });
+    loginFront = await listen(front);
+    servers.push(front);
+    behind = await startSandbox({ publicOrigin: `https://tasks.test:${loginFront}`, autoApprove: 'ada', log: () => {} });
+  });
+  afterAll(async () => {
+    await behind?.close();
+  });
+
+  it('discovers, registers, has the browser approve and gets tokens, all through the proxy; then calls the API', async () => {
+    const w = workdir();
+    const origin = `https://tasks.test:${loginFront}`;
+    connects.length = 0;
+    const env = {
+      ...CLEAN,
+      WTS_CONFIG_DIR: w.configDir,
+      WTS_CREDENTIALS_FILE: w.credentialsFile,
+      HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`,
+      SSL_CERT_FILE: file('ca.pem'),
+      // The browser reaches the web as the system says too: the same proxy, the CA in the same bundle.
+      BROWSER: `${fakeBrowserCommand(w.browserRecord)} --system-network`,
+    };
+    const login = await runMeasured(['login', '--origin', origin], env, { killAfterMs: 60_000 });
+    expect(login.stderr).not.toMatch(/^wts: /m);
+    expect(login.code).toBe(0);
+    const browser = JSON.parse(readFileSync(w.browserRecord, 'utf8'));
+    expect(browser).toMatchObject({ error: null, callbackStatus: 200 });
+    expect(connects.length).toBeGreaterThan(0);
+    expect(connects.every((c) => c === `tasks.test:${loginFront}`)).toBe(true);
+    const stored = JSON.parse(readFileSync(w.credentialsFile, 'utf8')).credentials.default;
+    expect(stored.origin).toBe(origin);
+    expect(stored.server.tokenEndpoint).toBe(`${origin}/oauth/token`);
+    const list = await runMeasured(['workspace', 'list'], { ...env, WTS_ORIGIN: origin }, { killAfterMs: 60_000 });
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('ws_support');
   });
 });
 
