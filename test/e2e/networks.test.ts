@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { changeStoredCredentials, expectLoggedIn, workdir, type Workdir } from '../helpers/credentials.js';
+import { changeStoredCredentials, expectLoggedIn, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
 import { runMeasured } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { childEnv, fakeBrowserCommand, WTS_BIN } from '../helpers/wts-process.js';
@@ -382,6 +382,30 @@ describe('wts login through a CONNECT proxy to a TLS front', () => {
 });
 
 describe('odd origins', () => {
+  it('signs in and calls the API at http://localhost:PORT of a sandbox listening on 127.0.0.1', async () => {
+    const port = new URL(sandbox.origin).port;
+    const local = `http://localhost:${port}`;
+    // Each loopback name is its own issuer, as RFC 8414 wants: the issuer is the URL asked.
+    const metadataAt = async (origin: string): Promise<unknown> => (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json();
+    expect(await metadataAt(local)).toMatchObject({ issuer: local, token_endpoint: `${local}/oauth/token` });
+    expect(await metadataAt(sandbox.origin)).toMatchObject({ issuer: sandbox.origin });
+    const w = workdir();
+    const signedIn = await expectLoggedIn(local, w, [], { env: { WTS_CREDENTIALS_FILE: w.credentialsFile } });
+    expect(signedIn.origin).toBe(local);
+    expect(signedIn.server.tokenEndpoint).toBe(`${local}/oauth/token`);
+    const env = { ...CLEAN, WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile };
+    changeStoredCredentials(w.credentialsFile, 'default', (c) => {
+      c.expiresAt = Date.now() - 1000;
+    });
+    const before = await sandbox.stats();
+    const list = await runMeasured(['workspace', 'list'], env);
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('ws_support');
+    expect((await sandbox.stats()).refreshes - before.refreshes).toBe(1);
+    expect(storedCredentials(w.credentialsFile).origin).toBe(local);
+  });
+
   it('never sends a bearer token over plain http to a host that is not loopback', async () => {
     connects.length = 0;
     const r = await runMeasured(['workspace', 'list'], {
