@@ -141,9 +141,10 @@ export interface SandboxOptions {
   publicOrigin?: string;
 }
 
-/** Everything the sandbox's parts share. `origin` is set once the server listens. */
+/** Everything the sandbox's parts share. */
 export interface SandboxContext {
-  origin: string;
+  /** Set once the server listens; during a request, the origin it was asked by (localhost or the address). */
+  readonly origin: string;
   store: SandboxStore;
   clock: SandboxClock;
   counters: SandboxCounters;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';
 import { DEFAULT_FAULTS, SandboxClock, SandboxStore, type SandboxContext, type SandboxOptions } from './context.js';
 import { seedState } from './seed.js';
@@ -15,6 +16,8 @@ import { errnoOf, messageOf, stackOf } from '../errors.js';
 
 export interface RunningSandbox {
   origin: string;
+  /** Where it listens (http://127.0.0.1:PORT): its origin too, unless started with a public origin. */
+  listening: string;
   ctx: SandboxContext;
   close(): Promise<void>;
 }
@@ -42,8 +45,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const clock = new SandboxClock(store.state.clockOffsetMs);
   // The OAuth server and the agent are parts of the context that are made from it: the context hands them out once they exist.
+  // Its origin: the public one, or http://HOST:PORT; or, for a request to localhost:PORT of a sandbox with no
+  // public origin, http://localhost:PORT, so that the issuer is the URL asked (RFC 8414) by either loopback name.
+  let ownOrigin = '';
+  const askedAs = new AsyncLocalStorage<string>();
   const ctx: SandboxContext = {
-    origin: '',
+    get origin() {
+      return askedAs.getStore() ?? ownOrigin;
+    },
     store,
     clock,
     counters: { refreshes: 0, revocations: 0, requests: 0 },
@@ -64,6 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const app = new Hono<Env>();
   let allowedHosts = new Set<string>();
+  let listeningPort = 0;
 
   // DNS-rebinding protection: answer only requests addressed to our own host:port.
   app.use('*', async (c, next) => {
@@ -72,7 +82,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return problemResponse(c, new ServiceError('forbidden_host', `this sandbox answers only requests for ${ctx.origin}`));
     }
     if (!c.req.path.startsWith('/__sandbox/')) ctx.counters.requests += 1;
-    await next();
+    if (options.publicOrigin === undefined && hostHeader.toLowerCase() === `localhost:${listeningPort}`) {
+      await askedAs.run(`http://localhost:${listeningPort}`, next);
+    } else await next();
   });
   app.route('/__sandbox', controlRoutes(ctx));
   app.route('/', oauth.routes());
@@ -100,13 +112,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // A TCP server that listens has an address; a string is a pipe's name.
   if (address === null || typeof address === 'string') throw new SandboxStartError(`cannot listen on ${host}: no TCP address`);
   const { port } = address;
-  ctx.origin = options.publicOrigin === undefined ? `http://${host}:${port}` : new URL(options.publicOrigin).origin;
+  listeningPort = port;
+  ownOrigin = options.publicOrigin === undefined ? `http://${host}:${port}` : new URL(options.publicOrigin).origin;
   allowedHosts = new Set([`${host}:${port}`, `localhost:${port}`]);
   if (options.publicOrigin !== undefined) allowedHosts.add(new URL(options.publicOrigin).host);
   agent.start();
 
   return {
     origin: ctx.origin,
+    listening: `http://${host}:${port}`,
     ctx,
     async close() {
       agent.stop();

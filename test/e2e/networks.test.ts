@@ -1,7 +1,9 @@
 // The networks people work on, with real parts: a certificate authority made at run time with the openssl
 // CLI, a TLS front (a node https server) before the sandbox for the made-up name tasks.test, a CONNECT
 // proxy that alone resolves that name (with and without Basic auth), a server whose TLS handshake never
-// completes, and a plain-http origin. `wts` runs as a child process, with NODE_EXTRA_CA_CERTS unset.
+// completes, and a plain-http origin. `wts` runs as a child process, with NODE_EXTRA_CA_CERTS unset; `wts
+// login` signs in through the proxy to a sandbox started with --public-origin, the fake browser going the
+// same way (--system-network), and `wts mcp` answers a tool call through it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
@@ -11,9 +13,13 @@ import { connect as netConnect, createServer as createNetServer, type AddressInf
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changeStoredCredentials, expectLoggedIn, workdir, type Workdir } from '../helpers/credentials.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { changeStoredCredentials, expectLoggedIn, storedCredentials, workdir, type Workdir } from '../helpers/credentials.js';
 import { runMeasured } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
+import { childEnv, fakeBrowserCommand, WTS_BIN } from '../helpers/wts-process.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 
 const sandbox = useSandbox({ signIn: false });
 const dir = mkdtempSync(join(tmpdir(), 'wts-networks-'));
@@ -231,6 +237,31 @@ describe('through a TLS front and a CONNECT proxy', () => {
     expect((await sandbox.stats()).revocations - after.revocations).toBe(1);
   });
 
+  it('wts mcp refreshes and answers a tool call through HTTPS_PROXY, the CA in SSL_CERT_FILE', async () => {
+    const before = await sandbox.stats();
+    const environment = Object.fromEntries(
+      Object.entries(childEnv(env({ HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, SSL_CERT_FILE: file('ca.pem') }))).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    );
+    const transport = new StdioClientTransport({ command: process.execPath, args: [WTS_BIN, 'mcp'], env: environment, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const client = new Client({ name: 'wts-networks-e2e', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: 'list_workspaces', arguments: {} });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect(JSON.stringify(result.structuredContent)).toContain('ws_support');
+    } finally {
+      await client.close();
+    }
+    expect(stderr).not.toMatch(/^wts: /m);
+    expect(connects.length).toBeGreaterThan(0);
+    expect(connects.every((c) => c === `tasks.test:${frontPort}`)).toBe(true);
+    expect((await sandbox.stats()).refreshes - before.refreshes).toBe(1);
+  });
+
   it('speaks HTTP/2 to a front that offers nothing else', async () => {
     changeStoredCredentials(w.credentialsFile, 'default', (c) => {
       const moved = (url: string) => url.replace(`:${frontPort}`, `:${h2Port}`);
@@ -298,7 +329,83 @@ describe('through a TLS front and a CONNECT proxy', () => {
   });
 });
 
+describe('wts login through a CONNECT proxy to a TLS front', () => {
+  /** A sandbox that knows itself as https://tasks.test:PORT, behind a front that keeps the Host as sent. */
+  let behind: RunningSandbox | undefined;
+  let loginFront = 0;
+  beforeAll(async () => {
+    const front = createHttpsServer({ key: readFileSync(file('server.key')), cert: readFileSync(file('server.pem')) }, (req, res) => {
+      const to = new URL(behind?.listening ?? 'http://127.0.0.1:9');
+      const up = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    });
+    loginFront = await listen(front);
+    servers.push(front);
+    behind = await startSandbox({ publicOrigin: `https://tasks.test:${loginFront}`, autoApprove: 'ada', log: () => {} });
+  });
+  afterAll(async () => {
+    await behind?.close();
+  });
+
+  it('discovers, registers, has the browser approve and gets tokens, all through the proxy; then calls the API', async () => {
+    const w = workdir();
+    const origin = `https://tasks.test:${loginFront}`;
+    connects.length = 0;
+    const env = {
+      ...CLEAN,
+      WTS_CONFIG_DIR: w.configDir,
+      WTS_CREDENTIALS_FILE: w.credentialsFile,
+      HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`,
+      SSL_CERT_FILE: file('ca.pem'),
+      // The browser reaches the web as the system says too: the same proxy, the CA in the same bundle.
+      BROWSER: `${fakeBrowserCommand(w.browserRecord)} --system-network`,
+    };
+    const login = await runMeasured(['login', '--origin', origin], env, { killAfterMs: 60_000 });
+    expect(login.stderr).not.toMatch(/^wts: /m);
+    expect(login.code).toBe(0);
+    const browser = JSON.parse(readFileSync(w.browserRecord, 'utf8'));
+    expect(browser).toMatchObject({ error: null, callbackStatus: 200 });
+    expect(connects.length).toBeGreaterThan(0);
+    expect(connects.every((c) => c === `tasks.test:${loginFront}`)).toBe(true);
+    const stored = JSON.parse(readFileSync(w.credentialsFile, 'utf8')).credentials.default;
+    expect(stored.origin).toBe(origin);
+    expect(stored.server.tokenEndpoint).toBe(`${origin}/oauth/token`);
+    const list = await runMeasured(['workspace', 'list'], { ...env, WTS_ORIGIN: origin }, { killAfterMs: 60_000 });
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('ws_support');
+  });
+});
+
 describe('odd origins', () => {
+  it('signs in and calls the API at http://localhost:PORT of a sandbox listening on 127.0.0.1', async () => {
+    const port = new URL(sandbox.origin).port;
+    const local = `http://localhost:${port}`;
+    // Each loopback name is its own issuer, as RFC 8414 wants: the issuer is the URL asked.
+    const metadataAt = async (origin: string): Promise<unknown> => (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json();
+    expect(await metadataAt(local)).toMatchObject({ issuer: local, token_endpoint: `${local}/oauth/token` });
+    expect(await metadataAt(sandbox.origin)).toMatchObject({ issuer: sandbox.origin });
+    const w = workdir();
+    const signedIn = await expectLoggedIn(local, w, [], { env: { WTS_CREDENTIALS_FILE: w.credentialsFile } });
+    expect(signedIn.origin).toBe(local);
+    expect(signedIn.server.tokenEndpoint).toBe(`${local}/oauth/token`);
+    const env = { ...CLEAN, WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile };
+    changeStoredCredentials(w.credentialsFile, 'default', (c) => {
+      c.expiresAt = Date.now() - 1000;
+    });
+    const before = await sandbox.stats();
+    const list = await runMeasured(['workspace', 'list'], env);
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('ws_support');
+    expect((await sandbox.stats()).refreshes - before.refreshes).toBe(1);
+    expect(storedCredentials(w.credentialsFile).origin).toBe(local);
+  });
+
   it('never sends a bearer token over plain http to a host that is not loopback', async () => {
     connects.length = 0;
     const r = await runMeasured(['workspace', 'list'], {

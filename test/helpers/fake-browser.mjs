@@ -6,18 +6,29 @@
 //   BROWSER="node test/helpers/fake-browser.mjs --record /tmp/out.json"
 //
 // --record FILE writes { argv, callbackStatus, page } to FILE (argv: exactly what this process received).
-import { renameSync, writeFileSync } from 'node:fs';
+// --system-network: reaches the web as a browser set up by the system does: through HTTPS_PROXY/HTTP_PROXY
+// (NO_PROXY honored, loopback always direct) and trusting the CA bundle in SSL_CERT_FILE besides Node's own.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 
 const args = process.argv.slice(2);
 const url = args.at(-1);
 const recordAt = args.indexOf('--record');
 const record = recordAt >= 0 ? args[recordAt + 1] : undefined;
 const result = { argv: process.argv, callbackStatus: null, page: null, error: null };
+const init = { redirect: 'manual' };
+if (args.includes('--system-network')) {
+  const { EnvHttpProxyAgent, fetch: undiciFetch } = await import('undici');
+  const ca = [...rootCertificates, ...(process.env.SSL_CERT_FILE ? [readFileSync(process.env.SSL_CERT_FILE, 'utf8')] : [])];
+  const noProxy = [process.env.no_proxy ?? process.env.NO_PROXY, '127.0.0.1', 'localhost', '[::1]'].filter(Boolean).join(',');
+  init.dispatcher = new EnvHttpProxyAgent({ noProxy, connect: { ca }, requestTls: { ca } });
+  globalThis.fetch = undiciFetch;
+}
 
 try {
   let next = new URL(url);
   for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(next, { redirect: 'manual' });
+    const res = await fetch(next, init);
     const location = res.headers.get('location');
     if (res.status >= 300 && res.status < 400 && location) {
       await res.arrayBuffer();

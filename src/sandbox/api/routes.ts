@@ -31,13 +31,20 @@ async function readJsonBody(req: Request): Promise<unknown> {
 /** /api/v1: one route per catalog entry, all answering through executeOperation. */
 export function apiRoutes(ctx: SandboxContext): Hono<Env> {
   const app = new Hono<Env>();
-  // Built on the first request, not at start-up, and kept: it depends only on the catalog and the origin.
-  let openApi: Promise<object> | undefined;
+  // Built on the first request, not at start-up, and kept: it depends only on the catalog and the origin (one
+  // per loopback name the sandbox is asked by).
+  const openApi = new Map<string, Promise<object>>();
   // Playing another service, it describes itself in that service's names (src/sandbox/wire.ts).
   const describe = (doc: JsonSchema) => (ctx.wire ? ctx.wire.document(doc) : doc);
-  app.get('/openapi.json', async (c) =>
-    c.json(await (openApi ??= import('../openapi.js').then((m) => describe(m.buildOpenApi(ctx.origin))))),
-  );
+  app.get('/openapi.json', async (c) => {
+    const origin = ctx.origin;
+    let doc = openApi.get(origin);
+    if (!doc) {
+      doc = import('../openapi.js').then((m) => describe(m.buildOpenApi(origin)));
+      openApi.set(origin, doc);
+    }
+    return c.json(await doc);
+  });
   app.use('*', faultMiddleware(ctx));
   app.use('*', bearerAuth(ctx, '/api/v1'));
   app.use('*', bodyLimitOf(MAX_BODY_BYTES));
