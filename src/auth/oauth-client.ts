@@ -9,7 +9,6 @@ import { isRecord } from '../type-guards.js';
 import type { ClientAuthMethod, ClientIdentity, ServerEndpoints } from './credentials.js';
 import { isLoopbackHttp } from './origin.js';
 import { isNotSent, NetFailure } from '../net/failure.js';
-import { network } from '../net/network.js';
 
 export type OpenidClient = typeof Oidc;
 
@@ -28,6 +27,9 @@ export function tracedFetch(debug: DebugLine | undefined, timeoutSeconds = 30): 
   return async (url, options) => {
     const started = Date.now();
     debug?.(`> ${options.method} ${url}`);
+    // Loaded on the first OAuth request: undici (and node:http with it) stays out of what a signed-in run
+    // loads before its keychain read begins (src/context.ts).
+    const { network } = await import('../net/network.js');
     if (debug) debug(`* ${network.routeText(url)}`);
     const res = await network.fetch(
       url,
