@@ -6,50 +6,31 @@
 import type { Env } from './io.js';
 import { findWindowsProgram, type Launch, launchFor } from './windows-command.js';
 
+type Quote = '"' | "'" | undefined;
+
+/**
+ * Whether the backslash at `i` escapes the character after it: on POSIX any character outside quotes,
+ * and " \ $ ` inside double quotes (none inside single quotes); on Windows only a double quote, anywhere.
+ */
+function escapes(command: string, i: number, quote: Quote, platform: NodeJS.Platform): boolean {
+  if (command.charAt(i) !== '\\' || i + 1 >= command.length) return false;
+  const next = command.charAt(i + 1);
+  if (platform === 'win32') return next === '"';
+  return quote === undefined || (quote === '"' && '"\\$`'.includes(next));
+}
+
 /**
  * Splits a command line into words: whitespace separates, quotes group; a backslash escapes the next
  * character on POSIX, and only a double quote on Windows.
  */
 export function splitCommandLine(command: string, platform: NodeJS.Platform = process.platform): string[] {
-  if (platform === 'win32') return splitWindows(command);
   const words: string[] = [];
   let word = '';
   let inWord = false;
-  let quote: '"' | "'" | undefined;
+  let quote: Quote;
   for (let i = 0; i < command.length; i++) {
     const c = command.charAt(i);
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < command.length && '"\\$`'.includes(command.charAt(i + 1))) word += command[++i];
-      else word += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      inWord = true;
-    } else if (c === '\\' && i + 1 < command.length) {
-      word += command[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = '';
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
-}
-
-/** Windows: whitespace separates, double or single quotes group, backslashes are literal except before a double quote. */
-function splitWindows(command: string): string[] {
-  const words: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < command.length; i++) {
-    const c = command.charAt(i);
-    if (c === '\\' && command.charAt(i + 1) === '"') {
+    if (escapes(command, i, quote, platform)) {
       word += command[++i];
       inWord = true;
     } else if (quote) {
