@@ -7,36 +7,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isJsonObject } from '../../src/contract/json.js';
 import type { WireNames } from '../../src/contract/wire-names.js';
 import { runWts } from '../helpers/cli.js';
+import { EVERYDAY_LISTS, listedRows as rows } from '../helpers/everyday-lists.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'wts-doctor-'));
 let caches = 0;
 /** A cache directory of its own for each block: what doctor learned stays there. */
 const freshCache = () => join(scratch, `cache-${caches++}`);
-
-function rows(stdout: string): string[] {
-  const parsed: unknown = JSON.parse(stdout);
-  return (Array.isArray(parsed) ? parsed : []).map((item) =>
-    isJsonObject(item)
-      ? [item.id, item.status, item.state, item.dueDate === undefined ? '' : item.dueDate ? 'due' : 'undated'].join(' ')
-      : '?',
-  );
-}
-
-const EVERYDAY: string[][] = [
-  ['task', 'list', 'ws_support', '--json'],
-  ['task', 'list', 'ws_support', '--assignee', 'usr_ada', '--json'],
-  ['task', 'list', 'ws_support', '--status', 'done', '--json'],
-  ['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'],
-  ['task', 'list', 'ws_support', '--tag', 'bug', '--json'],
-  ['task', 'list', 'ws_support', '--unassigned', '--json'],
-  ['task', 'list', 'ws_support', '--limit', '3', '--json'],
-  ['task', 'list', '-A', '--assignee', 'usr_ada', '--json'],
-  ['inbox', '--json'],
-];
 
 describe('wts doctor on the plain sandbox', () => {
   const sandbox = useSandbox();
@@ -78,7 +57,7 @@ for (const [title, query] of [
       expect(r.stdout).toContain('every listing  page items  →  data  (wts adapts (learned from the document))');
       for (const [wts, service] of Object.entries(query))
         expect(r.stdout).toContain(`list_tasks  query ${wts}  →  ${service}  (wts adapts (learned from the document))`);
-      for (const args of EVERYDAY) {
+      for (const args of EVERYDAY_LISTS) {
         const want = await runWts(args, { env: { ...plain.env, WTS_CACHE_DIR: cache } });
         const got = await runWts(args, { env });
         expect({ args, code: got.code, stderr: got.stderr }).toEqual({ args, code: 0, stderr: want.stderr });

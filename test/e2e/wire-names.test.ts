@@ -6,8 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isJsonObject } from '../../src/contract/json.js';
 import { runWts } from '../helpers/cli.js';
+import { EVERYDAY_LISTS, listedRows as rows } from '../helpers/everyday-lists.js';
 import { useSandbox } from '../helpers/sandbox-fixture.js';
 
 const NAMES = {
@@ -21,31 +21,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'wts-wire-'));
 const namesFile = join(scratch, 'names.json');
 writeFileSync(namesFile, JSON.stringify(NAMES));
 
-/** The ids (and for tasks, status and whether a due date is set: two sandboxes start apart) of a --json listing, in order. */
-function rows(stdout: string): string[] {
-  const parsed: unknown = JSON.parse(stdout);
-  const list = Array.isArray(parsed) ? parsed : [];
-  return list.map((item) =>
-    isJsonObject(item)
-      ? [item.id, item.status, item.state, item.dueDate === undefined ? undefined : item.dueDate ? 'due' : 'undated']
-          .filter((v) => v !== undefined)
-          .join(' ')
-      : '?',
-  );
-}
-
-const EVERYDAY: string[][] = [
-  ['task', 'list', 'ws_support', '--json'],
-  ['task', 'list', 'ws_support', '--assignee', 'usr_ada', '--json'],
-  ['task', 'list', 'ws_support', '--status', 'done', '--json'],
-  ['task', 'list', 'ws_support', '--status', 'all', '--all', '--json'],
-  ['task', 'list', 'ws_support', '--tag', 'bug', '--json'],
-  ['task', 'list', 'ws_support', '--unassigned', '--json'],
-  ['task', 'list', 'ws_support', '--limit', '3', '--json'],
-  ['task', 'list', 'ws_support', '--sort', 'due', '--json'],
-  ['task', 'list', '-A', '--assignee', 'usr_ada', '--json'],
-  ['inbox', '--json'],
-];
+const EVERYDAY: readonly string[][] = [...EVERYDAY_LISTS, ['task', 'list', 'ws_support', '--sort', 'due', '--json']];
 
 describe('a names file against a service that names things otherwise', () => {
   const plain = useSandbox();
