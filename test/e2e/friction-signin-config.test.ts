@@ -39,20 +39,28 @@ describe('hints that name what is in force', () => {
   });
 });
 
+/**
+ * Signs in, then someone else uses the refresh token: the one stored is superseded, and the next
+ * refresh (the access token made to expire now) is refused.
+ */
+async function signInThenEndIt() {
+  const w = workdir();
+  await expectLoggedIn(sandbox.origin, w);
+  const env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, NO_COLOR: '1' };
+  const stored = storedCredentials(w.credentialsFile);
+  const client: RegisteredClient = {
+    client_id: stored.client.id,
+    redirect_uris: ['http://127.0.0.1/callback'],
+    token_endpoint_auth_method: stored.client.authMethod,
+  };
+  await refreshTokens(sandbox.origin, client, stored.refreshToken ?? '');
+  changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now()));
+  return { w, env };
+}
+
 describe('wts auth status after the service ended the sign-in', () => {
   it('says who was signed in and why it stopped', async () => {
-    const w = workdir();
-    await expectLoggedIn(sandbox.origin, w);
-    const env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, NO_COLOR: '1' };
-    // Someone else used the refresh token: the one stored is superseded, and the next refresh is refused.
-    const stored = storedCredentials(w.credentialsFile);
-    const client: RegisteredClient = {
-      client_id: stored.client.id,
-      redirect_uris: ['http://127.0.0.1/callback'],
-      token_endpoint_auth_method: stored.client.authMethod,
-    };
-    await refreshTokens(sandbox.origin, client, stored.refreshToken!);
-    changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now()));
+    const { env } = await signInThenEndIt();
     const ended =
       /^wts: not signed in: Ada Lovelace \(ada\) was signed in to profile default at http:\/\/127\.0\.0\.1:\d+ until .+, when the service refused the refresh token \(invalid_grant.*: it expired or was revoked\) — run `wts login`\n$/;
     // The command that met the refusal, every later command, and `auth status` all say who, where, when and why.
@@ -68,17 +76,7 @@ describe('wts auth status after the service ended the sign-in', () => {
   });
 
   it('until the next `wts login`, which forgets the record', async () => {
-    const w = workdir();
-    await expectLoggedIn(sandbox.origin, w);
-    const env = { WTS_CONFIG_DIR: w.configDir, WTS_CREDENTIALS_FILE: w.credentialsFile, NO_COLOR: '1' };
-    const stored = storedCredentials(w.credentialsFile);
-    const client: RegisteredClient = {
-      client_id: stored.client.id,
-      redirect_uris: ['http://127.0.0.1/callback'],
-      token_endpoint_auth_method: stored.client.authMethod,
-    };
-    await refreshTokens(sandbox.origin, client, stored.refreshToken ?? '');
-    changeStoredCredentials(w.credentialsFile, 'default', (c) => (c.expiresAt = Date.now()));
+    const { w, env } = await signInThenEndIt();
     expect((await runWts(['workspace', 'list'], { env })).stderr).toContain('was signed in to profile default');
     await expectLoggedIn(sandbox.origin, w);
     // Signed in again, then the credentials go (not the service's doing): a plain "not signed in".

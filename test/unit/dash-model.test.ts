@@ -308,7 +308,8 @@ describe('the line editor', () => {
   });
 });
 
-describe('the detail pane', () => {
+/** A context as on an 80-column terminal, without colors, its clock at 2026-01-05. */
+function terminalContext() {
   const io: IO = {
     stdin: Readable.from([]),
     stdout: new PassThrough(),
@@ -320,9 +321,13 @@ describe('the detail pane', () => {
     canPrompt: false,
     columns: 80,
   };
-  const ctx = createContext(io, { WTS_CONFIG_DIR: '/nonexistent' }, { json: false, color: false, debug: false }, () =>
+  return createContext(io, { WTS_CONFIG_DIR: '/nonexistent' }, { json: false, color: false, debug: false }, () =>
     Date.parse('2026-01-05T00:00:00Z'),
   );
+}
+
+describe('the detail pane', () => {
+  const ctx = terminalContext();
   const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter(Boolean);
   const prompt = 'Summarize the week in support: new tasks, what is waiting, what is overdue, and who should look at it first.';
   const title = 'A title long enough to need more than one line of the pane';
@@ -369,20 +374,7 @@ describe('a typed value after a failure', () => {
 });
 
 describe('the screen at 80 columns (issue 39)', () => {
-  const io: IO = {
-    stdin: Readable.from([]),
-    stdout: new PassThrough(),
-    stderr: new PassThrough(),
-    isStdinTTY: false,
-    isStdoutTTY: true,
-    isStderrTTY: false,
-    colorEnabled: false,
-    canPrompt: false,
-    columns: 80,
-  };
-  const ctx = createContext(io, { WTS_CONFIG_DIR: '/nonexistent' }, { json: false, color: false, debug: false }, () =>
-    Date.parse('2026-01-05T00:00:00Z'),
-  );
+  const ctx = terminalContext();
   const statuses: Resource<'Status'>[] = [
     { key: 'todo', name: 'To do', position: 0 },
     { key: 'in_progress', name: 'In progress', position: 1 },
