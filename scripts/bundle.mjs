@@ -6,11 +6,10 @@
 // not evaluated: esbuild wraps each module reached only through `import()` so that it runs on first use,
 // as before.
 //
-// Chunks: the packages the source only ever imports dynamically and that no command on a hot path uses
-// (the browser opener, the OAuth client, prompts, date phrases, the MCP SDK, jq for --jq, Ink and React for
-// `wts dash`) are each bundled
-// on their own into dist/chunks/NAME.cjs, which the main bundle requires on the first import() of the
-// package. The main bundle is half the size for it, and pure ASCII (chrono-node's and open's non-ASCII
+// Chunks: the packages that no command on a hot path uses (the browser opener, the OAuth client, prompts,
+// date phrases, the MCP SDK, jq for --jq, Ink and React for `wts dash`), which the source loads only
+// through src/lazy.ts, are each bundled on their own into dist/chunks/NAME.cjs, which the main bundle
+// requires on the package's first use. The main bundle is half the size for it, and pure ASCII (chrono-node's and open's non-ASCII
 // regular expressions stay out), so bin/wts reads it as Latin-1, a third of the time of decoding UTF-8.
 // Only @napi-rs/keyring stays in node_modules (its native binding is found next to its own files): it is
 // the one runtime dependency, and the build fails when what the output loads from node_modules differs
@@ -21,6 +20,16 @@
 //
 // The sandbox (src/sandbox/, with hono and jose) is a chunk too, dist/chunks/sandbox.cjs: only `wts sandbox`
 // runs it, and it was a fifth of what every other command read.
+//
+// How the bundle loads them: src/lazy.ts lists them, each as an import(); the build reads that list (from
+// esbuild's account of the module) and puts in its place a module whose entries require the chunk and
+// take the specifier's namespace from it (a chunk exports one per specifier: the MCP SDK's are three).
+// Not esbuild's own `supported: { 'dynamic-import': false }`: that makes `import("open")`
+// `__toESM(require(...), 1)`, the module in Node's mode, whose `default` is the whole chunk, not the
+// package's default export; and the Ink chunk is an ES module with top-level awaits, which no require()
+// loads: bin/wts passes its own import() for it as `__import`, since the bundle's code, compiled through
+// node:vm, has none (an import() callback under node:vm warns on Node 20, and is lost from a code cache).
+// No import() is left in dist/wts.cjs: the build checks.
 //
 // Also writes dist/build.json, { date }: the build's day (SOURCE_DATE_EPOCH when set), which
 // `wts --version` prints; and dist/meta.json, esbuild's account of the inputs (below).
@@ -45,13 +54,8 @@ const dist = process.env.WTS_BUNDLE_DIST ? resolve(process.env.WTS_BUNDLE_DIST) 
 const entry = process.env.WTS_BUNDLE_ENTRY ?? 'src/cli.ts';
 const http2Stand_in = fileURLToPath(new URL('../src/api/undici-http2.ts', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-
-/**
- * The sandbox as the main bundle imports it: src/commands/sandbox.ts's import() of ../sandbox/server.js,
- * left to the sandbox chunk under this name (sourceChunks, below).
- */
-const SANDBOX = 'wts:sandbox';
-const SANDBOX_ENTRY = join(root, 'src', 'sandbox', 'server.ts');
+/** The list of what is loaded on first use (see above). */
+const LAZY = join(root, 'src', 'lazy.ts');
 
 /** The packages loaded from node_modules at run time (see above). */
 const EXTERNAL = ['@napi-rs/keyring'];
@@ -69,11 +73,14 @@ const CHUNKS = {
   ink: ['ink', 'react'],
   // The OAuth client's private_key_jwt (src/auth/oauth-client.ts); the sandbox chunk holds its own copy.
   jose: ['jose'],
-  sandbox: [SANDBOX],
+  // src/lazy.ts's specifier for the sandbox's server, relative to src/.
+  sandbox: ['./sandbox/server.js'],
 };
 const CHUNKED = Object.values(CHUNKS).flat();
 /** The chunk that holds a package. */
 const chunkOf = (name) => Object.keys(CHUNKS).find((chunk) => CHUNKS[chunk].includes(name));
+/** The chunk that holds what a specifier names: a package (`open`, `@scope/name/sub.js`) or one of CHUNKS' paths. */
+const chunkFor = (specifier) => chunkOf(specifier.startsWith('.') ? specifier : packageOf(specifier));
 
 /** The package a specifier names: `@scope/name` or `name`, without a subpath. */
 const packageOf = (specifier) =>
@@ -136,17 +143,6 @@ module.exports = new Proxy({}, {
   },
 };
 
-/** The main bundle's import() of the sandbox is external, and the sandbox chunk's entry is its source. */
-const sourceChunks = {
-  name: 'source-chunks',
-  setup(b) {
-    b.onResolve({ filter: /\/sandbox\/server\.js$/ }, (args) =>
-      args.importer.endsWith('/src/commands/sandbox.ts') && args.kind === 'dynamic-import' ? { path: SANDBOX, external: true } : undefined,
-    );
-    b.onResolve({ filter: /^wts:sandbox$/ }, () => ({ path: SANDBOX_ENTRY }));
-  },
-};
-
 /**
  * In the sandbox chunk, a package another chunk holds (the MCP SDK, jose) is taken from that chunk's file
  * beside it, not bundled a second time.
@@ -190,7 +186,7 @@ module.exports = { encodingExists, decode };`,
 
 /**
  * Ink and its layout engine (yoga-layout, WebAssembly) hold top-level awaits, which a CommonJS file
- * cannot: their chunk is an ES module, dist/chunks/ink.mjs, which __chunk (below) loads with bin/wts's
+ * cannot: their chunk is an ES module, dist/chunks/ink.mjs, which src/lazy.ts (below) loads with bin/wts's
  * import(). Its CommonJS packages (React) get a `require` for Node's built-in modules. React's
  * development build and Ink's optional devtools (DEV=true only; react-devtools-core is not installed)
  * are left out, and so is restore-cursor's exit hook; and Ink does not take a CI variable to mean that
@@ -243,6 +239,66 @@ const common = {
   metafile: true,
 };
 
+const chunksDir = join(dist, 'chunks');
+const chunkFile = (name) => `${name}.${ESM_CHUNKS.includes(name) ? 'mjs' : 'cjs'}`;
+
+// What src/lazy.ts lists, in its order: the specifiers of its import() calls, as esbuild reads them.
+const lazyRead = await build({
+  absWorkingDir: root,
+  entryPoints: [LAZY],
+  bundle: true,
+  write: false,
+  metafile: true,
+  platform: 'node',
+  format: 'esm',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'list-only',
+      setup: (b) =>
+        b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path, external: true })),
+    },
+  ],
+}).catch(() => fail('esbuild could not read src/lazy.ts (above)'));
+const lazySpecifiers = Object.values(lazyRead.metafile.inputs).flatMap((input) =>
+  input.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
+);
+const strays = lazySpecifiers.filter((s) => !EXTERNAL.includes(packageOf(s)) && chunkFor(s) === undefined);
+if (strays.length > 0) fail(`src/lazy.ts loads ${strays.join(', ')}, which no chunk holds: add it to CHUNKS`);
+
+/**
+ * src/lazy.ts as the output has it: each entry loads what it names from its chunk (above), its own
+ * export, by name. `from` is where the loading file is: dist/ for the bundle, dist/chunks/ for a chunk.
+ */
+const lazyModule = (from) => ({
+  name: 'lazy-module',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]lazy\.ts$/ }, () => ({
+      loader: 'js',
+      resolveDir: root,
+      contents: `export const lazy = {\n${lazySpecifiers.map((s) => `  ${JSON.stringify(s)}: () => ${loaderOf(s, from)},`).join('\n')}\n};`,
+    }));
+    // The chunks, beside the loading file, are not bundled.
+    b.onResolve({ filter: /^\.\/(chunks\/)?[\w-]+\.(cjs|mjs)$/ }, (args) =>
+      args.importer === LAZY ? { path: args.path, external: true } : undefined,
+    );
+  },
+});
+/** How `specifier` is loaded from `from`: a package left in node_modules, or a chunk's export. */
+function loaderOf(specifier, from) {
+  const name = JSON.stringify(specifier);
+  // A require() on the next tick: the keychain's package is CommonJS, and import() would start Node's ES
+  // module loader and lexer for it, 8-10 ms of a signed-in run (docs/performance.md).
+  if (EXTERNAL.includes(packageOf(specifier))) return `Promise.resolve().then(() => require(${name}))`;
+  const chunk = chunkFor(specifier);
+  const file = `./${from === 'bundle' ? 'chunks/' : ''}${chunkFile(chunk)}`;
+  if (!ESM_CHUNKS.includes(chunk)) return `Promise.resolve().then(() => require(${JSON.stringify(file)})[${name}])`;
+  // An ES module chunk: the bundle has bin/wts's import() (see above); a chunk, loaded by Node itself, its own.
+  if (from === 'bundle')
+    return `__import(require('node:url').pathToFileURL(require('node:path').join(__dirname, 'chunks', ${JSON.stringify(chunkFile(chunk))})).href).then((c) => c[${name}])`;
+  return `import(${JSON.stringify(file)}).then((c) => c[${name}])`;
+}
+
 const date = new Date(process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now()).toISOString().slice(0, 10);
 
 const result = await build({
@@ -255,28 +311,30 @@ const result = await build({
   // itself (../package.json) are found as from any module in dist/.
   define: { 'import.meta.url': '__bundle_url' },
   banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [lazyBuiltins, sourceChunks],
+  plugins: [lazyBuiltins, lazyModule('bundle')],
   charset: 'ascii',
 }).catch(() => fail('esbuild could not build the bundle (above); dist/ is as it was'));
 
-// What the main bundle imports of the chunked packages, by chunk: each chunk exports the namespace of
-// every specifier the source imports from its packages (the MCP SDK is imported by four subpaths).
-const imported = new Map();
-for (const input of Object.values(result.metafile.inputs)) {
+// A chunked package the source imports other than through src/lazy.ts would be a second copy, or an
+// import() the bundle cannot serve.
+for (const [file, input] of Object.entries(result.metafile.inputs)) {
   for (const { path, kind, external } of input.imports) {
-    if (!external || isBuiltin(path) || EXTERNAL.includes(packageOf(path))) continue;
-    if (kind !== 'dynamic-import') fail(`${path} is imported with ${kind}; a chunked package must be loaded with import() only`);
-    const chunk = chunkOf(packageOf(path));
-    if (!imported.has(chunk)) imported.set(chunk, new Set());
-    imported.get(chunk).add(path);
+    if (!external || isBuiltin(path) || path.startsWith('./chunks/') || EXTERNAL.includes(packageOf(path))) continue;
+    if (chunkOf(packageOf(path))) fail(`${file} loads ${path} with ${kind}; a chunked package is loaded through src/lazy.ts only`);
   }
 }
-const unused = CHUNKED.filter((name) => ![...imported.values()].some((specifiers) => [...specifiers].some((s) => packageOf(s) === name)));
-if (unused.length > 0) fail(`CHUNKED names packages the source never imports: ${unused.join(', ')}`);
+// What each chunk holds: the namespace of every specifier src/lazy.ts lists of its packages.
+const imported = new Map();
+for (const specifier of lazySpecifiers) {
+  const chunk = chunkFor(specifier);
+  if (chunk === undefined) continue;
+  if (!imported.has(chunk)) imported.set(chunk, new Set());
+  imported.get(chunk).add(specifier);
+}
+const unused = CHUNKED.filter((name) => !lazySpecifiers.some((s) => (s.startsWith('.') ? s : packageOf(s)) === name));
+if (unused.length > 0) fail(`CHUNKS names what src/lazy.ts never loads: ${unused.join(', ')}`);
 
 // Chunks are minified whole (the main bundle keeps its identifiers): they are most of the package's size.
-const chunksDir = join(dist, 'chunks');
-const chunkFile = (name) => `${name}.${ESM_CHUNKS.includes(name) ? 'mjs' : 'cjs'}`;
 /** Builds chunk `name`: a module exporting, under each specifier, that specifier's namespace. */
 const buildChunk = (name, specifiers) =>
   build({
@@ -287,12 +345,13 @@ const buildChunk = (name, specifiers) =>
       contents: [...specifiers]
         .map((s, i) => `import * as m${i} from ${JSON.stringify(s)};\nexport { m${i} as ${JSON.stringify(s)} };`)
         .join('\n'),
-      resolveDir: root,
+      // src/lazy.ts's specifiers: packages, and paths relative to src/.
+      resolveDir: join(root, 'src'),
       sourcefile: `chunk ${name}`,
     },
     outfile: join(chunksDir, chunkFile(name)),
     external: EXTERNAL,
-    plugins: [iconvByTextDecoder, ...(name === 'sandbox' ? [sourceChunks, fromChunks] : []), ...(CHUNK_EXTRAS[name]?.plugins ?? [])],
+    plugins: [iconvByTextDecoder, lazyModule('chunk'), ...(name === 'sandbox' ? [fromChunks] : []), ...(CHUNK_EXTRAS[name]?.plugins ?? [])],
     ...(CHUNK_EXTRAS[name] && {
       format: CHUNK_EXTRAS[name].format,
       define: CHUNK_EXTRAS[name].define,
@@ -310,29 +369,7 @@ const chunkResults = await Promise.all(
   [...imported].map(([name, specifiers]) => (name === 'sandbox' ? sandboxResult : buildChunk(name, specifiers))),
 );
 
-// import() in the main bundle: of a chunked package, `__chunk(NAME, SPECIFIER)` (defined below), which
-// requires the chunk beside the bundle (an ES module chunk it imports with `__import`, a parameter bin/wts
-// passes: its own import(); an import() compiled by node:vm needs a callback that Node 20 marks
-// experimental, warns about, and loses when the code comes from a code cache); of a package left in
-// node_modules, a require() on the next tick: the keychain's is CommonJS, and import() would start Node's
-// ES module loader and lexer for it, 8-10 ms of a signed-in run (docs/performance.md).
-// Why a rewrite and not esbuild's `supported: { 'dynamic-import': false }` with an external onResolve:
-// that makes `import("open")` `Promise.resolve().then(() => __toESM(require("./chunks/open.cjs")))`, the
-// whole chunk as the namespace, where a chunk exports one namespace per specifier (the MCP SDK's four);
-// and the Ink chunk is an ES module with top-level awaits, which no require() loads, on any Node line.
-let bundle = Buffer.from(result.outputFiles[0].contents).toString('latin1');
-bundle = bundle.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => {
-  const name = packageOf(specifier);
-  if (EXTERNAL.includes(name)) return `Promise.resolve().then(()=>require(${JSON.stringify(specifier)}))`;
-  const chunk = chunkOf(name);
-  if (chunk) return `__chunk(${JSON.stringify(chunk)},${JSON.stringify(specifier)})`;
-  return call;
-});
-bundle = bundle.replace(
-  /^.*\n/,
-  (banner) =>
-    `${banner}const __chunk=(name,specifier)=>(${JSON.stringify(ESM_CHUNKS)}.includes(name)?__import(require('node:url').pathToFileURL(require('node:path').join(__dirname,'chunks',name+'.mjs')).href):Promise.resolve().then(()=>require(\`./chunks/\${name}.cjs\`))).then((c)=>c[specifier]);\n`,
-);
+const bundle = Buffer.from(result.outputFiles[0].contents).toString('latin1');
 // A package required through createRequire at run time is not in the bundle, nor in an install.
 const required = /createRequire\)\(__bundle_url\)\("(?!node:)([^"]+)"\)/.exec(bundle);
 if (required) fail(`the source loads ${required[1]} with createRequire(import.meta.url), which the bundle cannot hold: use import()`);

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { commandLaunch, splitCommandLine } from '../command-line.js';
 import type { Env } from '../io.js';
 import { messageOf } from '../errors.js';
+import { lazy } from '../lazy.js';
 
 export type BrowserResult = { opened: true; how: string } | { opened: false; reason: string };
 
@@ -37,7 +38,7 @@ function runBrowserCommand(command: string, url: string, onExit: (problem: strin
 export async function openBrowser(url: string, env: Env, onExit: (problem: string) => void = () => {}): Promise<BrowserResult> {
   if (env.BROWSER) return runBrowserCommand(env.BROWSER, url, onExit);
   try {
-    const { default: open } = await import('open');
+    const { default: open } = await lazy.open();
     const child = await open(url, { wait: false });
     child.once('error', (err) => onExit(`the browser could not be started: ${err.message}`));
     child.unref();

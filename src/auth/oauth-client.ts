@@ -9,12 +9,13 @@ import { isRecord } from '../type-guards.js';
 import type { ClientAuthMethod, ClientIdentity, ServerEndpoints } from './credentials.js';
 import { isLoopbackHttp } from './origin.js';
 import { isNotSent, NetFailure } from '../net/failure.js';
+import { lazy } from '../lazy.js';
 
 export type OpenidClient = typeof Oidc;
 
 let openidModule: Promise<OpenidClient> | undefined;
 /** openid-client is loaded on first use: most commands never talk to the authorization server. */
-export const loadOpenidClient = (): Promise<OpenidClient> => (openidModule ??= import('openid-client'));
+export const loadOpenidClient = (): Promise<OpenidClient> => (openidModule ??= lazy['openid-client']());
 
 export type DebugLine = (line: string) => void;
 
@@ -175,7 +176,7 @@ export async function loadClientKey(file: string): Promise<Oidc.PrivateKey> {
   } catch (err) {
     throw new CliError(`cannot read the client key ${file}: ${errnoOf(err) ?? messageOf(err)}`, ExitCode.usage);
   }
-  const { importJWK } = await import('jose');
+  const { importJWK } = await lazy.jose();
   const notAKey = () => new CliError(`${file} is not a private key (PEM or JWK)`, ExitCode.usage);
   let parsed: unknown;
   try {

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
 import type { CliDeps } from '../framework/verb.js';
+import { lazy } from '../lazy.js';
 
 function parsePort(value: string): number {
   const n = Number(value);
@@ -115,7 +116,7 @@ Test controls (sandbox only): GET/POST /__sandbox/clock, GET /__sandbox/stats,
 GET/POST /__sandbox/faults, POST /__sandbox/auto-approve.`,
     )
     .action(async (opts: SandboxFlags) => {
-      const { startSandbox, SandboxStartError } = await import('../sandbox/server.js');
+      const { startSandbox, SandboxStartError } = await lazy['./sandbox/server.js']();
       const names = opts.wireNames === undefined ? undefined : await readWireNames(opts.wireNames);
       const sandbox = await startSandbox({
         port: opts.port,

@@ -14,6 +14,7 @@ import { screenLines, type Details, type Prompt, type Status } from './layout.js
 import { loadSections, type DashScope, type ShowSections } from './load.js';
 import { emptyState, replaceSections, selectedItem, type DashState, type Item } from './model.js';
 import { onAlternateScreen, type Suspend } from './terminal.js';
+import { lazy } from '../lazy.js';
 
 type ReactLib = typeof import('react');
 type InkLib = typeof import('ink');
@@ -40,7 +41,7 @@ interface DashProps {
 
 /** Runs the dashboard until the person quits; the terminal is as it was when it returns or throws. */
 export async function runDash(ctx: CommandContext, options: DashOptions): Promise<void> {
-  const [React, ink] = await Promise.all([import('react'), import('ink')]);
+  const [React, ink] = await Promise.all([lazy.react(), lazy.ink()]);
   // The terminal itself: the command runs only when stdin and stdout are one (io.canPrompt).
   const { stdout, stdin, stderr } = process;
   const columns = new Columns(ctx);

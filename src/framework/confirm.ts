@@ -3,6 +3,7 @@ import type { OperationId } from '../contract/operations.js';
 import type { CommandContext } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { terminalLine } from '../output/sanitize.js';
+import { lazy } from '../lazy.js';
 
 /**
  * Asks `question` unless `yes`. `request`, when given, is the operation about to be sent: its input is
@@ -37,7 +38,7 @@ export async function confirmDestructive(
       prompter.close();
     }
   } else {
-    const { confirm } = await import('@inquirer/prompts');
+    const { confirm } = await lazy['@inquirer/prompts']();
     ok = await confirm({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
   }
   if (!ok) throw new CliError('cancelled; nothing was changed', ExitCode.usage);

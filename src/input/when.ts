@@ -3,6 +3,7 @@
 // 8601 UTC. Anything that could be read two ways, or that is not a real date, is refused before sending.
 import { CliError, ExitCode } from '../errors.js';
 import { relativeTime } from '../output/format.js';
+import { lazy } from '../lazy.js';
 
 // Date, then optionally a time (after "T" or a space), then optionally a zone.
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -53,7 +54,7 @@ export async function parseWhen(text: string, flag: string, nowMs: number): Prom
     return new Date(nowMs + seconds * 1000).toISOString();
   }
   // English, the phrases wts documents: the package's index holds every locale, five times the size.
-  const chrono = await import('chrono-node/en');
+  const chrono = await lazy['chrono-node/en']();
   const results = chrono.parse(trimmed, new Date(nowMs), { forwardDate: !PAST.test(trimmed) });
   // The whole text must be one moment: "fri 17:00 or so" is not read as "fri 17:00".
   const [only] = results;

@@ -21,6 +21,7 @@ import {
 } from '../errors.js';
 import { closest } from '../input/suggest.js';
 import { compositeTools } from './composite.js';
+import { lazy } from '../lazy.js';
 
 /** A tool as the bridge serves it. */
 export interface ServedTool {
@@ -174,9 +175,9 @@ export async function serveStdio(
   info: Implementation,
 ): Promise<void> {
   const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema, McpError, ErrorCode }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/index.js'),
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
+    lazy['@modelcontextprotocol/sdk/server/index.js'](),
+    lazy['@modelcontextprotocol/sdk/server/stdio.js'](),
+    lazy['@modelcontextprotocol/sdk/types.js'](),
   ]);
   const offered = new Map(tools.map((t) => [t.listed.name, t]));
   const names = new Set(offered.keys());

@@ -4,9 +4,10 @@
 import type { Jq } from 'jq-wasm/inline';
 import { CliError, ExitCode } from '../errors.js';
 import { jsonText, terminalBlock } from './sanitize.js';
+import { lazy } from '../lazy.js';
 
 let handle: Promise<Jq> | undefined;
-const jq = () => (handle ??= import('jq-wasm/inline').then((m) => m.loadJq()));
+const jq = () => (handle ??= lazy['jq-wasm/inline']().then((m) => m.loadJq()));
 
 /**
  * jq's complaint as one line: "jq: error: syntax error, … at <top-level>, line 1, column 9:" (then the

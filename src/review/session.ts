@@ -25,6 +25,7 @@ import { InputClosed, plainPrompter } from '../input/plain-prompt.js';
 import { pendingActionRows } from '../output/pending-action.js';
 import { printDone, printObject } from '../output/print.js';
 import { terminalLine } from '../output/sanitize.js';
+import { lazy } from '../lazy.js';
 
 type Outcome = 'approved' | 'rejected' | 'done' | 'answered' | 'skipped' | 'settled elsewhere';
 export type Choice = 'approve' | 'reject' | 'edit' | 'done' | 'answer' | 'skip' | 'quit' | 'help';
@@ -103,7 +104,7 @@ interface Asker {
 }
 
 async function inquirerAsker(ctx: CommandContext): Promise<Asker> {
-  const [{ input, confirm }, decide] = await Promise.all([import('@inquirer/prompts'), decisionPrompt()]);
+  const [{ input, confirm }, decide] = await Promise.all([lazy['@inquirer/prompts'](), decisionPrompt()]);
   const context = { input: ctx.io.stdin, output: ctx.io.stdout };
   return {
     decide: (choices) => decide({ message: 'Decide:', choices }, context),
@@ -132,7 +133,7 @@ function plainAsker(ctx: CommandContext): Asker {
 
 /** The review's decision prompt: a key, then Enter. Enter alone, or a key that is not a choice, sends nothing. */
 async function decisionPrompt() {
-  const { createPrompt, useState, useKeypress, usePrefix, makeTheme, isEnterKey } = await import('@inquirer/core');
+  const { createPrompt, useState, useKeypress, usePrefix, makeTheme, isEnterKey } = await lazy['@inquirer/core']();
   return createPrompt<Exclude<Choice, 'help'>, { message: string; choices: KeyChoice[] }>((config, done) => {
     const theme = makeTheme({});
     const [status, setStatus] = useState<'idle' | 'done'>('idle');

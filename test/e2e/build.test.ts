@@ -94,4 +94,14 @@ describe('the build (scripts/bundle.mjs)', () => {
     expect(JSON.parse(readFileSync(join(dist, 'build.json'), 'utf8'))).toHaveProperty('date');
     await wtsRuns();
   }, 60_000);
+
+  it('fails, naming the file, on a chunked package loaded other than through src/lazy.ts', async () => {
+    const stray = join(pkg, 'stray.ts');
+    writeFileSync(stray, "export const browse = () => import('open');\n");
+    const before = snapshot();
+    const r = await buildInto({ WTS_BUNDLE_ENTRY: stray }).done;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^bundle: .*stray\.ts loads open with dynamic-import; a chunked package is loaded through src\/lazy\.ts only$/m);
+    expect(snapshot()).toEqual(before);
+  }, 60_000);
 });

@@ -25,6 +25,7 @@ import {
   type SplitHead,
 } from './keychain-entries.js';
 import type { CredentialStore } from './store.js';
+import { lazy } from '../../lazy.js';
 
 /** The service the keychain entries are kept under. */
 export const KEYCHAIN_SERVICE = 'wts';
@@ -54,7 +55,7 @@ export function keychainName(platform: string = process.platform): string {
  * library's threads (docs/performance.md, "The keychain").
  */
 export const nativeKeychain: KeychainBackend = async (service, account) => {
-  const { AsyncEntry } = await import('@napi-rs/keyring');
+  const { AsyncEntry } = await lazy['@napi-rs/keyring']();
   return new AsyncEntry(service, account, process.platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined);
 };
 
