@@ -97,7 +97,7 @@ describe('the checked-in completion scripts', () => {
 describe('PowerShell', { timeout: 120_000 }, () => {
   it('registers a native argument completer for wts, its tables well-quoted PowerShell strings', () => {
     const text = readFileSync(POWERSHELL, 'utf8');
-    expect(text).toContain('Register-ArgumentCompleter -Native -CommandName wts, wts.cmd, wts.ps1 -ScriptBlock {');
+    expect(text).toContain("Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -ScriptBlock {");
     const rows = text.split('\n').filter((l) => l.startsWith('$global:__wts'));
     // A quote inside a single-quoted string is doubled: every row holds an even number of them.
     for (const row of rows) expect((row.match(/'/g) ?? []).length % 2, row).toBe(0);
