@@ -84,7 +84,8 @@ const emptyConfig = () => mkdtempSync(join(tmpdir(), 'wts-completion-config-'));
  */
 async function powerShellParser(): Promise<Parser> {
   await Parser.init();
-  const grammar = createRequire(import.meta.url).resolve('tree-sitter-powershell/tree-sitter-powershell.wasm');
+  const require = createRequire(import.meta.url);
+  const grammar = require.resolve('tree-sitter-powershell/tree-sitter-powershell.wasm');
   const parser = new Parser();
   parser.setLanguage(await Language.load(readFileSync(grammar)));
   return parser;
