@@ -335,7 +335,7 @@ $global:__wtsSpec['completion'] = @{ Subs = @(); Flags = @(); Args = @(,'=bash z
 $global:__wtsSpec['help'] = @{ Subs = @(,@('environment', 'list the environment variables wts reads')); Flags = @(); Args = @(,'*=login logout auth workspace task agent run approval inbox dash reminder instructions handbook knowledge schedule config api mcp doctor sandbox completion help') }
 $global:__wtsSpec['help environment'] = @{ Subs = @(); Flags = @(); Args = @() }
 
-Register-ArgumentCompleter -Native -CommandName wts, wts.cmd, wts.ps1 -ScriptBlock {
+Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -ScriptBlock {
     param($wordToComplete, $commandAst, $cursorPosition)
     # What a flag's value completes from under a command path: its own, else a global flag's; $null without a value.
     $valueOf = {

@@ -434,6 +434,8 @@ function powerShellTables(specs: CommandSpec[]): string {
   ].join('\n');
 }
 
+// The command names are quoted strings: PowerShell reads a bare `wts, wts.cmd` the same, but the grammar
+// the tests parse this script with (tree-sitter-powershell) takes no unquoted list as a command's argument.
 export function renderPowerShell(specs: CommandSpec[]): string {
   return `# PowerShell completion for wts: ${GENERATED}.
 # Load it from your profile (notepad $PROFILE):  wts completion powershell | Out-String | Invoke-Expression
@@ -445,7 +447,7 @@ $global:__wtsValue = [Collections.Generic.Dictionary[string, string]]::new([Stri
 $global:__wtsSpec = [Collections.Generic.Dictionary[string, object]]::new([StringComparer]::Ordinal)
 ${powerShellTables(specs)}
 
-Register-ArgumentCompleter -Native -CommandName wts, wts.cmd, wts.ps1 -ScriptBlock {
+Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -ScriptBlock {
     param($wordToComplete, $commandAst, $cursorPosition)
     # What a flag's value completes from under a command path: its own, else a global flag's; $null without a value.
     $valueOf = {

@@ -1,11 +1,14 @@
 // Shell completion: the checked-in scripts are the ones the command tree generates; each loads in its
-// shell; subcommands, flags and fixed values complete with no process started; ids complete from what a
-// list command printed against the sandbox.
+// shell (PowerShell's, where pwsh is missing, parses by PowerShell's grammar); subcommands, flags and
+// fixed values complete with no process started; ids complete from what a list command printed against
+// the sandbox.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Language, type Node, Parser } from 'web-tree-sitter';
 import { buildProgram } from '../../src/cli.js';
 import { ID_CACHE_FILE } from '../../src/completion/ids.js';
 import { COMPLETION_FILES, SHELLS, completionScript } from '../../src/completion/scripts.js';
@@ -73,6 +76,53 @@ function fishComplete(line: string, configDir: string): string[] {
 
 const emptyConfig = () => mkdtempSync(join(tmpdir(), 'wts-completion-config-'));
 
+/**
+ * PowerShell's grammar (tree-sitter-powershell, compiled to WebAssembly), for a machine without pwsh: a
+ * script it parses without an error is one PowerShell's parser takes too, as far as the grammar goes. It
+ * is stricter than PowerShell in places (an unquoted list such as `wts, wts.cmd` as a command's argument
+ * is an error to it), so the generated script keeps to the forms both read alike.
+ */
+async function powerShellParser(): Promise<Parser> {
+  await Parser.init();
+  const require = createRequire(import.meta.url);
+  const grammar = require.resolve('tree-sitter-powershell/tree-sitter-powershell.wasm');
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(readFileSync(grammar)));
+  return parser;
+}
+
+const namedChildren = (node: Node) => node.namedChildren.filter((c): c is Node => c !== null);
+
+/** The tree of a PowerShell script, and where it does not parse: each ERROR or MISSING node, line:column. */
+function parsePowerShell(parser: Parser, text: string): { root: Node; errors: string[] } {
+  const tree = parser.parse(text);
+  if (!tree) throw new Error('tree-sitter-powershell returned no tree');
+  const errors: string[] = [];
+  const visit = (node: Node) => {
+    const at = `${node.startPosition.row + 1}:${node.startPosition.column + 1}`;
+    if (node.isMissing) errors.push(`${at} missing ${node.type}`);
+    else if (node.isError) errors.push(`${at} cannot parse ${JSON.stringify(node.text.slice(0, 60))}`);
+    for (const child of node.children) if (child) visit(child);
+  };
+  visit(tree.rootNode);
+  return { root: tree.rootNode, errors };
+}
+
+/** A command's parameters (`-Name`) each with the argument after it, if one follows before the next. */
+function commandParameters(command: Node): Map<string, Node | undefined> {
+  const elements = namedChildren(command)
+    .filter((c) => c.type === 'command_elements')
+    .flatMap(namedChildren)
+    .filter((c) => c.type !== 'command_argument_sep');
+  const parameters = new Map<string, Node | undefined>();
+  elements.forEach((element, i) => {
+    if (element.type !== 'command_parameter') return;
+    const next = elements[i + 1];
+    parameters.set(element.text, next?.type === 'command_parameter' ? undefined : next);
+  });
+  return parameters;
+}
+
 describe('the checked-in completion scripts', () => {
   it.each(SHELLS)('%s: equal what the command tree generates', async (name) => {
     const generated = completionScript(name, await buildProgram({ env: {} }));
@@ -95,9 +145,14 @@ describe('the checked-in completion scripts', () => {
 });
 
 describe('PowerShell', { timeout: 120_000 }, () => {
+  let parser: Parser;
+  beforeAll(async () => {
+    parser = await powerShellParser();
+  });
+
   it('registers a native argument completer for wts, its tables well-quoted PowerShell strings', () => {
     const text = readFileSync(POWERSHELL, 'utf8');
-    expect(text).toContain('Register-ArgumentCompleter -Native -CommandName wts, wts.cmd, wts.ps1 -ScriptBlock {');
+    expect(text).toContain("Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -ScriptBlock {");
     const rows = text.split('\n').filter((l) => l.startsWith('$global:__wts'));
     // A quote inside a single-quoted string is doubled: every row holds an even number of them.
     for (const row of rows) expect((row.match(/'/g) ?? []).length % 2, row).toBe(0);
@@ -108,6 +163,50 @@ describe('PowerShell', { timeout: 120_000 }, () => {
     // The driver's braces balance (PowerShell would refuse the file otherwise).
     const driver = text.slice(text.indexOf('Register-ArgumentCompleter'));
     expect((driver.match(/{/g) ?? []).length).toBe((driver.match(/}/g) ?? []).length);
+  });
+
+  it("parses by PowerShell's grammar: each table row a statement, then one Register-ArgumentCompleter", () => {
+    const text = readFileSync(POWERSHELL, 'utf8');
+    const { root, errors } = parsePowerShell(parser, text);
+    expect(errors, `${COMPLETION_FILES.powershell} does not parse as PowerShell`).toEqual([]);
+    const statements = namedChildren(root)
+      .filter((c) => c.type === 'statement_list')
+      .flatMap(namedChildren);
+    const assignments = statements.filter((s) => namedChildren(s)[0]?.type === 'assignment_expression');
+    // A quote left undoubled would end a string early, run rows together or split one: one row, one statement.
+    expect(assignments.map((s) => s.text)).toEqual(text.split('\n').filter((l) => l.startsWith('$global:__wts')));
+    const commands = statements.filter((s) => !assignments.includes(s));
+    expect(commands.map((s) => s.text.slice(0, s.text.indexOf(' ')))).toEqual(['Register-ArgumentCompleter']);
+    const [register] = commands.flatMap((s) => s.descendantsOfType('command')).filter((c): c is Node => c !== null);
+    if (!register) throw new Error('no command node for Register-ArgumentCompleter');
+    const parameters = commandParameters(register);
+    expect([...parameters.keys()]).toEqual(['-Native', '-CommandName', '-ScriptBlock']);
+    expect(parameters.get('-Native')).toBeUndefined();
+    const names = parameters
+      .get('-CommandName')
+      ?.descendantsOfType('string_literal')
+      .map((n) => n?.text);
+    expect(names).toEqual(["'wts'", "'wts.cmd'", "'wts.ps1'"]);
+    // The script block is the argument of -ScriptBlock, and the rest of the file: nothing after its brace.
+    const scriptBlock = parameters.get('-ScriptBlock')?.descendantsOfType('script_block_expression')[0];
+    expect(scriptBlock?.text.startsWith('{')).toBe(true);
+    expect(text.trimEnd().endsWith(scriptBlock?.text ?? '\0')).toBe(true);
+    const body = scriptBlock?.descendantsOfType('script_block')[0];
+    const params = body && namedChildren(body).find((c) => c.type === 'param_block');
+    expect(params?.descendantsOfType('variable').map((v) => v?.text)).toEqual(['$wordToComplete', '$commandAst', '$cursorPosition']);
+  });
+
+  // The check can fail: each of these breaks the generated script as a slip in the generator would.
+  it.each([
+    ["the driver's closing brace dropped", (s: string) => s.replace(/}\s*$/, '\n')],
+    ['a quote in a description not doubled', (s: string) => s.replace(/(\w)''(\w)/, "$1'$2")],
+    ["a table row's hashtable left open", (s: string) => s.replace('; Args = @() }', '; Args = @()')],
+    ['a string in the driver left open', (s: string) => s.replace("$cmd = ''", "$cmd = '")],
+  ])('reports a script with %s as not parsing', (_, breakIt) => {
+    const text = readFileSync(POWERSHELL, 'utf8');
+    const broken = breakIt(text);
+    expect(broken).not.toBe(text);
+    expect(parsePowerShell(parser, broken).errors).not.toEqual([]);
   });
 
   // pwsh is on every GitHub runner (.github/workflows/ci.yml); not on this project's machine.
