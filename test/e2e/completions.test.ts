@@ -285,4 +285,28 @@ describe('ids from recent list commands', () => {
     expect(readFileSync(join(dir, ID_CACHE_FILE), 'utf8')).toContain(`approval\t${first}\t`);
     if (shells.bash) expect(bashComplete(['wts', 'approval', 'approve', ''], dir)).toContain(first);
   });
+
+  /** What each shell installed completes for `words` (the last one being completed), sorted. */
+  const everyShell = (words: string[], configDir: string) => ({
+    ...(shells.bash && { bash: bashComplete(words, configDir).sort() }),
+    ...(shells.zsh && { zsh: zshCandidates(words, configDir).names.sort() }),
+    ...(shells.fish && { fish: fishComplete(words.join(' '), configDir).sort() }),
+  });
+  const inEveryShell = (values: string[]) => ({
+    ...(shells.bash && { bash: values }),
+    ...(shells.zsh && { zsh: values }),
+    ...(shells.fish && { fish: values }),
+  });
+
+  it.each([
+    ['task', 'list', 'ws_support'],
+    ['task', 'board', 'ws_support'],
+  ])('completes --status with the columns after `%s %s %s`, in bash, zsh and fish (issue 39)', async (...command) => {
+    const fresh = emptyConfig();
+    expect((await runWts(command, { env: { ...env, WTS_CONFIG_DIR: fresh } })).code).toBe(0);
+    // Every column of the board, done too: `--status done` is what a list of open work leaves out.
+    const columns = ['done', 'in_progress', 'todo', 'waiting'];
+    expect(everyShell(['wts', 'task', 'list', 'ws_support', '--status', ''], fresh)).toEqual(inEveryShell(columns));
+    expect(everyShell(['wts', 'task', 'edit', 'task_s021', '--status', ''], fresh)).toEqual(inEveryShell(columns));
+  });
 });
