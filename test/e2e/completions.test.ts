@@ -2,7 +2,7 @@
 // shell; subcommands, flags and fixed values complete with no process started; ids complete from what a
 // list command printed against the sandbox.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -286,10 +286,10 @@ describe('ids from recent list commands', () => {
     if (shells.bash) expect(bashComplete(['wts', 'approval', 'approve', ''], dir)).toContain(first);
   });
 
-  /** What each shell installed completes for `words` (the last one being completed), sorted. */
+  /** What each shell installed completes for `words` (the last one being completed), sorted; zsh's narrowed to the prefix as zsh does. */
   const everyShell = (words: string[], configDir: string) => ({
     ...(shells.bash && { bash: bashComplete(words, configDir).sort() }),
-    ...(shells.zsh && { zsh: zshCandidates(words, configDir).names.sort() }),
+    ...(shells.zsh && { zsh: zshCandidates(words, configDir).names.filter((n) => n.startsWith(words.at(-1) ?? '')).sort() }),
     ...(shells.fish && { fish: fishComplete(words.join(' '), configDir).sort() }),
   });
   const inEveryShell = (values: string[]) => ({
@@ -308,5 +308,25 @@ describe('ids from recent list commands', () => {
     const columns = ['done', 'in_progress', 'todo', 'waiting'];
     expect(everyShell(['wts', 'task', 'list', 'ws_support', '--status', ''], fresh)).toEqual(inEveryShell(columns));
     expect(everyShell(['wts', 'task', 'edit', 'task_s021', '--status', ''], fresh)).toEqual(inEveryShell(columns));
+  });
+
+  it('completes scheduled task ids after `schedule check`, `diff` or `view`, with no `schedule list` first (issue 39)', async () => {
+    const afterCheck = emptyConfig();
+    expect((await runWts(['schedule', 'check'], { env: { ...env, WTS_CONFIG_DIR: afterCheck } })).code).toBe(0);
+    expect(everyShell(['wts', 'schedule', 'view', 'sched_sa'], afterCheck)).toEqual(inEveryShell(['sched_sales_digest']));
+
+    // A drift shows the scheduled task that differs by its id.
+    const exported = await runWts(['schedule', 'export', '-w', 'ws_sales'], { env });
+    expect(exported.code).toBe(0);
+    const file = join(emptyConfig(), 'schedules.yaml');
+    writeFileSync(file, exported.stdout.replace('cron: 0 9 * * 1-5', 'cron: 0 10 * * 1-5'));
+    const afterDiff = emptyConfig();
+    const diff = await runWts(['schedule', 'diff', '-f', file], { env: { ...env, WTS_CONFIG_DIR: afterDiff } });
+    expect(diff.stdout).toContain('sched_sales_digest');
+    expect(readFileSync(join(afterDiff, ID_CACHE_FILE), 'utf8')).toMatch(/^schedule\tsched_sales_digest\tPipeline digest$/m);
+
+    const afterView = emptyConfig();
+    expect((await runWts(['schedule', 'view', 'sched_ops_backups'], { env: { ...env, WTS_CONFIG_DIR: afterView } })).code).toBe(0);
+    expect(everyShell(['wts', 'schedule', 'pause', 'sched_op'], afterView)).toEqual(inEveryShell(['sched_ops_backups']));
   });
 });
