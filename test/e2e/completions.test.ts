@@ -330,3 +330,33 @@ describe('ids from recent list commands', () => {
     expect(everyShell(['wts', 'schedule', 'pause', 'sched_op'], afterView)).toEqual(inEveryShell(['sched_ops_backups']));
   });
 });
+
+describe('ids that are gone: decided, deleted (issue 39)', () => {
+  const sandbox = useSandbox();
+
+  it('are no longer offered once approved or rejected, one id or several', async () => {
+    const dir = emptyConfig();
+    const env = { ...sandbox.env, WTS_CONFIG_DIR: dir };
+    const inbox = await runWts(['inbox', '--json'], { env });
+    expect(inbox.code).toBe(0);
+    const waiting = JSON.parse(inbox.stdout) as { id: string; kind: string }[];
+    const [approved, rejected1, rejected2] = waiting.filter((a) => a.kind === 'action').map((a) => a.id) as [string, string, string];
+    // A question, still waiting: still offered.
+    const kept = waiting.find((a) => a.kind === 'question')!.id;
+    const offered = () => bashComplete(['wts', 'approval', 'approve', ''], dir);
+    if (shells.bash) expect(offered()).toEqual(expect.arrayContaining([approved, rejected1, rejected2, kept]));
+
+    expect((await runWts(['approval', 'approve', approved], { env })).code).toBe(0);
+    expect((await runWts(['approval', 'reject', rejected1, rejected2, '--reason', 'Duplicates'], { env })).code).toBe(0);
+    const approvals = readFileSync(join(dir, ID_CACHE_FILE), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('approval\t'))
+      .map((line) => line.split('\t')[1]);
+    expect(approvals).toContain(kept);
+    for (const gone of [approved, rejected1, rejected2]) expect(approvals).not.toContain(gone);
+    if (shells.bash) expect(offered()).toContain(kept);
+    if (shells.bash) expect(offered()).not.toContain(approved);
+    if (shells.zsh) expect(zshCandidates(['wts', 'approval', 'reject', ''], dir).names).not.toContain(rejected1);
+    if (shells.fish) expect(fishComplete('wts approval approve act_', dir)).not.toContain(rejected2);
+  });
+});
