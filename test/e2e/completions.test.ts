@@ -359,4 +359,20 @@ describe('ids that are gone: decided, deleted (issue 39)', () => {
     if (shells.zsh) expect(zshCandidates(['wts', 'approval', 'reject', ''], dir).names).not.toContain(rejected1);
     if (shells.fish) expect(fishComplete('wts approval approve act_', dir)).not.toContain(rejected2);
   });
+
+  it('are no longer offered once deleted: tasks, scheduled tasks', async () => {
+    const dir = emptyConfig();
+    const env = { ...sandbox.env, WTS_CONFIG_DIR: dir };
+    // Only a task that is done can be deleted.
+    const tasks = await runWts(['task', 'list', 'ws_support', '--status', 'done', '--json'], { env });
+    const [deleted, kept] = (JSON.parse(tasks.stdout) as { id: string }[]).map((t) => t.id) as [string, string];
+    expect((await runWts(['schedule', 'list'], { env })).code).toBe(0);
+    expect((await runWts(['task', 'delete', deleted, '--yes'], { env })).code).toBe(0);
+    expect((await runWts(['schedule', 'delete', 'sched_ops_access', '--yes'], { env })).code).toBe(0);
+    const text = readFileSync(join(dir, ID_CACHE_FILE), 'utf8');
+    expect(text).not.toContain(`task\t${deleted}\t`);
+    expect(text).toContain(`task\t${kept}\t`);
+    expect(text).not.toContain('schedule\tsched_ops_access\t');
+    expect(text).toContain('schedule\tsched_ops_backups\t');
+  });
 });

@@ -224,6 +224,7 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       try {
         const applied = await applyPlan(api, plan, (step) => {
           if (step.action === 'create') ctx.remember('schedule', step.id, step.title);
+          if (step.action === 'delete') ctx.forget('schedule', step.id);
           if (!ctx.json) printDone(ctx, step, `${verbs[step.action]} ${step.id} "${step.title}" in ${step.workspaceId}`);
         });
         if (ctx.json) printJson(ctx, { applied });
