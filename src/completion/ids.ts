@@ -36,7 +36,9 @@ const isIdKind = (word: string): word is IdKind => ID_KINDS.some((kind) => kind 
 
 /**
  * The catalog's listings whose ids are kept, and as what: a verb that prints one says so (`lists` in its
- * spec, src/framework/verb.ts); the inbox and the board record theirs themselves.
+ * spec, src/framework/verb.ts); the others that show ids record theirs themselves with ctx.remember (the
+ * inbox, the board and task list with the columns they read, schedule view, diff and apply). Ids that go
+ * away leave with ctx.forget: a bulk verb's `forgets`, and every approval decision (approvals/decisions.ts).
  */
 export const RECORDED_BY = {
   list_workspaces: 'workspace',
