@@ -1,7 +1,7 @@
 // One injected context for every command: IO, environment, configuration, clock, and the API client.
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
-import { MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
+import { forgetIds, MAX_PER_KIND, rememberIds, type IdKind, type RememberedId } from './completion/ids.js';
 import { originInCredentialsFile } from './auth/file-origin.js';
 import { cacheDir, ConfigStore, DEFAULT_PROFILE, configDir, type SettingKey } from './config.js';
 import { refusePath } from './auth/origin.js';
@@ -68,7 +68,9 @@ export interface CommandContext extends OutputTarget {
   hint(line: string): void;
   /** Notes an id the user was shown, for shell completion of ids (kept when the context closes). */
   remember(kind: IdKind, id: string, label?: string): void;
-  /** Closes what the context opened (kept-alive connections) and keeps the ids shown. */
+  /** Notes an id the command made go away (decided, deleted): no longer completed once the context closes. */
+  forget(kind: IdKind, id: string): void;
+  /** Closes what the context opened (kept-alive connections), keeps the ids shown and drops those gone. */
   close(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ export function createContext(
   let accessible: boolean | undefined;
   const shownIds: RememberedId[] = [];
   const shownPerKind = new Map<IdKind, number>();
+  const goneIds = new Map<IdKind, Set<string>>();
   const ctx: CommandContext = {
     io,
     env,
@@ -208,8 +211,16 @@ export function createContext(
       shownPerKind.set(kind, n + 1);
       shownIds.push({ kind, id, label });
     },
+    forget(kind, id) {
+      const gone = goneIds.get(kind) ?? new Set<string>();
+      goneIds.set(kind, gone.add(id));
+    },
     async close() {
-      if (shownIds.length > 0) rememberIds(config.dir, shownIds.splice(0));
+      // An id shown and then made to go away by the same command (`schedule apply --prune`) is not kept.
+      const shown = shownIds.splice(0).filter((e) => !goneIds.get(e.kind)?.has(e.id));
+      if (shown.length > 0) rememberIds(config.dir, shown);
+      for (const [kind, ids] of goneIds) forgetIds(config.dir, kind, [...ids]);
+      goneIds.clear();
       if (client) await (await client.catch(() => undefined))?.close();
     },
   };

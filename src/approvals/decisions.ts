@@ -59,6 +59,8 @@ function otherKind(action: PendingAction, kind: PendingAction['kind']): CliError
 /**
  * Sends a decision made for `kind`; when the service refuses it as a conflict and the action is of another
  * kind, says so and names the wts command that settles it (the service can only name its own operations).
+ * A decided action waits no more: its id leaves the ids shell completion offers (every decision, from the
+ * verbs, `approval review` and the dash, comes through here).
  */
 async function settling<T>(
   ctx: CommandContext,
@@ -68,7 +70,9 @@ async function settling<T>(
   options: CallOptions = {},
 ): Promise<T> {
   try {
-    return await send();
+    const decided = await send();
+    ctx.forget('approval', actionId);
+    return decided;
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 409) throw err;
     const api = await ctx.api();

@@ -129,6 +129,7 @@ function knowledgeRemove(group: Command, deps: CliDeps): Command {
       noun: ['knowledge source', 'knowledge sources'],
       find: (api, sourceId, options) => api.call('read_knowledge_source', { path: { sourceId } }, options),
       doing: 'removing',
+      forgets: 'knowledge',
       confirm: (ids) =>
         ids.length === 1
           ? `Remove knowledge source ${ids[0]}? Agents will no longer consult it.`

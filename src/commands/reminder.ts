@@ -119,6 +119,7 @@ function reminderCancel(group: Command, deps: CliDeps): Command {
       field: 'reminderId',
       noun: ['reminder', 'reminders'],
       doing: 'cancelling',
+      forgets: 'reminder',
       confirm: (ids) => (ids.length === 1 ? `Cancel reminder ${ids[0]}?` : `Cancel ${ids.length} reminders?`),
       async prepare({ ctx }) {
         const api = await ctx.api();

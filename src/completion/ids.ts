@@ -1,7 +1,8 @@
 // Ids for shell completion, remembered from what list commands printed, so that completing an id starts
 // no node process and asks the service nothing: the completion scripts read this file directly.
 // One `kind<TAB>id<TAB>label` line per id, newest first, at most MAX_PER_KIND per kind, in a 0600 file of
-// the config directory. Ids and short labels only — never a token or anything from the credential store.
+// the config directory; an id a command decided or deleted leaves it (forgetIds). Ids and short labels
+// only — never a token or anything from the credential store.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
@@ -35,7 +36,9 @@ const isIdKind = (word: string): word is IdKind => ID_KINDS.some((kind) => kind 
 
 /**
  * The catalog's listings whose ids are kept, and as what: a verb that prints one says so (`lists` in its
- * spec, src/framework/verb.ts); the inbox and the board record theirs themselves.
+ * spec, src/framework/verb.ts); the others that show ids record theirs themselves with ctx.remember (the
+ * inbox, the board and task list with the columns they read, schedule view, diff and apply). Ids that go
+ * away leave with ctx.forget: a bulk verb's `forgets`, and every approval decision (approvals/decisions.ts).
  */
 export const RECORDED_BY = {
   list_workspaces: 'workspace',
@@ -134,6 +137,9 @@ function parse(text: string): RememberedId[] {
   });
 }
 
+/** An id as a line of the file. */
+const lineOf = (e: RememberedId) => `${e.kind}\t${e.id}\t${e.label}`;
+
 /** The file's text ('' when it is missing or unreadable). */
 function readIdFile(dir: string): string {
   try {
@@ -167,15 +173,39 @@ export function rememberIds(dir: string, fresh: RememberedId[]): void {
       const n = counts.get(e.kind) ?? 0;
       if (n >= MAX_PER_KIND) continue;
       counts.set(e.kind, n + 1);
-      lines.push(`${e.kind}\t${e.id}\t${e.label}`);
+      lines.push(lineOf(e));
     }
-    const text = `${lines.join('\n')}\n`;
     // The same list listed again (a script's loop): nothing to write.
-    if (text === before) return;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // A cache: atomic, but not worth an fsync on every list command.
-    writeFileAtomic(join(dir, ID_CACHE_FILE), text, 0o600, false);
+    writeIdFile(dir, before, lines);
   } catch {
     // A read-only or full config directory costs only the completion of ids.
   }
+}
+
+/**
+ * Takes `ids` of `kind` out of the file: what a command made go away (an approval decided, a task
+ * deleted) is not offered any more. Atomic like rememberIds; never throws; no write when none was there.
+ */
+export function forgetIds(dir: string, kind: IdKind, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  try {
+    const before = readIdFile(dir);
+    if (before === '') return;
+    const gone = new Set(ids);
+    const held = parse(before);
+    const kept = held.filter((e) => e.kind !== kind || !gone.has(e.id));
+    if (kept.length === held.length) return;
+    writeIdFile(dir, before, kept.map(lineOf));
+  } catch {
+    // As for rememberIds: only the completion of ids is lost.
+  }
+}
+
+/** Writes the file's `lines` unless they are what it holds (`before`): atomically, 0600 in a 0700 directory. */
+function writeIdFile(dir: string, before: string, lines: readonly string[]): void {
+  const text = lines.length ? `${lines.join('\n')}\n` : '';
+  if (text === before) return;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A cache: atomic, but not worth an fsync on every list command.
+  writeFileAtomic(join(dir, ID_CACHE_FILE), text, 0o600, false);
 }

@@ -281,6 +281,11 @@ interface BulkWork<O, A extends readonly ArgDecl[]> {
   prepare: (call: VerbCall<O, A>) => Promise<Act | Staged>;
   /** One id given as an argument, when that is not the act and printDone (the editor, --wait). */
   single?: (call: VerbCall<O, A>, id: string) => Promise<void>;
+  /**
+   * The ids it makes go away (a delete), as the kind shell completion keeps them as: each one done is no
+   * longer offered (src/completion/ids.ts). Approvals leave it where every decision is sent (settling).
+   */
+  forgets?: IdKind;
 }
 
 /**
@@ -406,6 +411,7 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
       if (bulk.confirm) await (await import('./confirm.js')).confirmDestructive(ctx, bulk.confirm(words), yes);
       try {
         const { result, message } = staged.direct ? await staged.direct(only, {}) : await (await staged.check(only, {}))({});
+        if (bulk.forgets) ctx.forget(bulk.forgets, only);
         (await import('../output/print.js')).printDone(ctx, result, message);
       } catch (err) {
         if (!skipMissing) throw err;
@@ -438,7 +444,9 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
       async (id, options) => {
         const change = changes.get(id);
         if (!change) throw new Error(`bulk: ${id} was not checked`);
-        return typed(() => change(options));
+        const done = await typed(() => change(options));
+        if (bulk.forgets) ctx.forget(bulk.forgets, id);
+        return done;
       },
       bulk,
       skipped,

@@ -101,7 +101,9 @@ describe('the build (scripts/bundle.mjs)', () => {
     const before = snapshot();
     const r = await buildInto({ WTS_BUNDLE_ENTRY: stray }).done;
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^bundle: .*stray\.ts loads open with dynamic-import; a chunked package is loaded through src\/lazy\.ts only$/m);
+    expect(r.stderr).toMatch(
+      /^bundle: .*stray\.ts loads open with dynamic-import; a chunked package is loaded through src\/lazy\.ts only$/m,
+    );
     expect(snapshot()).toEqual(before);
   }, 60_000);
 });

@@ -3,7 +3,7 @@
 // fixed values complete with no process started; ids complete from what a list command printed against
 // the sandbox.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { useSandbox } from '../helpers/sandbox-fixture.js';
 import { runWts } from '../helpers/cli.js';
 import { REPO } from '../helpers/wts-process.js';
 import { expectMode } from '../helpers/platform.js';
+import { isRecord } from '../../src/type-guards.js';
 
 const BASH = join(REPO, COMPLETION_FILES.bash);
 const ZSH = join(REPO, COMPLETION_FILES.zsh);
@@ -383,5 +384,108 @@ describe('ids from recent list commands', () => {
     expect(first).toMatch(/^act_/);
     expect(readFileSync(join(dir, ID_CACHE_FILE), 'utf8')).toContain(`approval\t${first}\t`);
     if (shells.bash) expect(bashComplete(['wts', 'approval', 'approve', ''], dir)).toContain(first);
+  });
+
+  /** What each shell installed completes for `words` (the last one being completed), sorted; zsh's narrowed to the prefix as zsh does. */
+  const everyShell = (words: string[], configDir: string) => ({
+    ...(shells.bash && { bash: bashComplete(words, configDir).sort() }),
+    ...(shells.zsh && {
+      zsh: zshCandidates(words, configDir)
+        .names.filter((n) => n.startsWith(words.at(-1) ?? ''))
+        .sort(),
+    }),
+    ...(shells.fish && { fish: fishComplete(words.join(' '), configDir).sort() }),
+  });
+  const inEveryShell = (values: string[]) => ({
+    ...(shells.bash && { bash: values }),
+    ...(shells.zsh && { zsh: values }),
+    ...(shells.fish && { fish: values }),
+  });
+
+  it.each([
+    ['task', 'list', 'ws_support'],
+    ['task', 'board', 'ws_support'],
+  ])('completes --status with the columns after `%s %s %s`, in bash, zsh and fish (issue 39)', async (...command) => {
+    const fresh = emptyConfig();
+    expect((await runWts(command, { env: { ...env, WTS_CONFIG_DIR: fresh } })).code).toBe(0);
+    // Every column of the board, done too: `--status done` is what a list of open work leaves out.
+    const columns = ['done', 'in_progress', 'todo', 'waiting'];
+    expect(everyShell(['wts', 'task', 'list', 'ws_support', '--status', ''], fresh)).toEqual(inEveryShell(columns));
+    expect(everyShell(['wts', 'task', 'edit', 'task_s021', '--status', ''], fresh)).toEqual(inEveryShell(columns));
+  });
+
+  it('completes scheduled task ids after `schedule check`, `diff` or `view`, with no `schedule list` first (issue 39)', async () => {
+    const afterCheck = emptyConfig();
+    expect((await runWts(['schedule', 'check'], { env: { ...env, WTS_CONFIG_DIR: afterCheck } })).code).toBe(0);
+    expect(everyShell(['wts', 'schedule', 'view', 'sched_sa'], afterCheck)).toEqual(inEveryShell(['sched_sales_digest']));
+
+    // A drift shows the scheduled task that differs by its id.
+    const exported = await runWts(['schedule', 'export', '-w', 'ws_sales'], { env });
+    expect(exported.code).toBe(0);
+    const file = join(emptyConfig(), 'schedules.yaml');
+    writeFileSync(file, exported.stdout.replace('cron: 0 9 * * 1-5', 'cron: 0 10 * * 1-5'));
+    const afterDiff = emptyConfig();
+    const diff = await runWts(['schedule', 'diff', '-f', file], { env: { ...env, WTS_CONFIG_DIR: afterDiff } });
+    expect(diff.stdout).toContain('sched_sales_digest');
+    expect(readFileSync(join(afterDiff, ID_CACHE_FILE), 'utf8')).toMatch(/^schedule\tsched_sales_digest\tPipeline digest$/m);
+
+    const afterView = emptyConfig();
+    expect((await runWts(['schedule', 'view', 'sched_ops_backups'], { env: { ...env, WTS_CONFIG_DIR: afterView } })).code).toBe(0);
+    expect(everyShell(['wts', 'schedule', 'pause', 'sched_op'], afterView)).toEqual(inEveryShell(['sched_ops_backups']));
+  });
+});
+
+describe('ids that are gone: decided, deleted (issue 39)', () => {
+  const sandbox = useSandbox();
+  /** The ids a --json list printed, of items of `kind` when given (the inbox's pending actions have one). */
+  const idsIn = (stdout: string, kind?: string): string[] => {
+    const items: unknown = JSON.parse(stdout);
+    if (!Array.isArray(items)) throw new Error(`not a JSON list: ${stdout}`);
+    return items.flatMap((item: unknown) =>
+      isRecord(item) && typeof item.id === 'string' && (kind === undefined || item.kind === kind) ? [item.id] : [],
+    );
+  };
+
+  it('are no longer offered once approved or rejected, one id or several', async () => {
+    const dir = emptyConfig();
+    const env = { ...sandbox.env, WTS_CONFIG_DIR: dir };
+    const inbox = await runWts(['inbox', '--json'], { env });
+    expect(inbox.code).toBe(0);
+    const [approved = '', rejected1 = '', rejected2 = ''] = idsIn(inbox.stdout, 'action');
+    // A question, still waiting: still offered.
+    const [kept = ''] = idsIn(inbox.stdout, 'question');
+    expect([approved, rejected1, rejected2, kept]).not.toContain('');
+    const offered = () => bashComplete(['wts', 'approval', 'approve', ''], dir);
+    if (shells.bash) expect(offered()).toEqual(expect.arrayContaining([approved, rejected1, rejected2, kept]));
+
+    expect((await runWts(['approval', 'approve', approved], { env })).code).toBe(0);
+    expect((await runWts(['approval', 'reject', rejected1, rejected2, '--reason', 'Duplicates'], { env })).code).toBe(0);
+    const approvals = readFileSync(join(dir, ID_CACHE_FILE), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('approval\t'))
+      .map((line) => line.split('\t')[1]);
+    expect(approvals).toContain(kept);
+    for (const gone of [approved, rejected1, rejected2]) expect(approvals).not.toContain(gone);
+    if (shells.bash) expect(offered()).toContain(kept);
+    if (shells.bash) expect(offered()).not.toContain(approved);
+    if (shells.zsh) expect(zshCandidates(['wts', 'approval', 'reject', ''], dir).names).not.toContain(rejected1);
+    if (shells.fish) expect(fishComplete('wts approval approve act_', dir)).not.toContain(rejected2);
+  });
+
+  it('are no longer offered once deleted: tasks, scheduled tasks', async () => {
+    const dir = emptyConfig();
+    const env = { ...sandbox.env, WTS_CONFIG_DIR: dir };
+    // Only a task that is done can be deleted.
+    const tasks = await runWts(['task', 'list', 'ws_support', '--status', 'done', '--json'], { env });
+    const [deleted = '', kept = ''] = idsIn(tasks.stdout);
+    expect([deleted, kept]).not.toContain('');
+    expect((await runWts(['schedule', 'list'], { env })).code).toBe(0);
+    expect((await runWts(['task', 'delete', deleted, '--yes'], { env })).code).toBe(0);
+    expect((await runWts(['schedule', 'delete', 'sched_ops_access', '--yes'], { env })).code).toBe(0);
+    const text = readFileSync(join(dir, ID_CACHE_FILE), 'utf8');
+    expect(text).not.toContain(`task\t${deleted}\t`);
+    expect(text).toContain(`task\t${kept}\t`);
+    expect(text).not.toContain('schedule\tsched_ops_access\t');
+    expect(text).toContain('schedule\tsched_ops_backups\t');
   });
 });

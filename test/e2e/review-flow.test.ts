@@ -3,7 +3,11 @@
 // was decided. The same JavaScript on every Node line once the prompts read keys there
 // (review-pty.test.ts, in the lines tier), so not in that tier. Needs `npm run build` first (npm test
 // does it) and tmux (CI installs it).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readRememberedIds, rememberIds } from '../../src/completion/ids.js';
 import { addPendingAction } from '../helpers/api.js';
 import { fakeEditor } from '../helpers/editor.js';
 import { after, reviewOrder, startReview } from '../helpers/review.js';
@@ -196,5 +200,26 @@ describe.skipIf(!TMUX)('wts approval review on a terminal (tmux): the decisions'
           break;
       }
     }
+  });
+});
+
+describe.skipIf(!TMUX)('wts approval review on a terminal (tmux): shell completion (issue 39)', () => {
+  const fresh = useSandbox();
+  const term = useTerminal('wts-review-ids-');
+  it('no longer offers an item it decided; one it did not decide stays', async () => {
+    const [first, second] = reviewOrder(fresh);
+    if (first?.kind !== 'action' || !second) throw new Error('the seed has no action waiting first');
+    const dir = mkdtempSync(join(tmpdir(), 'wts-review-ids-'));
+    rememberIds(
+      dir,
+      [first, second].map((a) => ({ kind: 'approval', id: a.id, label: a.summary })),
+    );
+    const review = term.run(['wts', 'approval', 'review'], { env: { ...fresh.env, WTS_CONFIG_DIR: dir, NO_COLOR: '1' } });
+    await review.waitFor('the first item', (t) => after(t, '── 1 of ').includes('? Decide:'));
+    review.line('a');
+    await review.waitFor('the second item', (t) => after(t, '── 2 of ').includes('? Decide:'));
+    review.line('q');
+    expect(await review.done()).toMatchObject({ code: 0 });
+    expect(readRememberedIds(dir).map((e) => e.id)).toEqual([second.id]);
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ID_CACHE_FILE, MAX_PER_KIND, readRememberedIds, rememberIds } from '../../src/completion/ids.js';
+import { forgetIds, ID_CACHE_FILE, MAX_PER_KIND, readRememberedIds, rememberIds } from '../../src/completion/ids.js';
 import { expectMode } from '../helpers/platform.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'wts-ids-'));
@@ -82,5 +82,38 @@ describe('rememberIds', () => {
     const file = join(fresh(), 'not-a-dir');
     writeFileSync(file, '');
     expect(() => rememberIds(file, [{ kind: 'task', id: 'task_1', label: '' }])).not.toThrow();
+  });
+});
+
+describe('forgetIds', () => {
+  it('drops the ids of that kind only, keeping the order of the others', () => {
+    const dir = fresh();
+    rememberIds(dir, [
+      { kind: 'approval', id: 'act_1', label: 'One' },
+      { kind: 'approval', id: 'act_2', label: 'Two' },
+      { kind: 'task', id: 'act_1', label: 'A task of the same id' },
+      { kind: 'approval', id: 'act_3', label: 'Three' },
+    ]);
+    forgetIds(dir, 'approval', ['act_1', 'act_3', 'act_never_seen']);
+    expect(readFileSync(join(dir, ID_CACHE_FILE), 'utf8')).toBe('approval\tact_2\tTwo\ntask\tact_1\tA task of the same id\n');
+    expectMode(join(dir, ID_CACHE_FILE), 0o600);
+  });
+
+  it('leaves the file alone when none of the ids is in it', () => {
+    const dir = fresh();
+    rememberIds(dir, [{ kind: 'schedule', id: 'sched_a', label: 'A' }]);
+    const file = join(dir, ID_CACHE_FILE);
+    const { ino } = statSync(file);
+    forgetIds(dir, 'schedule', ['sched_b']);
+    forgetIds(dir, 'task', ['sched_a']);
+    forgetIds(dir, 'schedule', []);
+    expect(statSync(file).ino).toBe(ino);
+  });
+
+  it('never fails the command: no file, or an unwritable directory', () => {
+    expect(() => forgetIds(join(fresh(), 'missing'), 'task', ['task_1'])).not.toThrow();
+    const file = join(fresh(), 'not-a-dir');
+    writeFileSync(file, '');
+    expect(() => forgetIds(file, 'task', ['task_1'])).not.toThrow();
   });
 });

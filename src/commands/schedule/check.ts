@@ -32,6 +32,7 @@ that run, once late, fails as any other.`;
 export function registerCheck(group: Command, deps: CliDeps): void {
   const command = verb(group, deps, {
     name: 'check',
+    lists: 'list_scheduled_tasks',
     pages: true,
     description: 'check scheduled tasks in CI: supported cron, state, not late, last run succeeded; exit 8 when a check fails',
     args: [['[ID...]', 'scheduled task ids (default: every scheduled task, or every one of --workspace)']],

@@ -11,6 +11,7 @@ import { collectList } from '../../input/people.js';
 import type { Schedule } from './shared.js';
 import type { ApiClient } from '../../api/client.js';
 import type { ScheduleSpec } from '../../schedules/file.js';
+import type { SchedulePlan } from '../../schedules/plan.js';
 
 interface FileFlags {
   file?: string;
@@ -36,7 +37,18 @@ async function planFromFile(ctx: CommandContext, opts: FileFlags) {
   if (opts.checkReferences) await checkReferences(ctx, api, specs, fileName);
   const actual: Schedule[] = [];
   for await (const s of api.items('list_scheduled_tasks', { path: {} })) actual.push(s);
-  return { api, fileName, plan: planSchedules(specs, actual, { prune: Boolean(opts.prune) }) };
+  const plan = planSchedules(specs, actual, { prune: Boolean(opts.prune) });
+  rememberPlanned(ctx, plan);
+  return { api, fileName, plan };
+}
+
+/** The scheduled tasks a plan names by id (diff and apply print them, --json the unchanged too): kept for completion. */
+function rememberPlanned(ctx: CommandContext, plan: SchedulePlan): void {
+  const named = [
+    ...plan.steps.flatMap((step) => ('current' in step && step.current ? [step.current] : [])),
+    ...plan.unchanged.map((u) => u.current),
+  ];
+  for (const schedule of named) ctx.remember('schedule', schedule.id, schedule.title);
 }
 
 /**
@@ -211,6 +223,8 @@ export function registerSchedulesAsCode(group: Command, deps: CliDeps): void {
       const verbs = { create: 'Created', update: 'Updated', pause: 'Paused', resume: 'Resumed', delete: 'Deleted' } as const;
       try {
         const applied = await applyPlan(api, plan, (step) => {
+          if (step.action === 'create') ctx.remember('schedule', step.id, step.title);
+          if (step.action === 'delete') ctx.forget('schedule', step.id);
           if (!ctx.json) printDone(ctx, step, `${verbs[step.action]} ${step.id} "${step.title}" in ${step.workspaceId}`);
         });
         if (ctx.json) printJson(ctx, { applied });

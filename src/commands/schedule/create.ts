@@ -22,6 +22,7 @@ export function registerCreate(group: Command, deps: CliDeps): Command {
       const body = await scheduleChanges(ctx, opts);
       const api = await ctx.api();
       const schedule = await api.call('create_scheduled_task', { path: {}, body: body as Required<typeof body> });
+      ctx.remember('schedule', schedule.id, schedule.title);
       printDone(ctx, schedule, `Created ${schedule.id} (${schedule.title}); next run ${nextRunShort(ctx, schedule)}`);
     },
   });

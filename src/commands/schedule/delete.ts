@@ -15,6 +15,7 @@ export function registerDelete(group: Command, deps: CliDeps): Command {
       ...SCHEDULES,
       operation: 'delete_scheduled_task',
       doing: 'deleting',
+      forgets: 'schedule',
       confirm: (ids) =>
         ids.length === 1
           ? `Delete scheduled task ${ids[0]}? Its earlier runs stay.`

@@ -13,7 +13,9 @@ export function registerView(group: Command, deps: CliDeps): Command {
     examples: ['wts schedule view sched_support_weekly', 'wts schedule view sched_support_weekly --json'],
     async run({ ctx, args }) {
       const api = await ctx.api();
-      printSchedule(ctx, await api.call('get_scheduled_task', { path: { scheduledTaskId: args[0] } }));
+      const schedule = await api.call('get_scheduled_task', { path: { scheduledTaskId: args[0] } });
+      ctx.remember('schedule', schedule.id, schedule.title);
+      printSchedule(ctx, schedule);
     },
   });
 }

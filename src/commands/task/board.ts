@@ -30,9 +30,12 @@ export function registerBoard(group: Command, deps: CliDeps): Command {
       const workspaceId = args[0];
       const api = await ctx.api();
       const path = { workspaceId };
-      const statuses = collectItems<Status>(api.items('list_workspace_statuses', { path })).then((s) =>
-        [...s].sort((a, b) => a.position - b.position),
-      );
+      // Every column shows (on a terminal, empty ones too): kept for completing --status.
+      const statuses = collectItems<Status>(api.items('list_workspace_statuses', { path })).then((s) => {
+        const sorted = [...s].sort((a, b) => a.position - b.position);
+        for (const column of sorted) ctx.remember('status', column.key, column.name);
+        return sorted;
+      });
       statuses.catch(() => {});
       if (ctx.io.isStdoutTTY && !ctx.json) {
         // On a terminal only the first rows of each column show: those are read, not the whole board.

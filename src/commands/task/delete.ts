@@ -19,6 +19,7 @@ export function registerDelete(group: Command, deps: CliDeps): Command {
       operation: 'delete_task',
       ...TASK_IDS,
       doing: 'deleting',
+      forgets: 'task',
       confirm: (ids) =>
         ids.length === 1
           ? `Delete task ${ids[0]}? Its chat, activity, reminders and pending approvals go with it.`

@@ -136,7 +136,7 @@ export function registerList(group: Command, deps: CliDeps): Command {
         return readFirst(ctx, segments, every, total, { workspace: true });
       }
       const workspaceId = typedWorkspace ?? '';
-      const columns = statusesOf(api, workspaceId);
+      const columns = statusesOf(ctx, api, workspaceId);
       const resolver = new PeopleResolver(ctx, api, workspaceId);
       const [assignee, ...others] = distinct(await Promise.all(people.map(async (p) => (await resolver.resolve(p, '--assignee')).id)));
       const filters: ListFilters = { ...base, ...(assignee !== undefined && { assignee }) };
@@ -157,11 +157,16 @@ export function registerList(group: Command, deps: CliDeps): Command {
   });
 }
 
-/** A workspace's columns in board order, read alongside the tasks (awaited later: not an unhandled rejection meanwhile). */
-function statusesOf(api: ApiClient, workspaceId: string): Promise<Status[]> {
-  const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) =>
-    s.sort((a, b) => a.position - b.position),
-  );
+/**
+ * A workspace's columns in board order, read alongside the tasks (awaited later: not an unhandled rejection
+ * meanwhile). Every one is kept for completing --status: done too, which the list of open work leaves out.
+ */
+function statusesOf(ctx: CommandContext, api: ApiClient, workspaceId: string): Promise<Status[]> {
+  const columns = collectItems<Status>(api.items('list_workspace_statuses', { path: { workspaceId } })).then((s) => {
+    const sorted = s.sort((a, b) => a.position - b.position);
+    for (const column of sorted) ctx.remember('status', column.key, column.name);
+    return sorted;
+  });
   columns.catch(() => {});
   return columns;
 }
@@ -192,7 +197,7 @@ async function listingsAcross(
     workspaceId: w.id,
     filters,
     keep: alsoKeep(moreTags, others),
-    columns: statusesOf(api, w.id),
+    columns: statusesOf(ctx, api, w.id),
   }));
 }
 
