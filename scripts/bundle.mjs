@@ -1,5 +1,5 @@
 // Builds what bin/wts runs (part of `npm run build`, after tsc): dist/wts.cjs, the CLI and everything it
-// imports in one CommonJS file, and dist/chunks/*.cjs, the packages it loads only now and then. Why one
+// imports in one CommonJS file, and dist/chunks/SET/*.cjs, the packages it loads only now and then. Why one
 // file: Node's ES module loader costs about a millisecond a module to resolve, read and link, and a run of
 // `wts workspace list` loads about fifty; and V8 can keep a code cache for a CommonJS file compiled
 // through node:vm (bin/wts does), not for ES modules on Node 20. Modules a command does not use are still
@@ -8,7 +8,7 @@
 //
 // Chunks: the packages that no command on a hot path uses (the browser opener, the OAuth client, prompts,
 // date phrases, the MCP SDK, jq for --jq, Ink and React for `wts dash`), which the source loads only
-// through src/lazy.ts, are each bundled on their own into dist/chunks/NAME.cjs, which the main bundle
+// through src/lazy.ts, are each bundled on their own into dist/chunks/SET/NAME.cjs, which the main bundle
 // requires on the package's first use. The main bundle is half the size for it, and pure ASCII (chrono-node's and open's non-ASCII
 // regular expressions stay out), so bin/wts reads it as Latin-1, a third of the time of decoding UTF-8.
 // Only @napi-rs/keyring stays in node_modules (its native binding is found next to its own files): it is
@@ -18,7 +18,7 @@
 // The build also fails when a package the output holds or loads does not support every Node version that
 // package.json's `engines` admits (semver's subset): `engines` is a promise about them too.
 //
-// The sandbox (src/sandbox/, with hono and jose) is a chunk too, dist/chunks/sandbox.cjs: only `wts sandbox`
+// The sandbox (src/sandbox/, with hono and jose) is a chunk too, dist/chunks/SET/sandbox.cjs: only `wts sandbox`
 // runs it, and it was a fifth of what every other command read.
 //
 // How the bundle loads them: src/lazy.ts lists them, each as an import(); the build reads that list (from
@@ -35,17 +35,20 @@
 // `wts --version` prints; and dist/meta.json, esbuild's account of the inputs (below).
 //
 // Atomic: esbuild writes nothing (write: false); every check runs on the output in memory, and only a
-// build that passes them all is written, each file whole (a temporary file renamed over it): the chunks
-// first, then dist/wts.cjs, dist/meta.json, and dist/build.json last, which test/setup/fresh-build.ts
-// takes to mean a finished build. A `wts` started during a build, or after a failed one, runs the old
-// build or the new one, never a part of one (test/e2e/build.test.ts). The chunks are replaced one by one,
-// not as a set (Node cannot swap two directories in one step): each holds only packages, which two
-// builds of one install share; a chunk the new build no longer makes is removed after the new bundle is
-// in place. WTS_BUNDLE_DIST (another dist/) and WTS_BUNDLE_ENTRY (another entry) are for that test.
+// build that passes them all is written. The chunks are one set, a directory named by a hash of their
+// contents (dist/chunks/SET/NAME.cjs), written under a temporary name and renamed into place whole; then
+// dist/wts.cjs, which names its set, dist/meta.json, and dist/build.json last, which
+// test/setup/fresh-build.ts takes to mean a finished build. Each file is written whole (a temporary file
+// renamed over it). A `wts` started during a build, or after a failed one, runs the old build or the new
+// one, its bundle with its own chunks, never a part of one (test/e2e/build.test.ts). The set before this
+// build's is kept, for a `wts` that read the old bundle and has not yet loaded a chunk; older sets are
+// removed, and with `--sole` (npm pack's build) every set but this build's. WTS_BUNDLE_DIST (another
+// dist/) and WTS_BUNDLE_ENTRY (another entry) are for that test.
 import { build } from 'esbuild';
 import semver from 'semver';
 import { builtinModules } from 'node:module';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,7 +63,7 @@ const LAZY = join(root, 'src', 'lazy.ts');
 /** The packages loaded from node_modules at run time (see above). */
 const EXTERNAL = ['@napi-rs/keyring'];
 /**
- * The packages bundled apart, by chunk: dist/chunks/NAME.cjs holds the packages listed under NAME. The
+ * The packages bundled apart, by chunk: dist/chunks/SET/NAME.cjs holds the packages listed under NAME. The
  * prompts and @inquirer/core share one: the prompts are built on it, and so is the review's own prompt.
  */
 const CHUNKS = {
@@ -186,7 +189,7 @@ module.exports = { encodingExists, decode };`,
 
 /**
  * Ink and its layout engine (yoga-layout, WebAssembly) hold top-level awaits, which a CommonJS file
- * cannot: their chunk is an ES module, dist/chunks/ink.mjs, which src/lazy.ts (below) loads with bin/wts's
+ * cannot: their chunk is an ES module, dist/chunks/SET/ink.mjs, which src/lazy.ts (below) loads with bin/wts's
  * import(). Its CommonJS packages (React) get a `require` for Node's built-in modules. React's
  * development build and Ink's optional devtools (DEV=true only; react-devtools-core is not installed)
  * are left out, and so is restore-cursor's exit hook; and Ink does not take a CI variable to mean that
@@ -241,6 +244,8 @@ const common = {
 
 const chunksDir = join(dist, 'chunks');
 const chunkFile = (name) => `${name}.${ESM_CHUNKS.includes(name) ? 'mjs' : 'cjs'}`;
+/** Where the bundle names its chunk set until the set's hash is known (replaced before it is written). */
+const SET_MARK = 'wts-chunk-set-mark';
 
 // What src/lazy.ts lists, in its order: the specifiers of its import() calls, as esbuild reads them.
 const lazyRead = await build({
@@ -268,7 +273,7 @@ if (strays.length > 0) fail(`src/lazy.ts loads ${strays.join(', ')}, which no ch
 
 /**
  * src/lazy.ts as the output has it: each entry loads what it names from its chunk (above), its own
- * export, by name. `from` is where the loading file is: dist/ for the bundle, dist/chunks/ for a chunk.
+ * export, by name. `from` is where the loading file is: dist/ for the bundle, dist/chunks/SET/ for a chunk.
  */
 const lazyModule = (from) => ({
   name: 'lazy-module',
@@ -279,7 +284,7 @@ const lazyModule = (from) => ({
       contents: `export const lazy = {\n${lazySpecifiers.map((s) => `  ${JSON.stringify(s)}: () => ${loaderOf(s, from)},`).join('\n')}\n};`,
     }));
     // The chunks, beside the loading file, are not bundled.
-    b.onResolve({ filter: /^\.\/(chunks\/)?[\w-]+\.(cjs|mjs)$/ }, (args) =>
+    b.onResolve({ filter: /^\.\/(chunks\/[\w-]+\/)?[\w-]+\.(cjs|mjs)$/ }, (args) =>
       args.importer === LAZY ? { path: args.path, external: true } : undefined,
     );
   },
@@ -291,11 +296,11 @@ function loaderOf(specifier, from) {
   // module loader and lexer for it, 8-10 ms of a signed-in run (docs/performance.md).
   if (EXTERNAL.includes(packageOf(specifier))) return `Promise.resolve().then(() => require(${name}))`;
   const chunk = chunkFor(specifier);
-  const file = `./${from === 'bundle' ? 'chunks/' : ''}${chunkFile(chunk)}`;
+  const file = `./${from === 'bundle' ? `chunks/${SET_MARK}/` : ''}${chunkFile(chunk)}`;
   if (!ESM_CHUNKS.includes(chunk)) return `Promise.resolve().then(() => require(${JSON.stringify(file)})[${name}])`;
   // An ES module chunk: the bundle has bin/wts's import() (see above); a chunk, loaded by Node itself, its own.
   if (from === 'bundle')
-    return `__import(require('node:url').pathToFileURL(require('node:path').join(__dirname, 'chunks', ${JSON.stringify(chunkFile(chunk))})).href).then((c) => c[${name}])`;
+    return `__import(require('node:url').pathToFileURL(require('node:path').join(__dirname, 'chunks', ${JSON.stringify(SET_MARK)}, ${JSON.stringify(chunkFile(chunk))})).href).then((c) => c[${name}])`;
   return `import(${JSON.stringify(file)}).then((c) => c[${name}])`;
 }
 
@@ -369,7 +374,13 @@ const chunkResults = await Promise.all(
   [...imported].map(([name, specifiers]) => (name === 'sandbox' ? sandboxResult : buildChunk(name, specifiers))),
 );
 
-const bundle = Buffer.from(result.outputFiles[0].contents).toString('latin1');
+// The chunk set's name: a hash of every chunk's name and contents, so the bundle names the chunks it was
+// built with, and two builds of the same chunks share one set.
+const made = [...imported.keys()].map(chunkFile);
+const hash = createHash('sha256');
+for (const [i, r] of chunkResults.entries()) hash.update(`${made[i]}\0`).update(r.outputFiles[0].contents);
+const set = hash.digest('hex').slice(0, 12);
+const bundle = Buffer.from(result.outputFiles[0].contents).toString('latin1').replaceAll(SET_MARK, set);
 // A package required through createRequire at run time is not in the bundle, nor in an install.
 const required = /createRequire\)\(__bundle_url\)\("(?!node:)([^"]+)"\)/.exec(bundle);
 if (required) fail(`the source loads ${required[1]} with createRequire(import.meta.url), which the bundle cannot hold: use import()`);
@@ -421,18 +432,24 @@ if (narrower.length > 0) {
   fail(`package.json's engines (node ${promised}) promises more than these bundled packages support: ${narrower.join(', ')}`);
 }
 
-// Every check passed: written, each file whole, build.json last (see the top).
+// Every check passed: written, the chunk set first, build.json last (see the top).
+const before = previousSet();
 mkdirSync(chunksDir, { recursive: true });
-const made = [...imported.keys()].map(chunkFile);
-for (const [i, r] of chunkResults.entries()) writeWhole(join(chunksDir, made[i]), r.outputFiles[0].contents);
+writeSet();
 // Wrapped as Module.wrap would (plus `__import`, see bin/wts), on the first line: bin/wts compiles the
 // file's text as it is read, and the 1.4 MB string is not copied a second time to wrap it.
 writeWhole(
   join(dist, 'wts.cjs'),
   Buffer.from(`(function (exports, require, module, __filename, __dirname, __import) { ${bundle}\n});`, 'latin1'),
 );
-for (const name of readdirSync(chunksDir))
-  if (!made.includes(name) && !name.endsWith('.tmp')) rmSync(join(chunksDir, name), { force: true });
+// Sets no longer named by this bundle or the one before it (with --sole, by this one), files of the
+// layout before sets, and what a build that crashed left; another build's temporary set is its own.
+const keep = process.argv.includes('--sole') ? [set] : [set, before];
+for (const entry of readdirSync(chunksDir, { withFileTypes: true })) {
+  const temporary = /\.(\d+)\.tmp$/.exec(entry.name);
+  if (keep.includes(entry.name) || (temporary && running(Number(temporary[1])))) continue;
+  rmSync(join(chunksDir, entry.name), { recursive: true, force: true });
+}
 
 // What went into the bundle and each chunk, how each input imports the next (`import-statement`,
 // `require-call`, `dynamic-import`), and the bytes of each input the bundle kept after tree shaking:
@@ -448,7 +465,43 @@ writeWhole(
     chunks: Object.fromEntries([...imported.keys()].map((name, i) => [name, chunkResults[i].metafile.inputs])),
   }),
 );
-writeWhole(join(dist, 'build.json'), `${JSON.stringify({ date })}\n`);
+writeWhole(join(dist, 'build.json'), `${JSON.stringify({ date, chunks: set })}\n`);
+
+/** The chunk set the build before this one named (in its build.json), if any. */
+function previousSet() {
+  try {
+    const chunks = JSON.parse(readFileSync(join(dist, 'build.json'), 'utf8')).chunks;
+    return typeof chunks === 'string' ? chunks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the chunk set whole: into a temporary directory, renamed into place (unless a build of the same chunks did). */
+function writeSet() {
+  const final = join(chunksDir, set);
+  if (existsSync(final)) return;
+  const temp = `${final}.${process.pid}.tmp`;
+  try {
+    mkdirSync(temp);
+    for (const [i, r] of chunkResults.entries()) writeFileSync(join(temp, made[i]), r.outputFiles[0].contents);
+    renameSync(temp, final);
+  } catch (err) {
+    rmSync(temp, { recursive: true, force: true });
+    // Another build of the same chunks renamed its set into place first: the same files.
+    if (!existsSync(final)) fail(`cannot write ${final}: ${err.message}`);
+  }
+}
+
+/** Whether process `pid` is running (a build that left a temporary set may still be writing it). */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
 
 /** Writes `file` whole or not at all: a temporary file beside it, renamed over it. */
 function writeWhole(file, data) {

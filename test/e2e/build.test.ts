@@ -107,3 +107,58 @@ describe('the build (scripts/bundle.mjs)', () => {
     expect(snapshot()).toEqual(before);
   }, 60_000);
 });
+
+describe('the chunk set (dist/chunks/SET/, scripts/bundle.mjs)', () => {
+  let src: string;
+
+  beforeAll(() => {
+    // The build script and the sources in a package of their own, so a source of a chunk can change.
+    src = mkdtempSync(join(tmpdir(), 'wts-build-set-'));
+    for (const name of ['scripts', 'src', 'bin', 'package.json', 'tsconfig.json'])
+      cpSync(join(REPO, name), join(src, name), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules'), join(src, 'node_modules'));
+  });
+
+  afterAll(() => rmSync(src, { recursive: true, force: true }));
+
+  /** Builds the copy, the sandbox chunk's source marked `mark`; returns the set its build.json names. */
+  async function buildMarked(mark: number, extra: string[] = []): Promise<string> {
+    const server = join(src, 'src', 'sandbox', 'server.ts');
+    writeFileSync(
+      server,
+      `${readFileSync(join(REPO, 'src', 'sandbox', 'server.ts'), 'utf8')}\nprocess.env.WTS_BUILD_TEST_MARK ??= '${mark}';\n`,
+    );
+    const r = await run(process.execPath, [join(src, 'scripts', 'bundle.mjs'), ...extra], { ...process.env }).done;
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const chunks: unknown = JSON.parse(readFileSync(join(src, 'dist', 'build.json'), 'utf8')).chunks;
+    expect(chunks).toMatch(/^[0-9a-f]{12}$/);
+    return String(chunks);
+  }
+
+  const sets = () => readdirSync(join(src, 'dist', 'chunks')).sort();
+
+  it('names the chunks the bundle was built with, keeps the set before, and drops older ones', async () => {
+    const first = await buildMarked(1);
+    const firstBundle = readFileSync(join(src, 'dist', 'wts.cjs'), 'latin1');
+    expect(firstBundle).toContain(`"./chunks/${first}/jq.cjs"`);
+    expect(readdirSync(join(src, 'dist', 'chunks', first))).toContain('sandbox.cjs');
+    expect(await buildMarked(1)).toBe(first); // the same chunks, the same set
+
+    const second = await buildMarked(2);
+    expect(second).not.toBe(first);
+    expect(readFileSync(join(src, 'dist', 'wts.cjs'), 'latin1')).toContain(`"./chunks/${second}/jq.cjs"`);
+    // A wts that read the first bundle before this build still finds its own chunks, whole.
+    expect(sets()).toEqual([first, second].sort());
+    expect(readFileSync(join(src, 'dist', 'chunks', first, 'sandbox.cjs'), 'latin1')).toContain('"1"');
+    expect(readFileSync(join(src, 'dist', 'chunks', second, 'sandbox.cjs'), 'latin1')).toContain('"2"');
+
+    const third = await buildMarked(3);
+    expect(sets()).toEqual([second, third].sort());
+    expect(await buildMarked(3, ['--sole'])).toBe(third);
+    expect(sets()).toEqual([third]);
+    const env = childEnv({ WTS_CACHE_DIR: join(src, 'cache'), WTS_CONFIG_DIR: join(src, 'config') });
+    const r = await run(process.execPath, [join(src, 'bin', 'wts'), 'schedule', 'explain', '0 9 * * 1-5', '--json', '-q', '.cron'], env)
+      .done;
+    expect(r).toEqual({ code: 0, stdout: '0 9 * * 1-5\n', stderr: '' });
+  }, 180_000);
+});
