@@ -28,7 +28,7 @@ let dir: string;
 let prefix: string;
 let home: string;
 let installed: string;
-let packed: { filename: string; unpackedSize: number; files: { path: string }[] };
+let packed: { filename: string; unpackedSize: number; files: { path: string; size: number }[] };
 let sandbox: ChildProcess | undefined;
 
 /** This process's environment without npm's run-script variables (npm test sets them), plus `env`. */
@@ -139,6 +139,35 @@ describe('the package', () => {
     // npm links the man pages into the prefix.
     expect(existsSync(join(prefix, 'share', 'man', 'man1', 'wts.1'))).toBe(true);
     expect(existsSync(join(prefix, 'share', 'man', 'man1', 'wts-task.1'))).toBe(true);
+  });
+
+  it('matches the sizes README.md gives, within 0.1 MB, and the limit docs/testing.md gives', () => {
+    // README.md's install section: what the package unpacks to, what jq and Ink take of it, how many
+    // packages a global install is. Measured here, so the figures cannot drift from the package.
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const stated = readme.match(
+      /unpacks to about ([\d.]+) MB \(([\d.]+) MB of it jq for `--jq`, ([\d.]+) MB Ink for `wts dash`\), and a global install is (\d+) packages/,
+    );
+    expect(stated, 'the sentence in README.md that gives the package size').not.toBeNull();
+    const megabytes = (bytes: number) => bytes / 1_000_000;
+    const sizeOf = (path: string) => packed.files.find((f) => f.path === path)?.size ?? 0;
+    const measured = {
+      unpacked: megabytes(packed.unpackedSize),
+      jq: megabytes(sizeOf('dist/chunks/jq.cjs')),
+      ink: megabytes(sizeOf('dist/chunks/ink.mjs')),
+    };
+    console.log(
+      `README.md: ${stated?.slice(1).join(', ')}; measured ${Object.values(measured)
+        .map((mb) => mb.toFixed(2))
+        .join(', ')} MB`,
+    );
+    expect(Math.abs(Number(stated?.[1]) - measured.unpacked)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(Number(stated?.[2]) - measured.jq)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(Number(stated?.[3]) - measured.ink)).toBeLessThanOrEqual(0.1);
+    expect(Number(stated?.[4])).toBe(packageDirs(join(prefix, 'lib', 'node_modules')).length);
+
+    const testing = readFileSync(join(REPO, 'docs', 'testing.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(testing.match(/package\.test\.ts` .* fails above ([\d.]+) MB/)?.[1]).toBe(String(megabytes(MAX_UNPACKED_BYTES)));
   });
 
   it('loads every chunk the bundle asks for, and the keychain package, from the installed files', () => {
