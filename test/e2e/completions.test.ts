@@ -202,6 +202,16 @@ describe('PowerShell', { timeout: 120_000 }, () => {
     expect(params?.descendantsOfType('variable').map((v) => v?.text)).toEqual(['$wordToComplete', '$commandAst', '$cursorPosition']);
   });
 
+  it('completes the value of a word `--flag=VALUE`, each candidate `--flag=` and the value (issue 39)', () => {
+    const text = readFileSync(POWERSHELL, 'utf8');
+    const driver = text.slice(text.indexOf('Register-ArgumentCompleter'));
+    // $wordToComplete is the whole `--status=wa`: the flag is looked up, its values prefixed, then matched.
+    expect(driver).toContain("if ($wordToComplete -match '^(--[^=]+)=') {");
+    expect(driver).toContain('return & $candidates $eqSpec "$($Matches[1])="');
+    expect(driver).toContain(`ForEach-Object { "$prefix$_" } | Where-Object { & $starts $_ }`);
+    expect(parsePowerShell(parser, text).errors).toEqual([]);
+  });
+
   // The check can fail: each of these breaks the generated script as a slip in the generator would.
   it.each([
     ["the driver's closing brace dropped", (s: string) => s.replace(/}\s*$/, '\n')],
@@ -229,6 +239,8 @@ describe('PowerShell', { timeout: 120_000 }, () => {
     expect(complete('wts wor')).toEqual(['workspace']);
     expect(complete('wts task list --sta')).toEqual(['--status']);
     expect(complete('wts completion p')).toEqual(['powershell']);
+    expect(complete('wts login --store=k')).toEqual(['--store=keychain']);
+    expect(complete('wts schedule check --require=')).toEqual(['--require=active', '--require=paused']);
   });
 });
 
@@ -359,7 +371,7 @@ describe.skipIf(!shells.fish)('fish', { timeout: 120_000 }, () => {
 
   it('completes the value after `--flag=` as `--flag=VALUE` (issue 39)', () => {
     const dir = emptyConfig();
-    expect(fishComplete('wts login --store=', dir)).toEqual(['--store=keychain', '--store=file']);
+    expect(fishComplete('wts login --store=', dir).sort()).toEqual(['--store=file', '--store=keychain']);
     expect(fishComplete('wts schedule check --require=p', dir)).toEqual(['--require=paused']);
     expect(fishComplete('wts completion --help=', dir)).toEqual([]);
   });
