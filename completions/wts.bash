@@ -356,12 +356,16 @@ _wts_complete_value() {
   esac
 }
 
+# `--flag=VALUE`: with `=` in COMP_WORDBREAKS (the default) bash hands it over as the words `--flag` `=`
+# `VALUE` and inserts a completion after the `=`; without, as one word, which each completion then repeats.
 _wts() {
-  local cur=${COMP_WORDS[COMP_CWORD]} cmd= word flag= i npos=0 n arg _wts_w _wts_v
+  local cur=${COMP_WORDS[COMP_CWORD]} cmd= word flag= i npos=0 n arg _wts_w _wts_v eq
   local -a _wts_subs _wts_flags _wts_args
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
+    # The `=` after a flag joins it to its value: the flag still waits for it (a flag without one skips it).
+    if [[ $word == = && ${COMP_WORDS[i - 1]} == --* ]]; then flag=${flag:-=}; continue; fi
     if [[ -n $flag ]]; then flag=; continue; fi
     case $word in
       -*=*) ;;
@@ -372,8 +376,15 @@ _wts() {
         ;;
     esac
   done
+  if [[ $cur == = && ${COMP_WORDS[COMP_CWORD - 1]} == --* ]]; then
+    cur=
+    [[ -n $flag ]] || return 0
+  elif [[ -z $flag && $cur == --*=* ]]; then
+    flag=${cur%%=*} eq=$flag= cur=${cur#*=}
+  fi
   if [[ -n $flag ]]; then
     _wts_value "$cmd" "$flag" && _wts_complete_value "$_wts_v"
+    [[ -n $eq ]] && COMPREPLY=("${COMPREPLY[@]/#/$eq}")
     return 0
   fi
   _wts_spec "$cmd"

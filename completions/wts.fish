@@ -717,14 +717,15 @@ function __wts_ids --argument-names kind
     string replace -rf '^'$kind'\t([^\t]*)\t?(.*)$' '$1\t$2' <$dir/completion-ids.tsv
 end
 
-function __wts_value_candidates --argument-names spec
+# Candidates for a value spec; `cur` is the value typed so far, for file names.
+function __wts_value_candidates --argument-names spec cur
     switch "$spec"
         case '=*'
             string split ' ' -- (string sub -s 2 -- $spec)
         case '@*'
             __wts_ids (string sub -s 2 -- $spec)
         case '<'
-            __fish_complete_path (commandline -ct)
+            __fish_complete_path "$cur"
     end
 end
 
@@ -751,12 +752,19 @@ function __wts_complete
                 end
         end
     end
+    set -l cur (commandline -ct)
+    # A word `--flag=VALUE`: candidates for VALUE, each after the `--flag=` (fish matches the whole word).
+    set -l eq ''
+    if test -z "$flag"; and string match -qr -- '^--[^=]+=' "$cur"
+        set flag (string replace -r -- '=.*' '' $cur)
+        set eq "$flag="
+        set cur (string sub -s (math (string length -- $eq) + 1) -- $cur)
+    end
     if test -n "$flag"
-        __wts_value "$cmd" $flag; and __wts_value_candidates $__wts_v
+        __wts_value "$cmd" $flag; and __wts_value_candidates $__wts_v "$cur" | string replace -r -- '^' "$eq"
         return 0
     end
     __wts_spec "$cmd"
-    set -l cur (commandline -ct)
     if string match -q -- '-*' "$cur"
         printf '%s\n' $__wts_flags
         return 0
@@ -771,7 +779,7 @@ function __wts_complete
         set arg $__wts_args[$n]
         string match -qr -- '^\*' $arg; or return 0
     end
-    __wts_value_candidates (string replace -r -- '^\*' '' $arg)
+    __wts_value_candidates (string replace -r -- '^\*' '' $arg) "$cur"
 end
 
 complete -c wts -f -a '(__wts_complete)'

@@ -347,11 +347,11 @@ Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -Scr
     $starts = { param($text) $text.StartsWith($wordToComplete, [StringComparison]::Ordinal) }
     $result = { param($text, $type, $tip) [Management.Automation.CompletionResult]::new($text, $text, $type, $(if ($tip) { $tip } else { $text })) }
     # Candidates for a value spec: =choices, @ids remembered by recent lists; none for files and free text
-    # (PowerShell then offers file names).
+    # (PowerShell then offers file names). Each after $prefix: the --flag= of a word --flag=VALUE.
     $candidates = {
-        param($spec)
+        param($spec, $prefix)
         if ($spec.StartsWith('=')) {
-            $spec.Substring(1).Split(' ') | Where-Object { & $starts $_ } | ForEach-Object { & $result $_ 'ParameterValue' }
+            $spec.Substring(1).Split(' ') | ForEach-Object { "$prefix$_" } | Where-Object { & $starts $_ } | ForEach-Object { & $result $_ 'ParameterValue' }
         } elseif ($spec.StartsWith('@')) {
             $kind = $spec.Substring(1)
             $dir = $env:WTS_CONFIG_DIR
@@ -364,8 +364,8 @@ Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -Scr
             if (Test-Path -LiteralPath $file) {
                 Get-Content -LiteralPath $file -Encoding UTF8 | ForEach-Object {
                     $kindIdLabel = $_.Split([char]9)
-                    if ($kindIdLabel.Count -ge 2 -and $kindIdLabel[0] -ceq $kind -and (& $starts $kindIdLabel[1])) {
-                        & $result $kindIdLabel[1] 'ParameterValue' $(if ($kindIdLabel.Count -ge 3) { $kindIdLabel[2] } else { $null })
+                    if ($kindIdLabel.Count -ge 2 -and $kindIdLabel[0] -ceq $kind -and (& $starts "$prefix$($kindIdLabel[1])")) {
+                        & $result "$prefix$($kindIdLabel[1])" 'ParameterValue' $(if ($kindIdLabel.Count -ge 3) { $kindIdLabel[2] } else { $null })
                     }
                 }
             }
@@ -389,7 +389,13 @@ Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -Scr
         }
         $npos++
     }
-    if ($flag) { return & $candidates (& $valueOf $cmd $flag) }
+    if ($flag) { return & $candidates (& $valueOf $cmd $flag) '' }
+    # A word --flag=VALUE ($wordToComplete is all of it): the flag's values, each as --flag=VALUE.
+    if ($wordToComplete -match '^(--[^=]+)=') {
+        $eqSpec = & $valueOf $cmd $Matches[1]
+        if ($null -ne $eqSpec) { return & $candidates $eqSpec "$($Matches[1])=" }
+        return
+    }
     $spec = $global:__wtsSpec[$cmd]
     if ($wordToComplete.StartsWith('-')) {
         return (@($spec.Flags) + @($global:__wtsGlobalFlags)) | Where-Object { & $starts $_[0] } | ForEach-Object { & $result $_[0] 'ParameterName' $_[1] }
@@ -399,5 +405,5 @@ Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -Scr
     if ($n -eq 0) { return }
     if ($npos -lt $n) { $arg = $spec.Args[$npos] }
     else { $arg = $spec.Args[$n - 1]; if (-not $arg.StartsWith('*')) { return } }
-    & $candidates $arg.TrimStart('*')
+    & $candidates $arg.TrimStart('*') ''
 }

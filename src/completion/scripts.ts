@@ -155,12 +155,16 @@ _wts_complete_value() {
   esac
 }
 
+# \`--flag=VALUE\`: with \`=\` in COMP_WORDBREAKS (the default) bash hands it over as the words \`--flag\` \`=\`
+# \`VALUE\` and inserts a completion after the \`=\`; without, as one word, which each completion then repeats.
 _wts() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} cmd= word flag= i npos=0 n arg _wts_w _wts_v
+  local cur=\${COMP_WORDS[COMP_CWORD]} cmd= word flag= i npos=0 n arg _wts_w _wts_v eq
   local -a _wts_subs _wts_flags _wts_args
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=\${COMP_WORDS[i]}
+    # The \`=\` after a flag joins it to its value: the flag still waits for it (a flag without one skips it).
+    if [[ $word == = && \${COMP_WORDS[i - 1]} == --* ]]; then flag=\${flag:-=}; continue; fi
     if [[ -n $flag ]]; then flag=; continue; fi
     case $word in
       -*=*) ;;
@@ -171,8 +175,15 @@ _wts() {
         ;;
     esac
   done
+  if [[ $cur == = && \${COMP_WORDS[COMP_CWORD - 1]} == --* ]]; then
+    cur=
+    [[ -n $flag ]] || return 0
+  elif [[ -z $flag && $cur == --*=* ]]; then
+    flag=\${cur%%=*} eq=$flag= cur=\${cur#*=}
+  fi
   if [[ -n $flag ]]; then
     _wts_value "$cmd" "$flag" && _wts_complete_value "$_wts_v"
+    [[ -n $eq ]] && COMPREPLY=("\${COMPREPLY[@]/#/$eq}")
     return 0
   fi
   _wts_spec "$cmd"
@@ -240,11 +251,12 @@ _wts_value_candidates() {
   esac
 }
 
-# Fills _wts_out with name:description candidates (or sets _wts_mode=files) from $words and $CURRENT.
+# Fills _wts_out with name:description candidates (or sets _wts_mode=files) from $words and $CURRENT;
+# for a word \`--flag=VALUE\`, candidates for VALUE, with _wts_prefix=--flag= to keep in front of them.
 _wts_candidates() {
   local cur=\${words[CURRENT]} cmd= word flag= i npos=0 n arg _wts_w _wts_v
   local -a _wts_subs _wts_flags _wts_args
-  _wts_out=() _wts_mode=describe
+  _wts_out=() _wts_mode=describe _wts_prefix=
   for ((i = 2; i < CURRENT; i++)); do
     word=\${words[i]}
     if [[ -n $flag ]]; then flag=; continue; fi
@@ -257,6 +269,7 @@ _wts_candidates() {
         ;;
     esac
   done
+  if [[ -z $flag && $cur == --*=* ]]; then flag=\${cur%%=*} _wts_prefix=\${cur%%=*}=; fi
   if [[ -n $flag ]]; then
     _wts_value "$cmd" "$flag" && _wts_value_candidates "$_wts_v"
     return 0
@@ -274,8 +287,10 @@ _wts_candidates() {
 
 _wts() {
   local -a _wts_out
-  local _wts_mode
+  local _wts_mode _wts_prefix
   _wts_candidates
+  # zsh completes the value alone, the \`--flag=\` before it kept as it is (in IPREFIX).
+  [[ -n $_wts_prefix ]] && compset -P "\${(b)_wts_prefix}"
   if [[ $_wts_mode == files ]]; then _files; return; fi
   ((\${#_wts_out})) && _describe -t wts-values 'wts' _wts_out
 }
@@ -347,14 +362,15 @@ function __wts_ids --argument-names kind
     string replace -rf '^'$kind'\\t([^\\t]*)\\t?(.*)$' '$1\\t$2' <$dir/${ID_CACHE_FILE}
 end
 
-function __wts_value_candidates --argument-names spec
+# Candidates for a value spec; \`cur\` is the value typed so far, for file names.
+function __wts_value_candidates --argument-names spec cur
     switch "$spec"
         case '=*'
             string split ' ' -- (string sub -s 2 -- $spec)
         case '@*'
             __wts_ids (string sub -s 2 -- $spec)
         case '<'
-            __fish_complete_path (commandline -ct)
+            __fish_complete_path "$cur"
     end
 end
 
@@ -381,12 +397,19 @@ function __wts_complete
                 end
         end
     end
+    set -l cur (commandline -ct)
+    # A word \`--flag=VALUE\`: candidates for VALUE, each after the \`--flag=\` (fish matches the whole word).
+    set -l eq ''
+    if test -z "$flag"; and string match -qr -- '^--[^=]+=' "$cur"
+        set flag (string replace -r -- '=.*' '' $cur)
+        set eq "$flag="
+        set cur (string sub -s (math (string length -- $eq) + 1) -- $cur)
+    end
     if test -n "$flag"
-        __wts_value "$cmd" $flag; and __wts_value_candidates $__wts_v
+        __wts_value "$cmd" $flag; and __wts_value_candidates $__wts_v "$cur" | string replace -r -- '^' "$eq"
         return 0
     end
     __wts_spec "$cmd"
-    set -l cur (commandline -ct)
     if string match -q -- '-*' "$cur"
         printf '%s\\n' $__wts_flags
         return 0
@@ -401,7 +424,7 @@ function __wts_complete
         set arg $__wts_args[$n]
         string match -qr -- '^\\*' $arg; or return 0
     end
-    __wts_value_candidates (string replace -r -- '^\\*' '' $arg)
+    __wts_value_candidates (string replace -r -- '^\\*' '' $arg) "$cur"
 end
 
 complete -c wts -f -a '(__wts_complete)'
@@ -459,11 +482,11 @@ Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -Scr
     $starts = { param($text) $text.StartsWith($wordToComplete, [StringComparison]::Ordinal) }
     $result = { param($text, $type, $tip) [Management.Automation.CompletionResult]::new($text, $text, $type, $(if ($tip) { $tip } else { $text })) }
     # Candidates for a value spec: =choices, @ids remembered by recent lists; none for files and free text
-    # (PowerShell then offers file names).
+    # (PowerShell then offers file names). Each after $prefix: the --flag= of a word --flag=VALUE.
     $candidates = {
-        param($spec)
+        param($spec, $prefix)
         if ($spec.StartsWith('=')) {
-            $spec.Substring(1).Split(' ') | Where-Object { & $starts $_ } | ForEach-Object { & $result $_ 'ParameterValue' }
+            $spec.Substring(1).Split(' ') | ForEach-Object { "$prefix$_" } | Where-Object { & $starts $_ } | ForEach-Object { & $result $_ 'ParameterValue' }
         } elseif ($spec.StartsWith('@')) {
             $kind = $spec.Substring(1)
             $dir = $env:WTS_CONFIG_DIR
@@ -476,8 +499,8 @@ Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -Scr
             if (Test-Path -LiteralPath $file) {
                 Get-Content -LiteralPath $file -Encoding UTF8 | ForEach-Object {
                     $kindIdLabel = $_.Split([char]9)
-                    if ($kindIdLabel.Count -ge 2 -and $kindIdLabel[0] -ceq $kind -and (& $starts $kindIdLabel[1])) {
-                        & $result $kindIdLabel[1] 'ParameterValue' $(if ($kindIdLabel.Count -ge 3) { $kindIdLabel[2] } else { $null })
+                    if ($kindIdLabel.Count -ge 2 -and $kindIdLabel[0] -ceq $kind -and (& $starts "$prefix$($kindIdLabel[1])")) {
+                        & $result "$prefix$($kindIdLabel[1])" 'ParameterValue' $(if ($kindIdLabel.Count -ge 3) { $kindIdLabel[2] } else { $null })
                     }
                 }
             }
@@ -501,7 +524,13 @@ Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -Scr
         }
         $npos++
     }
-    if ($flag) { return & $candidates (& $valueOf $cmd $flag) }
+    if ($flag) { return & $candidates (& $valueOf $cmd $flag) '' }
+    # A word --flag=VALUE ($wordToComplete is all of it): the flag's values, each as --flag=VALUE.
+    if ($wordToComplete -match '^(--[^=]+)=') {
+        $eqSpec = & $valueOf $cmd $Matches[1]
+        if ($null -ne $eqSpec) { return & $candidates $eqSpec "$($Matches[1])=" }
+        return
+    }
     $spec = $global:__wtsSpec[$cmd]
     if ($wordToComplete.StartsWith('-')) {
         return (@($spec.Flags) + @($global:__wtsGlobalFlags)) | Where-Object { & $starts $_[0] } | ForEach-Object { & $result $_[0] 'ParameterName' $_[1] }
@@ -511,7 +540,7 @@ Register-ArgumentCompleter -Native -CommandName 'wts', 'wts.cmd', 'wts.ps1' -Scr
     if ($n -eq 0) { return }
     if ($npos -lt $n) { $arg = $spec.Args[$npos] }
     else { $arg = $spec.Args[$n - 1]; if (-not $arg.StartsWith('*')) { return } }
-    & $candidates $arg.TrimStart('*')
+    & $candidates $arg.TrimStart('*') ''
 }
 `;
 }

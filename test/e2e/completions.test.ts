@@ -17,6 +17,7 @@ import { runWts } from '../helpers/cli.js';
 import { REPO } from '../helpers/wts-process.js';
 import { expectMode } from '../helpers/platform.js';
 import { isRecord } from '../../src/type-guards.js';
+import { TMUX, shellQuote, useTerminal } from '../helpers/tmux.js';
 
 const BASH = join(REPO, COMPLETION_FILES.bash);
 const ZSH = join(REPO, COMPLETION_FILES.zsh);
@@ -56,13 +57,17 @@ function bashComplete(words: string[], configDir: string): string[] {
   return r.stdout.split('\n').filter(Boolean);
 }
 
-/** What zsh's candidates are for `words` (names, before zsh narrows them to the prefix typed). */
-function zshCandidates(words: string[], configDir: string): { names: string[]; mode: string } {
-  const script = `autoload -U compinit; compinit -u -D; source ${q(ZSH)} || exit 9; words=(${words.map(q).join(' ')}); CURRENT=${words.length}; _wts_candidates; print -r -- "$_wts_mode"; print -rl -- $_wts_out`;
+/**
+ * What zsh's candidates are for `words` (names, before zsh narrows them to the prefix typed), and the
+ * `--flag=` part of the word completed that zsh keeps in front of each (its IPREFIX), if any.
+ */
+function zshCandidates(words: string[], configDir: string): { names: string[]; mode: string; prefix: string } {
+  const script = `autoload -U compinit; compinit -u -D; source ${q(ZSH)} || exit 9; words=(${words.map(q).join(' ')}); CURRENT=${words.length}; _wts_candidates; print -r -- "$_wts_mode|$_wts_prefix"; print -rl -- $_wts_out`;
   const r = shell(shells.zsh!, ['-fc', script], configDir);
   expect(r.stderr).toBe('');
-  const [mode = '', ...out] = r.stdout.split('\n').filter(Boolean);
-  return { mode, names: out.map((c) => c.replace(/(?<!\\):.*$/, '').replace(/\\:/g, ':')) };
+  const [first = '', ...out] = r.stdout.split('\n').filter(Boolean);
+  const [mode = '', prefix = ''] = first.split('|');
+  return { mode, prefix, names: out.map((c) => c.replace(/(?<!\\):.*$/, '').replace(/\\:/g, ':')) };
 }
 
 /** What fish completes for the command line `line` (names, without descriptions). */
@@ -197,6 +202,16 @@ describe('PowerShell', { timeout: 120_000 }, () => {
     expect(params?.descendantsOfType('variable').map((v) => v?.text)).toEqual(['$wordToComplete', '$commandAst', '$cursorPosition']);
   });
 
+  it('completes the value of a word `--flag=VALUE`, each candidate `--flag=` and the value (issue 39)', () => {
+    const text = readFileSync(POWERSHELL, 'utf8');
+    const driver = text.slice(text.indexOf('Register-ArgumentCompleter'));
+    // $wordToComplete is the whole `--status=wa`: the flag is looked up, its values prefixed, then matched.
+    expect(driver).toContain("if ($wordToComplete -match '^(--[^=]+)=') {");
+    expect(driver).toContain('return & $candidates $eqSpec "$($Matches[1])="');
+    expect(driver).toContain(`ForEach-Object { "$prefix$_" } | Where-Object { & $starts $_ }`);
+    expect(parsePowerShell(parser, text).errors).toEqual([]);
+  });
+
   // The check can fail: each of these breaks the generated script as a slip in the generator would.
   it.each([
     ["the driver's closing brace dropped", (s: string) => s.replace(/}\s*$/, '\n')],
@@ -224,6 +239,8 @@ describe('PowerShell', { timeout: 120_000 }, () => {
     expect(complete('wts wor')).toEqual(['workspace']);
     expect(complete('wts task list --sta')).toEqual(['--status']);
     expect(complete('wts completion p')).toEqual(['powershell']);
+    expect(complete('wts login --store=k')).toEqual(['--store=keychain']);
+    expect(complete('wts schedule check --require=')).toEqual(['--require=active', '--require=paused']);
   });
 });
 
@@ -269,6 +286,21 @@ describe.skipIf(!shells.bash)('bash', { timeout: 120_000 }, () => {
     expect(bashComplete(['wts', 'schedule', 'check', '--last-run', ''], dir)).toEqual(['succeeded']);
     expect(bashComplete(['wts', 'task', 'list', 'ws_x', '--sort', ''], dir)).toEqual(['due', 'title', 'created', 'updated']);
   });
+
+  it('completes the value after `--flag=`, the word split at `=` as bash does by default or not (issue 39)', () => {
+    const dir = emptyConfig();
+    // `=` is in COMP_WORDBREAKS: `--store=` is the words `--store` `=`; bash inserts the value after the `=`.
+    expect(bashComplete(['wts', 'login', '--store', '='], dir)).toEqual(['keychain', 'file']);
+    expect(bashComplete(['wts', 'login', '--store', '=', 'k'], dir)).toEqual(['keychain']);
+    expect(bashComplete(['wts', 'schedule', 'check', '--require', '=', 'p'], dir)).toEqual(['paused']);
+    // A flag without a value completes nothing after its `=`.
+    expect(bashComplete(['wts', 'completion', '--help', '='], dir)).toEqual([]);
+    // The value typed after `=` is the flag's, not a positional argument: the subcommand after it still counts.
+    expect(bashComplete(['wts', '--profile', '=', 'work', 'completion', ''], dir)).toEqual(['bash', 'zsh', 'fish', 'powershell']);
+    // Without `=` in COMP_WORDBREAKS the word is whole, and so is each completion.
+    expect(bashComplete(['wts', 'login', '--store='], dir)).toEqual(['--store=keychain', '--store=file']);
+    expect(bashComplete(['wts', 'schedule', 'check', '--last-run=s'], dir)).toEqual(['--last-run=succeeded']);
+  });
 });
 
 describe.skipIf(!shells.zsh)('zsh', { timeout: 120_000 }, () => {
@@ -309,6 +341,18 @@ describe.skipIf(!shells.zsh)('zsh', { timeout: 120_000 }, () => {
     expect(zshCandidates(['wts', 'schedule', 'check', '--require', ''], dir).names).toEqual(['active', 'paused']);
     expect(zshCandidates(['wts', 'task', 'note', 'task_1', '--file', ''], dir).mode).toBe('files');
   });
+
+  it('offers the values after `--flag=`, the `--flag=` kept in front of them (issue 39)', () => {
+    const dir = emptyConfig();
+    expect(zshCandidates(['wts', 'login', '--store='], dir)).toEqual({ mode: 'describe', prefix: '--store=', names: ['keychain', 'file'] });
+    expect(zshCandidates(['wts', 'schedule', 'check', '--require=pa'], dir)).toMatchObject({
+      prefix: '--require=',
+      names: ['active', 'paused'],
+    });
+    expect(zshCandidates(['wts', 'task', 'note', 'task_1', '--file=./'], dir)).toMatchObject({ mode: 'files', prefix: '--file=' });
+    // A flag without a value offers nothing after its `=`.
+    expect(zshCandidates(['wts', 'completion', '--help='], dir).names).toEqual([]);
+  });
 });
 
 describe.skipIf(!shells.fish)('fish', { timeout: 120_000 }, () => {
@@ -323,6 +367,50 @@ describe.skipIf(!shells.fish)('fish', { timeout: 120_000 }, () => {
     expect(fishComplete('wts inbox --wo', dir)).toEqual(['--workspace']);
     expect(fishComplete('wts schedule check --require p', dir)).toEqual(['paused']);
     expect(fishComplete('wts config set dash', dir)).toEqual(['dash.refresh']);
+  });
+
+  it('completes the value after `--flag=` as `--flag=VALUE` (issue 39)', () => {
+    const dir = emptyConfig();
+    expect(fishComplete('wts login --store=', dir).sort()).toEqual(['--store=file', '--store=keychain']);
+    expect(fishComplete('wts schedule check --require=p', dir)).toEqual(['--require=paused']);
+    expect(fishComplete('wts completion --help=', dir)).toEqual([]);
+  });
+});
+
+// The words bash and zsh hand the script, seen through readline and zle themselves: a real terminal.
+describe.skipIf(!TMUX)('`--flag=<TAB>` in a terminal (issue 39)', { timeout: 120_000 }, () => {
+  const terminal = useTerminal('wts-completion-pty-');
+  const tabAfter = async (shellArgs: string[], setUp: string, typed: string, want: string) => {
+    const pane = terminal.run(shellArgs, { env: { WTS_CONFIG_DIR: emptyConfig() } });
+    pane.line(`${setUp} && echo loaded-$((6 * 7))`);
+    await pane.waitFor('the script loaded', 'loaded-42');
+    pane.type(typed);
+    pane.keys('Tab');
+    const screen = await pane.waitFor(`${typed}<TAB> to complete`, want, 10_000);
+    pane.keys('C-u');
+    pane.line('exit');
+    await pane.done();
+    return screen;
+  };
+
+  it.skipIf(!shells.bash)('bash: `wts login --store=k` completes to `--store=keychain`', async () => {
+    const screen = await tabAfter(
+      ['bash', '--norc', '--noprofile'],
+      `source ${shellQuote(BASH)}`,
+      'wts login --store=k',
+      '--store=keychain',
+    );
+    expect(screen).toContain('wts login --store=keychain');
+  });
+
+  it.skipIf(!shells.zsh)('zsh: `wts login --store=k` completes to `--store=keychain`', async () => {
+    const screen = await tabAfter(
+      ['zsh', '-f'],
+      `autoload -U compinit && compinit -u -D && source ${shellQuote(ZSH)}`,
+      'wts login --store=k',
+      '--store=keychain',
+    );
+    expect(screen).toContain('wts login --store=keychain');
   });
 });
 
@@ -386,12 +474,15 @@ describe('ids from recent list commands', () => {
     if (shells.bash) expect(bashComplete(['wts', 'approval', 'approve', ''], dir)).toContain(first);
   });
 
-  /** What each shell installed completes for `words` (the last one being completed), sorted; zsh's narrowed to the prefix as zsh does. */
+  /**
+   * What each shell installed completes for `words` (the last one being completed), sorted; zsh's narrowed
+   * to the prefix as zsh does, each after the `--flag=` zsh keeps in front of it (the word it ends up as).
+   */
   const everyShell = (words: string[], configDir: string) => ({
     ...(shells.bash && { bash: bashComplete(words, configDir).sort() }),
     ...(shells.zsh && {
-      zsh: zshCandidates(words, configDir)
-        .names.filter((n) => n.startsWith(words.at(-1) ?? ''))
+      zsh: ((z) => z.names.map((n) => z.prefix + n))(zshCandidates(words, configDir))
+        .filter((n) => n.startsWith(words.at(-1) ?? ''))
         .sort(),
     }),
     ...(shells.fish && { fish: fishComplete(words.join(' '), configDir).sort() }),
@@ -412,6 +503,25 @@ describe('ids from recent list commands', () => {
     const columns = ['done', 'in_progress', 'todo', 'waiting'];
     expect(everyShell(['wts', 'task', 'list', 'ws_support', '--status', ''], fresh)).toEqual(inEveryShell(columns));
     expect(everyShell(['wts', 'task', 'edit', 'task_s021', '--status', ''], fresh)).toEqual(inEveryShell(columns));
+  });
+
+  it('completes board columns and workspace ids after `--status=` and `--workspace=`, in bash, zsh and fish (issue 39)', async () => {
+    const fresh = emptyConfig();
+    const freshEnv = { ...env, WTS_CONFIG_DIR: fresh };
+    expect((await runWts(['workspace', 'list'], { env: freshEnv })).code).toBe(0);
+    expect((await runWts(['task', 'list', 'ws_support'], { env: freshEnv })).code).toBe(0);
+    const columns = ['done', 'in_progress', 'todo', 'waiting'];
+    expect(everyShell(['wts', 'task', 'list', 'ws_support', '--status='], fresh)).toEqual(
+      inEveryShell(columns.map((c) => `--status=${c}`)),
+    );
+    expect(everyShell(['wts', 'task', 'edit', 'task_s021', '--status=wa'], fresh)).toEqual(inEveryShell(['--status=waiting']));
+    expect(everyShell(['wts', 'inbox', '--workspace=ws_s'], fresh)).toEqual(
+      inEveryShell(['--workspace=ws_sales', '--workspace=ws_support']),
+    );
+    if (!shells.bash) return;
+    // As bash splits them by default: the value alone, after the `=`.
+    expect(bashComplete(['wts', 'task', 'list', 'ws_support', '--status', '=', 'wa'], fresh)).toEqual(['waiting']);
+    expect(bashComplete(['wts', 'inbox', '--workspace', '=', 'ws_s'], fresh).sort()).toEqual(['ws_sales', 'ws_support']);
   });
 
   it('completes scheduled task ids after `schedule check`, `diff` or `view`, with no `schedule list` first (issue 39)', async () => {
