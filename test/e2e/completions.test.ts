@@ -33,6 +33,7 @@ for (const [name, path] of Object.entries(shells)) {
   if (!path && name !== 'pwsh')
     console.warn(`completions.test: ${name} is not installed, so its tests are skipped (CI installs it: .ci/run)`);
 }
+if (!TMUX) console.warn('completions.test: tmux is not installed, so `--flag=<TAB>` in a terminal is skipped (CI installs it: .ci/run)');
 
 /**
  * Runs a shell with an empty PATH, so nothing but its builtins can run: completing must not start node
