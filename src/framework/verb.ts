@@ -270,7 +270,7 @@ interface BulkWork<O, A extends readonly ArgDecl[]> {
   confirm?: (ids: readonly string[]) => string;
   /**
    * Reads one id (its not being there is its failure): every id is read so before any is changed. Left
-   * out only where the service has no read of one (a reminder: `reminder cancel` is not checked first).
+   * out, an id is checked only by its change, so a gone one would fail after the others were changed.
    */
   find?: (api: ApiClient, id: string, options: CallOptions) => Promise<unknown>;
   /**
@@ -404,20 +404,18 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
     const check = await catalogIdCheck(bulk.operation, bulk.field);
     const [only] = words;
     if (words.length === 1 && only !== undefined && only !== '-') {
-      if (bulk.single) return bulk.single(call, only);
+      // The verb's own way with one id (the editor, --wait) skips a gone id as the act does.
+      const single = bulk.single;
+      if (single) return skipping(ctx, only, skipMissing, () => single(call, only));
       const problem = check(only);
       if (problem) throw new CliError(`${name}: ${problem}`, ExitCode.usage);
       const staged = await stagedWork(call, bulk);
       if (bulk.confirm) await (await import('./confirm.js')).confirmDestructive(ctx, bulk.confirm(words), yes);
-      try {
+      return skipping(ctx, only, skipMissing, async () => {
         const { result, message } = staged.direct ? await staged.direct(only, {}) : await (await staged.check(only, {}))({});
         if (bulk.forgets) ctx.forget(bulk.forgets, only);
         (await import('../output/print.js')).printDone(ctx, result, message);
-      } catch (err) {
-        if (!skipMissing) throw err;
-        await skipIfMissing(ctx, only, err);
-      }
-      return;
+      });
     }
     const { readStdin } = await import('../input/text.js');
     const { ids, fromStdin } = await readIds(words, name, () => readStdin(ctx), check);
@@ -452,6 +450,16 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
       skipped,
     );
   };
+}
+
+/** Does the work on one id; with --skip-missing, an id not found is named and skipped (see skipIfMissing). */
+async function skipping(ctx: CommandContext, id: string, skipMissing: boolean, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    if (!skipMissing) throw err;
+    await skipIfMissing(ctx, id, err);
+  }
 }
 
 /** One id given with --skip-missing that failed: named and skipped when it is not found (else the failure stands). */
