@@ -121,10 +121,6 @@ function reminderCancel(group: Command, deps: CliDeps): Command {
       doing: 'cancelling',
       forgets: 'reminder',
       confirm: (ids) => (ids.length === 1 ? `Cancel reminder ${ids[0]}?` : `Cancel ${ids.length} reminders?`),
-      // The service has no read of one reminder: an update with no field is its read. It changes nothing
-      // (fields left out stay as they are) and answers with the reminder, or 404 when it is gone, or 409
-      // when it fired or was cancelled (which cancelling would meet too), so every id is checked first.
-      find: (api, reminderId, options) => api.call('update_reminder', { path: { reminderId }, body: {} }, options),
       async prepare({ ctx }) {
         const api = await ctx.api();
         return async (reminderId, options) => {

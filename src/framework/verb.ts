@@ -270,7 +270,7 @@ interface BulkWork<O, A extends readonly ArgDecl[]> {
   confirm?: (ids: readonly string[]) => string;
   /**
    * Reads one id (its not being there is its failure): every id is read so before any is changed. Left
-   * out, an id is checked only by its change, so a gone one would fail after the others were changed.
+   * out only where the service has no read of one (a reminder: `reminder cancel` is not checked first).
    */
   find?: (api: ApiClient, id: string, options: CallOptions) => Promise<unknown>;
   /**
