@@ -62,15 +62,18 @@ export function itemLine(ctx: Pick<CommandContext, 'io' | 'chalk'>, outcome: Bul
 /**
  * Acts on every id through the pool. Prints as it goes (a line per item in the order given, each as soon
  * as those before it have ended), or the --json array at the end; throws BulkFailure unless all succeeded.
+ * With `skipMissing`, an id the act itself finds gone (a verb that cannot read its ids first, or one
+ * removed since they were read) is skipped as checkAll skips one: named on stderr, not a failure.
  */
 export async function runBulk(
   ctx: CommandContext,
   given: readonly string[],
   act: Act,
-  run: BulkRun,
-  skipped: ReadonlyMap<string, BulkFailed> = new Map(),
+  run: BulkRun & { skipMissing?: boolean },
+  checked: ReadonlyMap<string, BulkFailed> = new Map(),
 ): Promise<void> {
-  const ids = given.filter((id) => !skipped.has(id));
+  const ids = given.filter((id) => !checked.has(id));
+  const skipped = new Map(checked);
   const [{ runPool }, { progressLine }] = await Promise.all([import('../api/pool.js'), import('../output/progress.js')]);
   const progress = progressLine(ctx.io, ctx.accessible());
   const outcomes = new Array<BulkOutcome | undefined>(ids.length);
@@ -86,17 +89,24 @@ export async function runBulk(
     await runPool(ids, (id, hooks) => act(id, { hooks }), {
       onOutcome: (outcome, index) => {
         settling = settling.then(async () => {
-          outcomes[index] = outcome.ok
-            ? { id: outcome.item, ok: true, result: outcome.result.result, message: outcome.result.message }
+          const settled = outcome.ok
+            ? { id: outcome.item, ok: true as const, result: outcome.result.result, message: outcome.result.message }
             : await failedOutcome(outcome.item, outcome.error, outcome.unknown);
+          outcomes[index] = settled;
           ended++;
-          if (!outcome.ok) failures++;
+          if (!settled.ok && run.skipMissing && !settled.unknown && settled.exitCode === ExitCode.notFound)
+            skipped.set(settled.id, settled);
+          else if (!settled.ok) failures++;
           let text = '';
-          for (let next = outcomes[printed]; !ctx.json && next !== undefined; next = outcomes[++printed]) text += itemLine(ctx, next);
-          if (text !== '') {
-            progress.done();
-            ctx.io.stdout.write(text);
+          let gone = '';
+          for (let next = outcomes[printed]; next !== undefined; next = outcomes[++printed]) {
+            const missing = skipped.get(next.id);
+            if (missing) gone += `${skippedLine(missing)}\n`;
+            else if (!ctx.json) text += itemLine(ctx, next);
           }
+          if (text !== '' || gone !== '') progress.done();
+          if (gone !== '') ctx.io.stderr.write(gone);
+          if (text !== '') ctx.io.stdout.write(text);
           show();
         });
       },
@@ -105,7 +115,7 @@ export async function runBulk(
   } finally {
     progress.done();
   }
-  const all = outcomes.filter((o): o is BulkOutcome => o !== undefined);
+  const all = outcomes.filter((o): o is BulkOutcome => o !== undefined && !skipped.has(o.id));
   if (ctx.json) {
     // In the order given, the skipped ids in their places.
     const entries = new Map(all.map((o) => [o.id, jsonEntry(o)]));

@@ -446,7 +446,7 @@ function bulkVerb<O, A extends readonly ArgDecl[]>(bulk: BulkVerb<O, A>, argSpec
         if (bulk.forgets) ctx.forget(bulk.forgets, id);
         return done;
       },
-      bulk,
+      { ...bulk, skipMissing },
       skipped,
     );
   };

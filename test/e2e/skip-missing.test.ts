@@ -57,6 +57,11 @@ interface BulkCase {
   setup?: () => void;
   /** Whether the verb acted on the id. */
   acted: (id: string) => boolean;
+  /**
+   * For a verb that cannot read its ids first (the service has no read of one reminder): an id of its
+   * own for the run without --skip-missing, which is acted on while the gone one fails in its place.
+   */
+  uncheckedId?: string;
 }
 
 /** Puts the scheduled tasks `ids` in `state`. */
@@ -141,8 +146,9 @@ const BULK_VERBS: readonly BulkCase[] = [
     options: ['--yes'],
     ids: ['rem_t1', 'rem_t2'],
     missing: 'rem_gone_1',
-    setup: () => ['rem_t1', 'rem_t2'].forEach(scheduledReminder),
+    setup: () => ['rem_t1', 'rem_t2', 'rem_t3'].forEach(scheduledReminder),
     acted: (id) => reminder(id)?.state === 'cancelled',
+    uncheckedId: 'rem_t3',
   },
   {
     verb: ['approval', 'approve'],
@@ -178,15 +184,21 @@ function entries(stdout: string): unknown[][] {
 describe('--skip-missing on every bulk verb (issue 39)', () => {
   const cases = BULK_VERBS.map((c) => ({ ...c, line: c.verb.join(' ') }));
   it.each(cases)('wts $line: a gone id stops all (exit 3) without it; with it, is named and skipped', async (c) => {
-    const { verb, options = [], ids, missing, setup, acted } = c;
+    const { verb, options = [], ids, missing, setup, acted, uncheckedId } = c;
     const [first, second] = ids;
     setup?.();
     const env = { env: sandbox.env };
-    // Without --skip-missing: all or nothing.
-    const strict = await runWts([...verb, first, missing, ...options], env);
+    // Without --skip-missing: all or nothing (or, where ids cannot be read first, the gone one fails).
+    const strict = await runWts([...verb, uncheckedId ?? first, missing, ...options], env);
     expect(strict.code, strict.stderr).toBe(3);
-    expect(strict.stdout).toBe('');
-    expect(strict.stderr).toContain(missing);
+    if (uncheckedId) {
+      expect(strict.stderr).toBe('wts: 1 of 2 failed\n');
+      expect(strict.stdout).toMatch(new RegExp(`^${uncheckedId}\tok\t.*\n${missing}\terror\t.*not found.*\n$`, 'i'));
+      expect(acted(uncheckedId)).toBe(true);
+    } else {
+      expect(strict.stderr).toContain(missing);
+      expect(strict.stdout).toBe('');
+    }
     expect(acted(first)).toBe(false);
     // With it: the gone id named on stderr, the other acted on, exit 0.
     const r = await runWts([...verb, first, missing, ...options, '--skip-missing'], env);
