@@ -58,8 +58,10 @@ import { fakeBrowserCommand } from '../helpers/wts-process.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = fileURLToPath(new URL('.', import.meta.url));
-// BENCH_WTS: another build's bin/wts, to compare two builds against the same floors in one harness.
-const WTS = process.env.BENCH_WTS ?? join(REPO, 'bin', 'wts');
+// BENCH_WTS: another build's bin/wts, to compare two builds against the same floors in one harness. The
+// sandboxes are this build's either way (SANDBOX), so two builds are timed against the same service.
+const SANDBOX = join(REPO, 'bin', 'wts');
+const WTS = process.env.BENCH_WTS ?? SANDBOX;
 const NODE = process.execPath;
 const BULK = 'ws_bulk';
 const MB = 1024 * 1024;
@@ -177,7 +179,7 @@ interface Sandbox {
 function startSandbox(seedTasks: number, logFile: string, env: NodeJS.ProcessEnv, extra: string[] = []): Promise<Sandbox> {
   // A file, not a pipe: this process blocks while hyperfine runs, and a full pipe would stall the sandbox.
   const log = openSync(logFile, 'w');
-  const child = spawn(NODE, [WTS, 'sandbox', '--auto-approve', 'ada', '--seed-tasks', String(seedTasks), ...extra], {
+  const child = spawn(NODE, [SANDBOX, 'sandbox', '--auto-approve', 'ada', '--seed-tasks', String(seedTasks), ...extra], {
     env,
     stdio: ['ignore', 'pipe', log],
   });
