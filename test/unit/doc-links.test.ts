@@ -3,7 +3,7 @@
 // to hyphens, repeats numbered -1, -2, …). Inline links, links in angle brackets and reference-style
 // definitions are all checked, and the check counts what it checked: a pattern that quietly matched
 // nothing would otherwise pass. Every page under docs/ is linked from another page.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -168,5 +168,10 @@ describe('links in the documentation', () => {
   it('links every page under docs/ from README.md or another page', () => {
     const linked = new Set(PAGES.flatMap((page) => checkPage(page).targets.filter((t) => t !== join(ROOT, page))));
     expect(PAGES.filter((page) => page.startsWith('docs/') && !linked.has(join(ROOT, page)))).toEqual([]);
+  });
+
+  it('keeps docs/performance.md to the method, the current table and where the time goes: under 20 KB', () => {
+    // Run logs belong in the bench's output, not in the page.
+    expect(statSync(join(ROOT, 'docs', 'performance.md')).size).toBeLessThan(20_000);
   });
 });
