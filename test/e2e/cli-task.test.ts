@@ -63,7 +63,11 @@ beforeAll(() => {
 
 describe('wts task list', () => {
   it("prints open work on a terminal: every column but done, in board order then the service's order, and says how many more exist", async () => {
-    const r = await runWts(['task', 'list', 'ws_support'], sandbox.tty());
+    // One clock for the two terminal runs compared below: the seed's due dates lie whole hours and days
+    // from the sandbox's start, so "in 12 hours" turns "in 11 hours" half a second after it.
+    const at = Date.now();
+    const tty = sandbox.tty({ now: () => at });
+    const r = await runWts(['task', 'list', 'ws_support'], tty);
     expect(r.code).toBe(0);
     const [header, ...rows] = lines(r.stdout);
     expect(header).toMatch(/^ID\s+TITLE\s+STATUS\s+ASSIGNEES\s+TAGS\s+DUE$/);
@@ -79,7 +83,7 @@ describe('wts task list', () => {
     const verbose = await runWts(['task', 'list', 'ws_support', '--limit', '3', '--verbose'], { env: sandbox.env });
     expect(verbose.stderr).toBe(`Showing 3 of ${open.length} tasks; more with --limit ${open.length} or --all\n`);
     expect(verbose.stdout).toBe(piped.stdout);
-    const quiet = await runWts(['task', 'list', 'ws_support', '--quiet'], sandbox.tty());
+    const quiet = await runWts(['task', 'list', 'ws_support', '--quiet'], tty);
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout).toBe(r.stdout);
   });
