@@ -18,7 +18,7 @@ import {
 import { redirectedOrigin } from '../net/redirect.js';
 import { CliError, ExitCode, NetworkError } from '../errors.js';
 import { terminalLine } from '../output/sanitize.js';
-import { sleep } from '../sleep.js';
+import { sharedAbort, sleep } from '../sleep.js';
 import { answerError, answerValue, invalidAnswer, takeUnknownValues } from './answer.js';
 import { blameOf } from './blame.js';
 import { checkFilters } from './filters.js';
@@ -93,7 +93,7 @@ export class ApiClient {
   /** close() was called: the command is over, and nothing more is sent (nor tried again). */
   private closed = false;
   /** Aborted by close(): a request waiting out a 429 or a backoff stops waiting, and sends nothing more. */
-  private readonly closing = new AbortController();
+  private readonly closing = sharedAbort();
   private readonly timeoutMs: number;
   /** The unknown values already noted (noteUnknownValues): each is said once. */
   private readonly noted = new Set<string>();

@@ -6,7 +6,7 @@
 // (src/api/retries.ts: 429 within a time budget, 5xx and lost answers only when safe to repeat); it tells
 // the pool what it saw through RequestHooks.
 import { isUnknownOutcome } from '../errors.js';
-import { sleep } from '../sleep.js';
+import { sharedAbort, sleep } from '../sleep.js';
 import { MAX_CONNECTIONS, type RequestHooks } from './client.js';
 
 export interface PoolOptions {
@@ -43,7 +43,7 @@ export class AdaptiveLimit {
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Aborted by stop(): nobody waits for a place any more. */
-  private readonly stopping = new AbortController();
+  private readonly stopping = sharedAbort();
 
   constructor(options: Pick<PoolOptions, 'initial' | 'max' | 'now' | 'sleep'> = {}) {
     this.max = options.max ?? MAX_CONCURRENCY;
