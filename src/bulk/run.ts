@@ -94,8 +94,7 @@ export async function runBulk(
             : await failedOutcome(outcome.item, outcome.error, outcome.unknown);
           outcomes[index] = settled;
           ended++;
-          if (!settled.ok && run.skipMissing && !settled.unknown && settled.exitCode === ExitCode.notFound)
-            skipped.set(settled.id, settled);
+          if (!settled.ok && run.skipMissing && isGone(settled)) skipped.set(settled.id, settled);
           else if (!settled.ok) failures++;
           let text = '';
           let gone = '';
@@ -171,7 +170,7 @@ export async function checkAll(
       continue;
     }
     const failure = await failedOutcome(outcome.item, outcome.error, false);
-    if (run.skipMissing && failure.exitCode === ExitCode.notFound) skipped.set(failure.id, failure);
+    if (run.skipMissing && isGone(failure)) skipped.set(failure.id, failure);
     else failed.push(failure);
   }
   if (!failed.length) {
@@ -181,6 +180,11 @@ export async function checkAll(
   const lines = failed.map((f) => (f.ok ? '' : f.line));
   const none = ids.length === 1 ? 'it was not changed' : `none of the ${ids.length} ${run.noun[1]} was changed`;
   throw new CliError(`${lines.join('; ')} (${none})`, bulkExitCode(failed));
+}
+
+/** Whether --skip-missing skips this failure: the id is not there (a sure answer, not a lost one). */
+export function isGone(failure: BulkFailed): boolean {
+  return !failure.unknown && failure.exitCode === ExitCode.notFound;
 }
 
 /** The line that names an id skipped by --skip-missing: "wts: skipped task_9: task task_9 not found". */

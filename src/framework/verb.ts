@@ -464,9 +464,9 @@ async function skipping(ctx: CommandContext, id: string, skipMissing: boolean, w
 
 /** One id given with --skip-missing that failed: named and skipped when it is not found (else the failure stands). */
 async function skipIfMissing(ctx: CommandContext, id: string, err: unknown): Promise<void> {
-  const { failedOutcome, skippedLine } = await import('../bulk/run.js');
+  const { failedOutcome, isGone, skippedLine } = await import('../bulk/run.js');
   const failure = await failedOutcome(id, err, false);
-  if (failure.exitCode !== ExitCode.notFound) throw err;
+  if (!isGone(failure)) throw err;
   ctx.io.stderr.write(`${skippedLine(failure)}\n`);
   if (ctx.json) (await import('../output/print.js')).printJson(ctx, (await import('../bulk/report.js')).skippedEntry(failure));
 }
