@@ -43,10 +43,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): { done: P
 const buildInto = (extra: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, [join(REPO, 'scripts', 'bundle.mjs')], { ...process.env, WTS_BUNDLE_DIST: dist, ...extra });
 
-/** A command that loads the bundle and a chunk (jq's), offline; it must answer as a whole build does. */
-async function wtsRuns(): Promise<void> {
-  const env = childEnv({ WTS_CACHE_DIR: join(pkg, 'cache'), WTS_CONFIG_DIR: join(pkg, 'config') });
-  const r = await run(process.execPath, [join(pkg, 'bin', 'wts'), 'schedule', 'explain', '0 9 * * 1-5', '--json', '-q', '.cron'], env).done;
+/** A command that loads the bundle and a chunk (jq's), offline, from package `dir`; it must answer as a whole build does. */
+async function wtsRuns(dir = pkg): Promise<void> {
+  const env = childEnv({ WTS_CACHE_DIR: join(dir, 'cache'), WTS_CONFIG_DIR: join(dir, 'config') });
+  const r = await run(process.execPath, [join(dir, 'bin', 'wts'), 'schedule', 'explain', '0 9 * * 1-5', '--json', '-q', '.cron'], env).done;
   expect(r, 'a wts run during or after a build').toEqual({ code: 0, stdout: '0 9 * * 1-5\n', stderr: '' });
 }
 
@@ -156,9 +156,6 @@ describe('the chunk set (dist/chunks/SET/, scripts/bundle.mjs)', () => {
     expect(sets()).toEqual([second, third].sort());
     expect(await buildMarked(3, ['--sole'])).toBe(third);
     expect(sets()).toEqual([third]);
-    const env = childEnv({ WTS_CACHE_DIR: join(src, 'cache'), WTS_CONFIG_DIR: join(src, 'config') });
-    const r = await run(process.execPath, [join(src, 'bin', 'wts'), 'schedule', 'explain', '0 9 * * 1-5', '--json', '-q', '.cron'], env)
-      .done;
-    expect(r).toEqual({ code: 0, stdout: '0 9 * * 1-5\n', stderr: '' });
+    await wtsRuns(src);
   }, 180_000);
 });
